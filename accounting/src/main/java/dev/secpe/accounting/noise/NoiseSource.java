@@ -1,0 +1,43 @@
+package dev.secpe.accounting.noise;
+
+/**
+ * Where privacy noise comes from. Production sources are backed by {@link
+ * java.security.SecureRandom}; a seeded source exists only behind {@link
+ * NoiseSources#reproducibleForTests(long)} and reports {@link #isPrivate()} {@code false}, so a
+ * run that used it is marked non-private in its report.
+ *
+ * <p>Implementations are thread-safe.
+ */
+public interface NoiseSource {
+
+  /** A sample of N(0, sigma^2) for real-valued releases (sigma > 0). */
+  double gaussian(double sigma);
+
+  /** Fills {@code out} with independent N(0, sigma^2) samples. */
+  default void gaussian(double sigma, double[] out) {
+    for (int i = 0; i < out.length; i++) {
+      out[i] = gaussian(sigma);
+    }
+  }
+
+  /** A sample of the Laplace distribution with scale {@code b} (> 0). */
+  double laplace(double b);
+
+  /**
+   * An exact sample of the discrete Gaussian N_Z(0, sigma^2) on the integers
+   * (Canonne, Kamath and Steinke 2020).
+   */
+  long discreteGaussian(double sigma);
+
+  /** An exact sample of the discrete Laplace distribution with scale {@code b} on the integers. */
+  long discreteLaplace(double b);
+
+  /** A Bernoulli(p) draw, p in [0, 1]. */
+  boolean bernoulli(double p);
+
+  /** {@code true} for sources fit for privacy (secure randomness); {@code false} for test sources. */
+  boolean isPrivate();
+
+  /** A short description for reports, e.g. "SecureRandom(NativePRNG)" or "seeded test source". */
+  String description();
+}

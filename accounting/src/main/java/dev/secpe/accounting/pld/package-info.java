@@ -1,0 +1,2 @@
+/** Privacy-loss-distribution accountant (pessimistic discretisation, FFT composition) and RDP. */
+package dev.secpe.accounting.pld;

@@ -1,0 +1,55 @@
+package dev.secpe.accounting.secret;
+
+/**
+ * The output of {@link SecretNoise}: the calibrated noise and the per-record sampling
+ * probabilities. Arrays are defensive copies.
+ *
+ * @param sigma the noise standard deviation, {@code max_j sigma_j}
+ * @param sigmaPerSecret {@code sigma_j} for each secret
+ * @param weights the LP solution {@code w_i}
+ * @param rho sampling probabilities {@code rho_i = w_i / max_k w_k}
+ * @param expectedSampled {@code sum_i rho_i}
+ * @param rounds T used for the calibration
+ * @param shiftMultiplier the multiplier c used for the calibration
+ */
+public record SecretNoiseResult(
+    double sigma,
+    double[] sigmaPerSecret,
+    double[] weights,
+    double[] rho,
+    double expectedSampled,
+    int rounds,
+    double shiftMultiplier) {
+
+  /** Copies the arrays. */
+  public SecretNoiseResult {
+    sigmaPerSecret = sigmaPerSecret.clone();
+    weights = weights.clone();
+    rho = rho.clone();
+  }
+
+  @Override
+  public double[] sigmaPerSecret() {
+    return sigmaPerSecret.clone();
+  }
+
+  @Override
+  public double[] weights() {
+    return weights.clone();
+  }
+
+  @Override
+  public double[] rho() {
+    return rho.clone();
+  }
+
+  /** Number of records. */
+  public int records() {
+    return rho.length;
+  }
+
+  /** Number of secrets. */
+  public int secrets() {
+    return sigmaPerSecret.length;
+  }
+}

@@ -1,0 +1,41 @@
+package dev.secpe.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
+/** Maps failures to the CLI contract: exit code 2 and one line on stderr for bad input. */
+final class CliErrors {
+
+  /** Exit code for bad input. */
+  static final int BAD_INPUT = 2;
+
+  /** Exit code for an internal failure (a bug or an environment problem). */
+  static final int INTERNAL = 1;
+
+  private CliErrors() {}
+
+  static int onParameterException(ParameterException e, String[] args) {
+    PrintWriter err = e.getCommandLine().getErr();
+    err.println("error: " + oneLine(e.getMessage()));
+    err.flush();
+    return BAD_INPUT;
+  }
+
+  static int onExecutionException(
+      Exception e, CommandLine cl, CommandLine.ParseResult parseResult) {
+    PrintWriter err = cl.getErr();
+    if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
+      err.println("error: " + oneLine(e.getMessage()));
+      err.flush();
+      return BAD_INPUT;
+    }
+    err.println("internal error: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage()));
+    err.flush();
+    return INTERNAL;
+  }
+
+  static String oneLine(String message) {
+    return message == null ? "(no message)" : message.replaceAll("\\s*\\R\\s*", " ").trim();
+  }
+}

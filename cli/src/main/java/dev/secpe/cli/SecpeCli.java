@@ -1,0 +1,43 @@
+package dev.secpe.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * Entry point of {@code bin/secpe}: the privacy calculator and, as the library grows, the
+ * run, evaluate, demo, bench and providers commands.
+ *
+ * <p>Contract: JSON on stdout and exit code 0 on success; on bad input, exit code 2 and a
+ * single-line error on stderr (never a stack trace).
+ */
+@Command(
+    name = "secpe",
+    mixinStandardHelpOptions = true,
+    versionProvider = SecpeCli.Version.class,
+    description = "Differentially private synthetic text by private evolution.",
+    subcommands = {PrivacyCommand.class})
+public final class SecpeCli {
+
+  private SecpeCli() {}
+
+  /** Builds the configured command line; tests call this instead of {@link #main}. */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new SecpeCli());
+    cl.setParameterExceptionHandler(CliErrors::onParameterException);
+    cl.setExecutionExceptionHandler(CliErrors::onExecutionException);
+    return cl;
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** Reports the version from the jar manifest. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = SecpeCli.class.getPackage().getImplementationVersion();
+      return new String[] {"secpe " + (v == null ? "dev" : v)};
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** Domain model: records, labels, datasets, embeddings, secrets and secret detectors, reports. */
+package dev.secpe.core;

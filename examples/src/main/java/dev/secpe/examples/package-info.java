@@ -1,0 +1,2 @@
+/** Runnable examples of the public API. */
+package dev.secpe.examples;

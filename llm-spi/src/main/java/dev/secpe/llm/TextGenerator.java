@@ -1,0 +1,46 @@
+package dev.secpe.llm;
+
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * A text generator: random samples and variations of synthetic text. It only ever sees public
+ * or synthetic text; the evolution engine's types guarantee private records never reach it.
+ *
+ * <p>Implementations are thread-safe and bound their own concurrency.
+ */
+public interface TextGenerator extends AutoCloseable {
+
+  /** A short name, e.g. "openai" or "embedded-ngram". */
+  String name();
+
+  /** Where the model runs. */
+  Locality locality();
+
+  /**
+   * Submits every request; the future completes with one result per request, in request order,
+   * or exceptionally with a {@link ProviderException}. Cancelling the future cancels the
+   * requests still outstanding.
+   */
+  CompletableFuture<List<GenerationResult>> generateAsync(List<GenerationRequest> requests);
+
+  /** Blocking form of {@link #generateAsync(List)}; provider failures are rethrown as is. */
+  default List<GenerationResult> generate(List<GenerationRequest> requests) {
+    try {
+      return generateAsync(requests).join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException re) {
+        throw re;
+      }
+      throw e;
+    } catch (CancellationException e) {
+      throw e;
+    }
+  }
+
+  /** Releases resources (threads, connections, native sessions). */
+  @Override
+  default void close() {}
+}
