@@ -1,0 +1,21 @@
+package dev.secpe.llm.spi;
+
+import dev.secpe.llm.Locality;
+import dev.secpe.llm.TextGenerator;
+
+/**
+ * A light factory for a {@link TextGenerator}, discovered with {@link java.util.ServiceLoader}
+ * (declare it in {@code module-info} and in {@code META-INF/services}). Constructing the
+ * provider must be cheap; the heavy work happens in {@link #create(ProviderConfig)}.
+ */
+public interface TextGeneratorProvider {
+
+  /** Unique name users select the provider by, e.g. "openai". */
+  String name();
+
+  /** Where generators of this provider run. */
+  Locality locality();
+
+  /** Creates a generator; invalid configuration is an {@link IllegalArgumentException}. */
+  TextGenerator create(ProviderConfig config);
+}

@@ -1,0 +1,2 @@
+/** Light provider interfaces discovered with {@link java.util.ServiceLoader}, and their config. */
+package dev.secpe.llm.spi;
