@@ -273,15 +273,20 @@ public final class DatasetReader {
           throw new DatasetFormatException(
               source, p.currentTokenLocation().getLineNr(), null, "malformed CSV record");
         }
-        long lineNo = p.currentTokenLocation().getLineNr();
+        long lineNo = -1;
         Map<String, JsonNode> fields = new HashMap<>();
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
           String name = p.currentName();
           p.nextToken();
+          if (lineNo < 0) {
+            // The location of the record's first value: START_OBJECT still points at the end of
+            // the previous record.
+            lineNo = p.currentTokenLocation().getLineNr();
+          }
           fields.put(name, JSON.getNodeFactory().textNode(p.getValueAsString()));
         }
         if (t != JsonToken.END_OBJECT) {
-          throw new DatasetFormatException(source, lineNo, null, "malformed CSV record");
+          throw new DatasetFormatException(source, Math.max(lineNo, 0), null, "malformed CSV record");
         }
         Row row = toRow(fields, lineNo, source, extraFields, idLines);
         if (row != null) {

@@ -42,7 +42,7 @@ public final class PiiDetector implements SecretDetector {
   private static final Pattern IPV6_CANDIDATE =
       Pattern.compile(
           "(?<![0-9A-Za-z:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}"
-              + "(?:(?<=:)\\d{1,3}(?:\\.\\d{1,3}){3})?(?![0-9A-Za-z:])");
+              + "(?:(?<=:)\\d{1,3}(?:\\.\\d{1,3}){3})?(?![0-9A-Za-z:]|\\.\\d)");
   private static final Pattern CARD =
       Pattern.compile("(?<![\\d-])[2-6]\\d{3}(?:[ -]?\\d){9,15}(?![\\d])");
 
