@@ -52,13 +52,21 @@ public final class BundledCorpus {
    * @throws IllegalStateException if the resource is missing (a broken build)
    */
   public static BundledCorpus spamAssassin() {
-    return Holder.SPAM_ASSASSIN;
+    BundledCorpus c = cached;
+    if (c == null) {
+      synchronized (BundledCorpus.class) {
+        c = cached;
+        if (c == null) {
+          c = load();
+          cached = c;
+        }
+      }
+    }
+    return c;
   }
 
-  /** Parsed once, on first use; the result is immutable and shared. */
-  private static final class Holder {
-    static final BundledCorpus SPAM_ASSASSIN = load();
-  }
+  /** Parsed once, on first successful use; immutable and shared. */
+  private static volatile BundledCorpus cached;
 
   private static BundledCorpus load() {
     DatasetReader reader = DatasetReader.builder().labelField("label").build();
