@@ -14,11 +14,12 @@ import java.util.function.Function;
  *
  * <p>Retries: a request that fails with HTTP 429, 408 or 5xx, a timeout, a reset connection or a
  * malformed success body is tried again, at most {@code maxRetries} times, after a delay drawn
- * uniformly from {@code [0, min(maxBackoff, initialBackoff * 2^attempt))} ("full jitter"), and
- * never sooner than the server's {@code Retry-After} (seconds or HTTP-date). Other 4xx statuses
- * fail at once with {@link dev.secpe.llm.ProviderException.Permanent}. A 429 also puts its
- * endpoint on a cool-down for the {@code Retry-After} period, during which the round robin skips
- * it.
+ * uniformly from {@code [0, min(maxBackoff, initialBackoff * 2^attempt))} ("full jitter"). A 429
+ * (or any response with {@code Retry-After}, in seconds or as an HTTP-date) puts its endpoint on a
+ * cool-down for the {@code Retry-After} period (for a 429 without one: {@code initialBackoff}),
+ * during which no request is sent there: the retry goes to another endpoint that is ready, or
+ * waits until the first cooling endpoint is ready. Other 4xx statuses fail at once with {@link
+ * dev.secpe.llm.ProviderException.Permanent}.
  *
  * @param endpoints one or more endpoints, balanced round robin
  * @param model the model name sent with every request

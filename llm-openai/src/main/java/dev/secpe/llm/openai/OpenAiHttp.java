@@ -210,8 +210,13 @@ final class OpenAiHttp implements AutoCloseable {
       String why = "HTTP " + status + errorFields(resp.body());
       if (status == 429) {
         rateLimited.incrementAndGet();
+      }
+      if (status == 429 || retryAfter.isPresent()) {
+        // Retry-After speaks for the endpoint: no request goes there before it has passed.
         Duration cool = retryAfter.orElse(config.initialBackoff());
-        ep.coolDown(clock.millis() * 1_000_000L + cool.toNanos());
+        if (cool.compareTo(config.maxRetryAfter()) <= 0) {
+          ep.coolDown(clock.millis() * 1_000_000L + cool.toNanos());
+        }
       }
       if (status == 429 || status == 408 || status == 409 || status >= 500) {
         retryOrFail(n, uri, why, retryAfter);
@@ -238,10 +243,9 @@ final class OpenAiHttp implements AutoCloseable {
       if (ceiling < 0) {
         ceiling = config.maxBackoff().toNanos();
       }
+      // The Retry-After wait itself is enforced by the endpoint's cool-down in attempt(): the
+      // retry goes to another endpoint at once if one is ready, else waits for the first ready.
       long delay = ThreadLocalRandom.current().nextLong(Math.max(1, ceiling));
-      if (retryAfter.isPresent()) {
-        delay = Math.max(delay, retryAfter.get().toNanos());
-      }
       retries.incrementAndGet();
       LOG.log(System.Logger.Level.DEBUG, () -> "retrying after " + why + " from " + uri
           + " (attempt " + (n + 2) + ")");
