@@ -219,17 +219,25 @@ public final class ConcurrencyLimiter {
       f.whenComplete(
           (r, e) -> {
             inFlight.remove(i);
-            if (e != null) {
-              out.completeExceptionally(unwrap(e));
-            } else {
+            boolean last = false;
+            if (e == null) {
               results[i] = r;
-              if (remaining.decrementAndGet() == 0) {
-                @SuppressWarnings("unchecked")
-                List<R> list = (List<R>) Arrays.asList(results.clone());
-                out.complete(java.util.Collections.unmodifiableList(list));
-              }
+              last = remaining.decrementAndGet() == 0;
             }
+            if (e != null) {
+              // Fail the batch first, so freeing the permit does not start its queued items.
+              out.completeExceptionally(unwrap(e));
+              limiter.release();
+              return;
+            }
+            // Free the permit before completing, so a caller that sees the batch done also sees
+            // the permit back.
             limiter.release();
+            if (last) {
+              @SuppressWarnings("unchecked")
+              List<R> list = (List<R>) Arrays.asList(results.clone());
+              out.complete(java.util.Collections.unmodifiableList(list));
+            }
           });
       return true;
     }
