@@ -45,6 +45,10 @@ class OpenAiConfigTest {
             ProviderConfig.of(Map.of("concurrency", "lots")), "m", v -> null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("concurrency=lots");
+    assertThatThrownBy(() -> Endpoint.of("https://user:sk-in-url@example.com/v1"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("user info")
+        .hasMessageNotContaining("sk-in-url");
     assertThatThrownBy(() -> OpenAiConfig.builder().endpoint(Endpoint.of("ftp://x")).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("baseUrl");
