@@ -10,7 +10,7 @@ import java.util.function.Function;
 
 /**
  * Immutable settings of the OpenAI-compatible generator and embedder. Build with {@link
- * #builder()} or, from string settings, {@link #fromProviderConfig(ProviderConfig)}.
+ * #builder()} or, from string settings, {@link #fromProviderConfig(ProviderConfig, String)}.
  *
  * <p>Retries: a request that fails with HTTP 429, 408 or 5xx, a timeout, a reset connection or a
  * malformed success body is tried again, at most {@code maxRetries} times, after a delay drawn
