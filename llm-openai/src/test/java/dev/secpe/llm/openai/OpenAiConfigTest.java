@@ -56,9 +56,15 @@ class OpenAiConfigTest {
             .initialBackoff(Duration.ofSeconds(5)).maxBackoff(Duration.ofSeconds(1)).build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("maxBackoff");
-    assertThatThrownBy(() -> OpenAiConfig.builder().endpoint(Endpoint.of("http://x")).maxConcurrency(0).build())
+    assertThatThrownBy(() -> OpenAiConfig.builder().maxConcurrency(0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("maxConcurrency=0");
+    assertThatThrownBy(() -> OpenAiConfig.builder().requestTimeout(Duration.ofMillis(-1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("requestTimeout");
+    assertThatThrownBy(() -> OpenAiConfig.builder().build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("endpoints");
   }
 
   @Test
