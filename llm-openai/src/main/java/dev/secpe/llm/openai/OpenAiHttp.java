@@ -115,14 +115,18 @@ final class OpenAiHttp implements AutoCloseable {
     void succeed(T value) {
       if (!result.isDone()) {
         succeeded.incrementAndGet();
-        result.complete(value);
+        if (!result.complete(value)) {
+          succeeded.decrementAndGet(); // lost a race with cancellation
+        }
       }
     }
 
     void fail(ProviderException e) {
       if (!result.isDone()) {
         failed.incrementAndGet();
-        result.completeExceptionally(e);
+        if (!result.completeExceptionally(e)) {
+          failed.decrementAndGet(); // lost a race with cancellation (counted there)
+        }
       }
     }
 
