@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * Splits text into word-level tokens for the n-gram generator and joins them back. Case is kept.
  * E-mail addresses, URLs, numbers (with decimal points, separators, dates, phone-number dashes,
  * percent signs) and words with inner apostrophes or hyphens stay single tokens; every other
- * non-space character is punctuation (runs of the same mark, such as "..." or "!!", are one token).
+ * visible non-space character is punctuation (control and format characters are dropped) (runs of the same mark, such as "..." or "!!", are one token).
  */
 final class WordTokenizer {
 
@@ -19,7 +19,7 @@ final class WordTokenizer {
               + "|(?:https?://|www\\.)[^\\s<>\"')\\]]*[^\\s<>\"')\\].,;:!?]" // URL
               + "|[+]?\\d+(?:[.,:/\\-]\\d+)*%?" // number, date, time, phone piece
               + "|[\\p{L}\\p{M}][\\p{L}\\p{M}\\p{N}]*(?:['\u2019\\-][\\p{L}\\p{M}\\p{N}]+)*" // word
-              + "|([^\\s\\p{L}\\p{N}])\\1*"); // punctuation run
+              + "|([^\\s\\p{Z}\\p{C}\\p{L}\\p{N}])\\1*"); // punctuation run (no space/control)
 
   private WordTokenizer() {}
 
