@@ -185,6 +185,11 @@ public final class NgramTextGenerator implements TextGenerator {
     return out;
   }
 
+  /** The trained state (tests). */
+  Trained trained() {
+    return trained;
+  }
+
   /** Generates one request synchronously with an explicit seed (also used by tests). */
   GenerationResult generateOne(GenerationRequest request, long requestSeed) {
     GenerationTask task = request.task();
