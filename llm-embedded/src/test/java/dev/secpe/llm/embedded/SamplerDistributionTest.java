@@ -3,6 +3,7 @@ package dev.secpe.llm.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.secpe.llm.GenerationParams;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,74 @@ class SamplerDistributionTest {
           check(g, label, candidates);
         }
       }
+    }
+  }
+
+  /**
+   * Temperature T reshapes the candidate set: candidate i gets M_C p_i^(1/T) / sum_j p_j^(1/T),
+   * where M_C is the candidates' total mass; top-p keeps only the most likely candidates until
+   * their (tempered) mass reaches p of the total. Same 5.5-sigma acceptance as above.
+   */
+  @Test
+  void temperatureAndTopPActAsDocumented() {
+    try (NgramTextGenerator g = NgramTextGenerator.builder().order(2)
+        .train(TestCorpus.texts(200, 3)).candidates(10_000).threads(1).build()) {
+      NgramTextGenerator.Trained t = g.trained();
+      int[] hist = {t.vocabulary.id("the")};
+      KneserNeyModel.Context gc = t.global.context();
+      gc.set(hist, 1, 100_000);
+      // With candidates = everything listed after "the", the candidate set is those words + EOS.
+      java.util.Set<Integer> cand = new java.util.TreeSet<>();
+      gc.candidates(100_000, cand::add);
+      cand.add(Vocabulary.EOS);
+      double temperature = 0.5;
+      double mass = 0;
+      double tempered = 0;
+      for (int w : cand) {
+        double p = gc.probability(w);
+        mass += p;
+        tempered += Math.pow(p, 1 / temperature);
+      }
+      GenerationParams params =
+          new GenerationParams(temperature, 1.0, 10, List.of(), OptionalLong.empty());
+      Sampler s = new Sampler(t, null, params, 99);
+      int[] counts = new int[t.vocabulary.size()];
+      for (int i = 0; i < N; i++) {
+        counts[s.next(hist, 1, 1.0)]++;
+      }
+      int checked = 0;
+      for (int w : cand) {
+        double q = mass * Math.pow(gc.probability(w), 1 / temperature) / tempered;
+        if (N * q < 50) {
+          continue;
+        }
+        double sd = Math.sqrt(N * q * (1 - q));
+        assertThat((double) counts[w]).as("token %s at T=0.5", t.vocabulary.word(w))
+            .isBetween(N * q - 5.5 * sd, N * q + 5.5 * sd);
+        checked++;
+      }
+      assertThat(checked).isGreaterThan(3);
+
+      // Top-p 0.5 at temperature 1: only the nucleus of the candidates can ever be drawn.
+      List<Integer> byProbability = new ArrayList<>(cand);
+      byProbability.sort((x, y) -> Double.compare(gc.probability(y), gc.probability(x)));
+      java.util.Set<Integer> nucleus = new java.util.HashSet<>();
+      double acc = 0;
+      for (int w : byProbability) {
+        if (acc >= 0.5) {
+          break;
+        }
+        acc += gc.probability(w);
+        nucleus.add(w);
+      }
+      Sampler top = new Sampler(t, null,
+          new GenerationParams(1.0, 0.5, 10, List.of(), OptionalLong.empty()), 7);
+      java.util.Set<Integer> seen = new java.util.HashSet<>();
+      for (int i = 0; i < 5_000; i++) {
+        seen.add(top.next(hist, 1, 1.0));
+      }
+      assertThat(nucleus).containsAll(seen);
+      assertThat(seen).hasSize(nucleus.size()); // every nucleus member has mass well above 1/5000
     }
   }
 
