@@ -60,6 +60,9 @@ import java.util.zip.GZIPOutputStream;
  *       by the model to smooth the joint.
  * </ul>
  *
+ * <p>It cannot follow instructions: it reads the request's {@link GenerationTask} and ignores the
+ * rendered chat messages.
+ *
  * <p>Deterministic: a request with {@code params.seed()} always gives the same text; a request
  * without one gets a seed derived from {@link Builder#seed(long)}, the number of the call on this
  * generator and its index in the call. Temperature, top-p (see {@code Sampler} for how the two act
