@@ -1,0 +1,104 @@
+package dev.secpe.evolution;
+
+import dev.secpe.accounting.ledger.PrivacyLedger;
+import dev.secpe.accounting.ledger.Release;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * The only way the engine draws a noisy release. A release is looked up by id first: a resumed run
+ * gets back the very values it drew before and is never charged again; a new release is charged to
+ * the ledger <em>before</em> its noise is drawn (so a refused release draws nothing), and is
+ * persisted right after it is drawn, before anything else happens in the round.
+ *
+ * <p>Not thread-safe; the engine draws releases from one thread.
+ */
+final class ReleaseStore {
+
+  /** Persists the store and ledger (atomically) after every new release. */
+  interface Persister {
+    void persist(Map<String, double[]> values);
+  }
+
+  private final PrivacyLedger ledger;
+  private final Map<String, double[]> values;
+  private final Persister persister;
+  private int drawn;
+  private int reused;
+
+  ReleaseStore(PrivacyLedger ledger, Map<String, double[]> restored, Persister persister) {
+    this.ledger = Objects.requireNonNull(ledger, "ledger");
+    this.values = new LinkedHashMap<>();
+    restored.forEach((k, v) -> values.put(k, v.clone()));
+    this.persister = Objects.requireNonNull(persister, "persister");
+    for (String id : values.keySet()) {
+      if (!ledger.contains(id)) {
+        throw new IllegalStateException(
+            "checkpoint is inconsistent: release '" + id + "' has values but is not on the ledger");
+      }
+    }
+  }
+
+  /**
+   * The noisy values of {@code release}: the stored ones if it was drawn before, otherwise charged,
+   * drawn by {@code draw}, stored and persisted.
+   */
+  double[] release(Release release, Supplier<double[]> draw) {
+    double[] known = values.get(release.id());
+    if (known != null) {
+      reused++;
+      return known.clone();
+    }
+    ledger.charge(release);
+    double[] v = draw.get();
+    values.put(release.id(), v.clone());
+    drawn++;
+    persister.persist(snapshot());
+    return v;
+  }
+
+  /**
+   * For a mechanism that charges the ledger itself (secret clustering): the stored values if the
+   * release with {@code id} was drawn before, otherwise {@code chargeAndDraw} runs, which must
+   * charge {@code id} to the ledger before drawing; its values are stored and persisted.
+   */
+  double[] releaseChargedBy(String id, Supplier<double[]> chargeAndDraw) {
+    double[] known = values.get(id);
+    if (known != null) {
+      reused++;
+      return known.clone();
+    }
+    double[] v = chargeAndDraw.get();
+    if (!ledger.contains(id)) {
+      throw new IllegalStateException("release '" + id + "' was drawn without being charged to the ledger");
+    }
+    values.put(id, v.clone());
+    drawn++;
+    persister.persist(snapshot());
+    return v;
+  }
+
+  /** Whether the release with this id has been drawn (now or in an earlier run). */
+  boolean has(String releaseId) {
+    return values.containsKey(releaseId);
+  }
+
+  /** A copy of every stored value, in draw order. */
+  Map<String, double[]> snapshot() {
+    Map<String, double[]> copy = new LinkedHashMap<>();
+    values.forEach((k, v) -> copy.put(k, v.clone()));
+    return copy;
+  }
+
+  /** Releases drawn by this process. */
+  int drawnHere() {
+    return drawn;
+  }
+
+  /** Releases served from the checkpoint. */
+  int reusedHere() {
+    return reused;
+  }
+}
