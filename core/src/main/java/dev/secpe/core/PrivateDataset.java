@@ -1,0 +1,85 @@
+package dev.secpe.core;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The private records a run protects. Never empty; ids are unique; either every record carries a
+ * label or none does. {@link #toString()} shows the size only.
+ */
+public final class PrivateDataset {
+
+  private final List<PrivateRecord> records;
+  private final boolean labelled;
+
+  private PrivateDataset(List<PrivateRecord> records, boolean labelled) {
+    this.records = records;
+    this.labelled = labelled;
+  }
+
+  /**
+   * A dataset of the given records.
+   *
+   * @throws IllegalArgumentException if empty, if an id repeats (the message names the id's
+   *     position, not the text), or if only some records are labelled
+   */
+  public static PrivateDataset of(List<PrivateRecord> records) {
+    List<PrivateRecord> copy = List.copyOf(Objects.requireNonNull(records, "records"));
+    if (copy.isEmpty()) {
+      throw new IllegalArgumentException("private dataset is empty: at least one record is needed");
+    }
+    Set<String> ids = new HashSet<>();
+    int withLabel = 0;
+    for (int i = 0; i < copy.size(); i++) {
+      PrivateRecord r = copy.get(i);
+      if (!ids.add(r.id())) {
+        throw new IllegalArgumentException(
+            "private dataset: duplicate record id '" + r.id() + "' at index " + i);
+      }
+      if (r.label().isPresent()) {
+        withLabel++;
+      }
+    }
+    if (withLabel != 0 && withLabel != copy.size()) {
+      throw new IllegalArgumentException(
+          "private dataset: "
+              + withLabel
+              + " of "
+              + copy.size()
+              + " records are labelled; label all or none");
+    }
+    return new PrivateDataset(copy, withLabel != 0);
+  }
+
+  /** The records (unmodifiable). */
+  public List<PrivateRecord> records() {
+    return records;
+  }
+
+  /** Record {@code i}. */
+  public PrivateRecord get(int i) {
+    return records.get(i);
+  }
+
+  /** The number of records. */
+  public int size() {
+    return records.size();
+  }
+
+  /** Whether every record carries a label. */
+  public boolean isLabelled() {
+    return labelled;
+  }
+
+  /** The texts, still redacted, in record order. */
+  public List<PrivateText> texts() {
+    return records.stream().map(PrivateRecord::text).toList();
+  }
+
+  @Override
+  public String toString() {
+    return "PrivateDataset[" + records.size() + " records" + (labelled ? ", labelled" : "") + "]";
+  }
+}

@@ -1,0 +1,163 @@
+package dev.secpe.core;
+
+import dev.secpe.core.secret.SecretDetector;
+import dev.secpe.core.secret.SecretMatch;
+import dev.secpe.llm.ProviderException;
+import dev.secpe.llm.TextEmbedder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The only gates through which private text content leaves a {@link PrivateText}: embedding and
+ * secret detection. Both check the service's {@link dev.secpe.llm.Locality} against a {@link
+ * PrivacyGuard} first, and neither lets a failure carry private text: an exception thrown by the
+ * service is replaced by one naming the service and the exception class, without the original
+ * message or cause (which may quote the input). A {@link ProviderException.Retryable} stays
+ * retryable.
+ */
+public final class PrivateTexts {
+
+  /** The batch size {@link #embed(TextEmbedder, PrivateDataset, PrivacyGuard)} uses. */
+  public static final int DEFAULT_BATCH_SIZE = 64;
+
+  private PrivateTexts() {}
+
+  /**
+   * Embeds every record of {@code dataset}, row i being record i.
+   *
+   * @throws IllegalStateException if the embedder is remote and {@code guard} does not allow it,
+   *     or if it returns the wrong number of rows, a wrong dimension or a non-finite value
+   */
+  public static EmbeddingMatrix embed(
+      TextEmbedder embedder, PrivateDataset dataset, PrivacyGuard guard) {
+    return embed(embedder, dataset.texts(), guard, DEFAULT_BATCH_SIZE);
+  }
+
+  /**
+   * Embeds {@code texts} in batches of {@code batchSize}, row i being text i.
+   *
+   * @throws IllegalStateException if the embedder is remote and {@code guard} does not allow it,
+   *     or if it returns the wrong number of rows, a wrong dimension or a non-finite value
+   */
+  public static EmbeddingMatrix embed(
+      TextEmbedder embedder, List<PrivateText> texts, PrivacyGuard guard, int batchSize) {
+    Objects.requireNonNull(embedder, "embedder");
+    Objects.requireNonNull(texts, "texts");
+    Objects.requireNonNull(guard, "guard");
+    if (batchSize < 1) {
+      throw new IllegalArgumentException("batchSize must be >= 1, got batchSize=" + batchSize);
+    }
+    guard.checkEmbedder(embedder.name(), embedder.locality());
+    int dim = embedder.dimension();
+    if (dim < 1) {
+      throw new IllegalStateException(
+          "embedder '" + embedder.name() + "' reports dimension " + dim + "; expected >= 1");
+    }
+    float[] flat = new float[Math.multiplyExact(texts.size(), dim)];
+    for (int from = 0; from < texts.size(); from += batchSize) {
+      int to = Math.min(texts.size(), from + batchSize);
+      List<String> batch = new ArrayList<>(to - from);
+      for (int i = from; i < to; i++) {
+        batch.add(texts.get(i).reveal());
+      }
+      float[][] rows;
+      try {
+        rows = embedder.embed(batch);
+      } catch (RuntimeException e) {
+        throw sanitised("embedder '" + embedder.name() + "'", e);
+      }
+      if (rows == null || rows.length != batch.size()) {
+        throw new IllegalStateException(
+            "embedder '"
+                + embedder.name()
+                + "' returned "
+                + (rows == null ? "null" : rows.length + " rows")
+                + " for a batch of "
+                + batch.size()
+                + " texts");
+      }
+      for (int k = 0; k < rows.length; k++) {
+        float[] r = rows[k];
+        if (r == null || r.length != dim) {
+          throw new IllegalStateException(
+              "embedder '"
+                  + embedder.name()
+                  + "' returned a vector of dimension "
+                  + (r == null ? "null" : r.length)
+                  + " for text "
+                  + (from + k)
+                  + "; it declares dimension "
+                  + dim);
+        }
+        for (int c = 0; c < dim; c++) {
+          if (!Float.isFinite(r[c])) {
+            throw new IllegalStateException(
+                "embedder '"
+                    + embedder.name()
+                    + "' returned a non-finite value for text "
+                    + (from + k)
+                    + ", column "
+                    + c);
+          }
+        }
+        System.arraycopy(r, 0, flat, (from + k) * dim, dim);
+      }
+    }
+    return EmbeddingMatrix.ofFlat(texts.size(), dim, flat);
+  }
+
+  /**
+   * Runs {@code detector} on one private text.
+   *
+   * @throws IllegalStateException if the detector is remote and {@code guard} does not allow it,
+   *     or if it fails (the message names the detector, never the text)
+   */
+  public static List<SecretMatch> detect(
+      SecretDetector detector, PrivateText text, PrivacyGuard guard) {
+    Objects.requireNonNull(detector, "detector");
+    Objects.requireNonNull(text, "text");
+    Objects.requireNonNull(guard, "guard");
+    guard.checkSecretDetector(detector.name(), detector.locality());
+    String content = text.reveal();
+    List<SecretMatch> found;
+    try {
+      found = detector.detect(content);
+    } catch (RuntimeException e) {
+      throw sanitised("secret detector '" + detector.name() + "'", e);
+    }
+    if (found == null) {
+      throw new IllegalStateException("secret detector '" + detector.name() + "' returned null");
+    }
+    for (SecretMatch m : found) {
+      if (m.end() > content.length()) {
+        throw new IllegalStateException(
+            "secret detector '"
+                + detector.name()
+                + "' returned span ["
+                + m.start()
+                + ", "
+                + m.end()
+                + ") outside a text of "
+                + content.length()
+                + " chars");
+      }
+    }
+    return List.copyOf(found);
+  }
+
+  private static RuntimeException sanitised(String who, RuntimeException e) {
+    String msg =
+        who
+            + " failed on private text ("
+            + e.getClass().getName()
+            + "); its message and cause are withheld because they may quote the text";
+    if (e instanceof ProviderException.Retryable) {
+      return new ProviderException.Retryable(msg, null);
+    }
+    if (e instanceof ProviderException.Permanent) {
+      return new ProviderException.Permanent(msg, null);
+    }
+    return new IllegalStateException(msg);
+  }
+}

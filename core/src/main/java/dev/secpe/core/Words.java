@@ -1,0 +1,52 @@
+package dev.secpe.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The project's one word tokenizer: a word is a maximal run of Unicode letters, lower-cased with
+ * {@link Locale#ROOT}. Digits, punctuation and whitespace separate words ("e-mail" is "e", "mail";
+ * "don't" is "don", "t"). Used for random-word secrets, term matching and word counts, so that
+ * public frequencies and private matches agree on what a word is.
+ */
+public final class Words {
+
+  private Words() {}
+
+  /** The words of {@code text} in order, lower-cased. */
+  public static List<String> of(String text) {
+    List<String> out = new ArrayList<>();
+    forEach(text, out::add);
+    return out;
+  }
+
+  /** The number of words in {@code text}. */
+  public static int count(String text) {
+    int[] n = {0};
+    forEach(text, w -> n[0]++);
+    return n[0];
+  }
+
+  /** Calls {@code sink} with each word of {@code text}, lower-cased. */
+  public static void forEach(String text, java.util.function.Consumer<String> sink) {
+    int n = text.length();
+    int i = 0;
+    while (i < n) {
+      int cp = text.codePointAt(i);
+      if (!Character.isLetter(cp)) {
+        i += Character.charCount(cp);
+        continue;
+      }
+      int start = i;
+      while (i < n) {
+        int c = text.codePointAt(i);
+        if (!Character.isLetter(c)) {
+          break;
+        }
+        i += Character.charCount(c);
+      }
+      sink.accept(text.substring(start, i).toLowerCase(Locale.ROOT));
+    }
+  }
+}

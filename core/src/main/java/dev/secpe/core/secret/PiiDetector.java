@@ -1,0 +1,330 @@
+package dev.secpe.core.secret;
+
+import dev.secpe.llm.Locality;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Regular-expression PII detection, local and deterministic. Each {@link PiiKind} has its pattern
+ * and, where the pattern alone is too loose, a validation step (Luhn for cards, digit counts for
+ * phones, group structure for IPv6). Within one kind, a match lying inside a longer match is
+ * dropped; matches of different kinds may overlap (a URL holding an IP address yields both).
+ *
+ * <p>Regular expressions miss PII that is written unusually and flag some non-PII (a version
+ * string "1.2.3.4" is an IPv4 address to this detector). For higher recall plug in an external
+ * service through {@link SecretDetectors#fromPiiService}.
+ */
+public final class PiiDetector implements SecretDetector {
+
+  private static final Pattern EMAIL =
+      Pattern.compile(
+          "(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+"
+              + "[A-Za-z]{2,63}(?![A-Za-z0-9-])");
+  private static final Pattern PHONE_NA =
+      Pattern.compile(
+          "(?<![\\w+])(?:\\+?1[ .-]?)?(?:\\(([2-9]\\d{2})\\)[ .-]?|([2-9]\\d{2})[ .-])"
+              + "([2-9]\\d{2})[ .-](\\d{4})(?![\\w])");
+  private static final Pattern PHONE_INTL =
+      Pattern.compile("(?<![\\w+])\\+[1-9]\\d{0,2}(?:[ .-]?\\(?\\d{1,5}\\)?){1,6}(?![\\w])");
+  private static final Pattern URL =
+      Pattern.compile(
+          "(?i)(?<![\\w@])(?:(?:https?|ftp)://|www\\.)[^\\s<>\"'`{}|\\\\^\\[\\]]+");
+  private static final String OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+  private static final Pattern IPV4 =
+      Pattern.compile("(?<![\\d.])" + OCTET + "(?:\\." + OCTET + "){3}(?!\\.?\\d)");
+  private static final Pattern IPV6_CANDIDATE =
+      Pattern.compile(
+          "(?<![0-9A-Za-z:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}"
+              + "(?:(?<=:)\\d{1,3}(?:\\.\\d{1,3}){3})?(?![0-9A-Za-z:]|\\.\\d)");
+  private static final Pattern CARD =
+      Pattern.compile("(?<![\\d-])[2-6]\\d{3}(?:[ -]?\\d){9,15}(?![\\d])");
+
+  private final Set<PiiKind> kinds;
+
+  private PiiDetector(Set<PiiKind> kinds) {
+    this.kinds = kinds;
+  }
+
+  /** A detector of every {@link PiiKind}. */
+  public static PiiDetector all() {
+    return new PiiDetector(EnumSet.allOf(PiiKind.class));
+  }
+
+  /**
+   * A detector of the given kinds.
+   *
+   * @throws IllegalArgumentException if {@code kinds} is empty
+   */
+  public static PiiDetector of(Set<PiiKind> kinds) {
+    Objects.requireNonNull(kinds, "kinds");
+    if (kinds.isEmpty()) {
+      throw new IllegalArgumentException("PII detector needs at least one kind");
+    }
+    return new PiiDetector(EnumSet.copyOf(kinds));
+  }
+
+  /** The kinds this detector looks for. */
+  public Set<PiiKind> kinds() {
+    return EnumSet.copyOf(kinds);
+  }
+
+  @Override
+  public String name() {
+    return "pii-regex";
+  }
+
+  @Override
+  public Locality locality() {
+    return Locality.LOCAL;
+  }
+
+  @Override
+  public List<SecretMatch> detect(String text) {
+    Objects.requireNonNull(text, "text");
+    List<SecretMatch> all = new ArrayList<>();
+    for (PiiKind k : kinds) {
+      List<SecretMatch> found = new ArrayList<>();
+      switch (k) {
+        case EMAIL -> emails(text, found);
+        case PHONE -> phones(text, found);
+        case URL -> urls(text, found);
+        case IPV4 -> ipv4(text, found);
+        case IPV6 -> ipv6(text, found);
+        case CREDIT_CARD -> cards(text, found);
+      }
+      all.addAll(dropContained(found));
+    }
+    all.sort(Comparator.comparingInt(SecretMatch::start).thenComparingInt(SecretMatch::end));
+    return List.copyOf(all);
+  }
+
+  private static void emails(String text, List<SecretMatch> out) {
+    Matcher m = EMAIL.matcher(text);
+    while (m.find()) {
+      out.add(
+          new SecretMatch(
+              PiiKind.EMAIL.kind(), m.group().toLowerCase(Locale.ROOT), m.start(), m.end()));
+    }
+  }
+
+  private static void phones(String text, List<SecretMatch> out) {
+    Matcher m = PHONE_NA.matcher(text);
+    while (m.find()) {
+      String area = m.group(1) != null ? m.group(1) : m.group(2);
+      out.add(
+          new SecretMatch(
+              PiiKind.PHONE.kind(), "1" + area + m.group(3) + m.group(4), m.start(), m.end()));
+    }
+    Matcher i = PHONE_INTL.matcher(text);
+    while (i.find()) {
+      String digits = digitsOf(i.group());
+      if (digits.length() < 8 || digits.length() > 15) {
+        continue;
+      }
+      if (!balancedParentheses(i.group())) {
+        continue;
+      }
+      out.add(new SecretMatch(PiiKind.PHONE.kind(), digits, i.start(), i.end()));
+    }
+  }
+
+  private static boolean balancedParentheses(String s) {
+    int depth = 0;
+    for (int k = 0; k < s.length(); k++) {
+      char c = s.charAt(k);
+      if (c == '(') {
+        depth++;
+        if (depth > 1) {
+          return false;
+        }
+      } else if (c == ')') {
+        depth--;
+        if (depth < 0) {
+          return false;
+        }
+      }
+    }
+    return depth == 0;
+  }
+
+  private static void urls(String text, List<SecretMatch> out) {
+    Matcher m = URL.matcher(text);
+    while (m.find()) {
+      int end = m.end();
+      // Trailing sentence punctuation and an unbalanced closing bracket are not part of a URL.
+      while (end > m.start() && ".,;:!?)>'\"".indexOf(text.charAt(end - 1)) >= 0) {
+        end--;
+      }
+      String url = text.substring(m.start(), end);
+      if (url.length() <= "www.".length() || url.endsWith("://")) {
+        continue;
+      }
+      out.add(new SecretMatch(PiiKind.URL.kind(), url.toLowerCase(Locale.ROOT), m.start(), end));
+    }
+  }
+
+  private static void ipv4(String text, List<SecretMatch> out) {
+    Matcher m = IPV4.matcher(text);
+    while (m.find()) {
+      out.add(new SecretMatch(PiiKind.IPV4.kind(), m.group(), m.start(), m.end()));
+    }
+  }
+
+  private static void ipv6(String text, List<SecretMatch> out) {
+    Matcher m = IPV6_CANDIDATE.matcher(text);
+    while (m.find()) {
+      String expanded = expandIpv6(m.group());
+      if (expanded != null) {
+        out.add(new SecretMatch(PiiKind.IPV6.kind(), expanded, m.start(), m.end()));
+      }
+    }
+  }
+
+  /**
+   * The address as eight lower-case 4-digit groups, or null if {@code s} is not a valid IPv6
+   * text form (RFC 4291 §2.2). Purely syntactic: never resolves anything.
+   */
+  static String expandIpv6(String s) {
+    String head = s;
+    if (s.indexOf('.') >= 0) {
+      int lastColon = s.lastIndexOf(':');
+      String[] v4 = s.substring(lastColon + 1).split("\\.", -1);
+      if (v4.length != 4) {
+        return null;
+      }
+      int[] o = new int[4];
+      for (int k = 0; k < 4; k++) {
+        if (!v4[k].matches("25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d")) {
+          return null;
+        }
+        o[k] = Integer.parseInt(v4[k]);
+      }
+      head =
+          s.substring(0, lastColon + 1)
+              + Integer.toHexString(o[0] * 256 + o[1])
+              + ":"
+              + Integer.toHexString(o[2] * 256 + o[3]);
+    }
+    int dc = head.indexOf("::");
+    if (dc >= 0 && head.indexOf("::", dc + 1) >= 0) {
+      return null;
+    }
+    List<String> groups = new ArrayList<>();
+    if (dc >= 0) {
+      List<String> left = splitGroups(head.substring(0, dc));
+      List<String> right = splitGroups(head.substring(dc + 2));
+      if (left == null || right == null) {
+        return null;
+      }
+      int missing = 8 - left.size() - right.size();
+      if (missing < 1) {
+        return null;
+      }
+      if (left.size() + right.size() < 2) {
+        return null; // "::" or "::1"-like fragments are too ambiguous in prose
+      }
+      groups.addAll(left);
+      for (int k = 0; k < missing; k++) {
+        groups.add("0");
+      }
+      groups.addAll(right);
+    } else {
+      List<String> all = splitGroups(head);
+      if (all == null || all.size() != 8) {
+        return null;
+      }
+      groups.addAll(all);
+    }
+    StringBuilder b = new StringBuilder();
+    for (int k = 0; k < 8; k++) {
+      if (k > 0) {
+        b.append(':');
+      }
+      String g = groups.get(k);
+      b.append("0000".substring(g.length())).append(g.toLowerCase(Locale.ROOT));
+    }
+    return b.toString();
+  }
+
+  private static List<String> splitGroups(String s) {
+    List<String> out = new ArrayList<>();
+    if (s.isEmpty()) {
+      return out;
+    }
+    for (String g : s.split(":", -1)) {
+      if (g.isEmpty() || g.length() > 4 || !g.matches("[0-9A-Fa-f]+")) {
+        return null;
+      }
+      out.add(g);
+    }
+    return out;
+  }
+
+  private static void cards(String text, List<SecretMatch> out) {
+    Matcher m = CARD.matcher(text);
+    while (m.find()) {
+      String raw = m.group();
+      // Separators, if any, must all be the same char and never doubled.
+      char sep = 0;
+      boolean ok = true;
+      for (int k = 0; k < raw.length(); k++) {
+        char c = raw.charAt(k);
+        if (c == ' ' || c == '-') {
+          if (sep != 0 && c != sep) {
+            ok = false;
+            break;
+          }
+          sep = c;
+        }
+      }
+      String digits = digitsOf(raw);
+      if (!ok || digits.length() < 13 || digits.length() > 19 || !Luhn.isValid(digits)) {
+        continue;
+      }
+      out.add(new SecretMatch(PiiKind.CREDIT_CARD.kind(), digits, m.start(), m.end()));
+    }
+  }
+
+  private static String digitsOf(String s) {
+    StringBuilder b = new StringBuilder(s.length());
+    for (int k = 0; k < s.length(); k++) {
+      char c = s.charAt(k);
+      if (c >= '0' && c <= '9') {
+        b.append(c);
+      }
+    }
+    return b.toString();
+  }
+
+  /** Removes matches lying inside another (longer or equal, earlier) match of the same list. */
+  private static List<SecretMatch> dropContained(List<SecretMatch> found) {
+    if (found.size() < 2) {
+      return found;
+    }
+    found.sort(
+        Comparator.comparingInt(SecretMatch::start)
+            .thenComparing(Comparator.comparingInt(SecretMatch::end).reversed()));
+    List<SecretMatch> kept = new ArrayList<>();
+    int coveredTo = -1;
+    for (SecretMatch m : found) {
+      if (m.end() <= coveredTo) {
+        continue;
+      }
+      kept.add(m);
+      coveredTo = Math.max(coveredTo, m.end());
+    }
+    return kept;
+  }
+
+  @Override
+  public String toString() {
+    return "PiiDetector" + kinds;
+  }
+}

@@ -1,0 +1,253 @@
+package dev.secpe.core.secret;
+
+import dev.secpe.llm.Locality;
+import dev.secpe.llm.spi.ProviderConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.ServiceLoader;
+
+/** Factories for composite and service-backed detectors, and {@link SecretDetectorProvider} lookup. */
+public final class SecretDetectors {
+
+  private SecretDetectors() {}
+
+  /**
+   * A detector reporting the matches of every part, sorted by position. Its locality is {@link
+   * Locality#REMOTE} if any part's is.
+   *
+   * @throws IllegalArgumentException if {@code parts} is empty
+   */
+  public static SecretDetector composite(List<? extends SecretDetector> parts) {
+    List<SecretDetector> copy = List.copyOf(Objects.requireNonNull(parts, "parts"));
+    if (copy.isEmpty()) {
+      throw new IllegalArgumentException("composite detector needs at least one part");
+    }
+    return new Composite(copy);
+  }
+
+  /** A composite of the given detectors. */
+  public static SecretDetector composite(SecretDetector first, SecretDetector... more) {
+    List<SecretDetector> all = new ArrayList<>();
+    all.add(first);
+    all.addAll(Arrays.asList(more));
+    return composite(all);
+  }
+
+  /**
+   * Adapts an external {@link PiiService}: each span becomes a match of kind {@code
+   * type.toLowerCase()} whose value is the spanned text, lower-cased with whitespace collapsed.
+   * The detector has the service's locality. A span outside the text is an {@link
+   * IllegalStateException} naming the span and the text length only.
+   */
+  public static SecretDetector fromPiiService(PiiService service) {
+    return new ServiceDetector(Objects.requireNonNull(service, "service"));
+  }
+
+  /**
+   * The providers found by {@link ServiceLoader} on the class path, sorted by name.
+   *
+   * @throws IllegalStateException if two providers share a name
+   */
+  public static List<SecretDetectorProvider> providers() {
+    Map<String, SecretDetectorProvider> byName = new LinkedHashMap<>();
+    for (SecretDetectorProvider p : ServiceLoader.load(SecretDetectorProvider.class)) {
+      SecretDetectorProvider prev = byName.putIfAbsent(p.name(), p);
+      if (prev != null) {
+        throw new IllegalStateException(
+            "two secret detector providers are named '"
+                + p.name()
+                + "': "
+                + prev.getClass().getName()
+                + " and "
+                + p.getClass().getName());
+      }
+    }
+    List<SecretDetectorProvider> out = new ArrayList<>(byName.values());
+    out.sort(Comparator.comparing(SecretDetectorProvider::name));
+    return List.copyOf(out);
+  }
+
+  /**
+   * The provider called {@code name}.
+   *
+   * @throws IllegalArgumentException if there is none; the message lists the names found
+   */
+  public static SecretDetectorProvider provider(String name) {
+    Objects.requireNonNull(name, "name");
+    List<SecretDetectorProvider> all = providers();
+    for (SecretDetectorProvider p : all) {
+      if (p.name().equals(name)) {
+        return p;
+      }
+    }
+    throw new IllegalArgumentException(
+        "no secret detector provider named '"
+            + name
+            + "'; found: "
+            + all.stream().map(SecretDetectorProvider::name).toList());
+  }
+
+  private record Composite(List<SecretDetector> parts) implements SecretDetector {
+    @Override
+    public String name() {
+      return "composite" + parts.stream().map(SecretDetector::name).toList();
+    }
+
+    @Override
+    public Locality locality() {
+      return parts.stream().allMatch(p -> p.locality() == Locality.LOCAL)
+          ? Locality.LOCAL
+          : Locality.REMOTE;
+    }
+
+    @Override
+    public List<SecretMatch> detect(String text) {
+      List<SecretMatch> all = new ArrayList<>();
+      for (SecretDetector d : parts) {
+        all.addAll(d.detect(text));
+      }
+      all.sort(Comparator.comparingInt(SecretMatch::start).thenComparingInt(SecretMatch::end));
+      return List.copyOf(all);
+    }
+
+    @Override
+    public String toString() {
+      return "CompositeDetector" + parts;
+    }
+  }
+
+  private record ServiceDetector(PiiService service) implements SecretDetector {
+    @Override
+    public String name() {
+      return service.name();
+    }
+
+    @Override
+    public Locality locality() {
+      return Objects.requireNonNull(service.locality(), "PII service locality");
+    }
+
+    @Override
+    public List<SecretMatch> detect(String text) {
+      List<PiiService.PiiSpan> spans = service.find(text);
+      List<SecretMatch> out = new ArrayList<>(spans.size());
+      for (PiiService.PiiSpan s : spans) {
+        if (s.end() > text.length()) {
+          throw new IllegalStateException(
+              "PII service '"
+                  + service.name()
+                  + "' returned span ["
+                  + s.start()
+                  + ", "
+                  + s.end()
+                  + ") outside a text of "
+                  + text.length()
+                  + " chars");
+        }
+        String value = DictionaryDetector.normalise(text.substring(s.start(), s.end()));
+        if (value.isEmpty()) {
+          continue;
+        }
+        out.add(
+            new SecretMatch(s.type().toLowerCase(Locale.ROOT), value, s.start(), s.end()));
+      }
+      out.sort(Comparator.comparingInt(SecretMatch::start).thenComparingInt(SecretMatch::end));
+      return List.copyOf(out);
+    }
+
+    @Override
+    public String toString() {
+      return "PiiServiceDetector[" + service.name() + ", " + locality() + "]";
+    }
+  }
+
+  /** The built-in "pii-regex" provider. */
+  public static final class PiiRegexProvider implements SecretDetectorProvider {
+    /** For {@link ServiceLoader}. */
+    public PiiRegexProvider() {}
+
+    @Override
+    public String name() {
+      return "pii-regex";
+    }
+
+    @Override
+    public SecretDetector create(ProviderConfig config) {
+      String kinds = config.get("kinds").orElse("").strip();
+      if (kinds.isEmpty()) {
+        return PiiDetector.all();
+      }
+      EnumSet<PiiKind> set = EnumSet.noneOf(PiiKind.class);
+      for (String k : kinds.split(",")) {
+        String name = k.strip().toUpperCase(Locale.ROOT);
+        try {
+          set.add(PiiKind.valueOf(name));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(
+              "pii-regex: unknown kind '"
+                  + k.strip()
+                  + "' in config 'kinds'; known: "
+                  + Arrays.toString(PiiKind.values()),
+              null);
+        }
+      }
+      return PiiDetector.of(set);
+    }
+  }
+
+  /** The built-in "dictionary" provider. */
+  public static final class DictionaryProvider implements SecretDetectorProvider {
+    /** For {@link ServiceLoader}. */
+    public DictionaryProvider() {}
+
+    @Override
+    public String name() {
+      return "dictionary";
+    }
+
+    @Override
+    public SecretDetector create(ProviderConfig config) {
+      String kind = config.get("kind").orElse("term");
+      List<String> terms = new ArrayList<>();
+      config
+          .get("terms")
+          .ifPresent(
+              t -> {
+                for (String s : t.split(",")) {
+                  if (!s.isBlank()) {
+                    terms.add(s);
+                  }
+                }
+              });
+      if (config.get("terms-file").isPresent()) {
+        Path file = Path.of(config.get("terms-file").get());
+        try {
+          for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (!line.isBlank()) {
+              terms.add(line);
+            }
+          }
+        } catch (IOException e) {
+          throw new UncheckedIOException("dictionary: cannot read terms-file " + file, e);
+        }
+      }
+      if (terms.isEmpty()) {
+        throw new IllegalArgumentException(
+            "dictionary: config needs 'terms' (comma-separated) or 'terms-file'");
+      }
+      return DictionaryDetector.of(kind, terms);
+    }
+  }
+}

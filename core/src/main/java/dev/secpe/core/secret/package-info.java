@@ -1,0 +1,19 @@
+/**
+ * Secrets and secret detectors (SecPE §3.1, §4.2).
+ *
+ * <p>A {@link dev.secpe.core.secret.SecretDetector} finds {@link
+ * dev.secpe.core.secret.SecretMatch}es in a text. Built-ins: {@link
+ * dev.secpe.core.secret.PiiDetector} (regular-expression PII: e-mail, phone, URL, IPv4/IPv6,
+ * Luhn-checked card numbers), {@link dev.secpe.core.secret.DictionaryDetector} (caller's terms),
+ * {@link dev.secpe.core.secret.RandomWordSecrets} (the paper's random-word secrets chosen from
+ * public word frequencies), {@link dev.secpe.core.secret.SecretDetectors#composite} and {@link
+ * dev.secpe.core.secret.SecretDetectors#fromPiiService} for external PII services. Detectors are
+ * run on private text only through {@link dev.secpe.core.PrivateTexts#detect}, which refuses a
+ * {@link dev.secpe.llm.Locality#REMOTE} detector unless the {@link dev.secpe.core.PrivacyGuard}
+ * allows it. {@link dev.secpe.core.secret.SecretIndex#scan} turns the matches over a private
+ * dataset into the per-record secret indices {@code SecretNoise.builder().records(...)} takes.
+ *
+ * <p>Nothing here prints a secret's value: {@link dev.secpe.core.secret.Secret} holds only a keyed
+ * hash id and a kind, and {@link dev.secpe.core.secret.SecretMatch#toString()} is redacted.
+ */
+package dev.secpe.core.secret;

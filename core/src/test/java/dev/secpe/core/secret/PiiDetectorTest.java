@@ -1,0 +1,180 @@
+package dev.secpe.core.secret;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class PiiDetectorTest {
+
+  private static List<SecretMatch> find(PiiKind kind, String text) {
+    return PiiDetector.of(EnumSet.of(kind)).detect(text);
+  }
+
+  private static List<String> values(PiiKind kind, String text) {
+    return find(kind, text).stream().map(SecretMatch::value).toList();
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "Mail Chris.Garrigues@DeepEddy.Com today | chris.garrigues@deepeddy.com",
+        "<cwg-dated-1030377287.06fa6d@deepeddy.com> | cwg-dated-1030377287.06fa6d@deepeddy.com",
+        "(me+tag@sub.example.co.uk). | me+tag@sub.example.co.uk",
+        "x_y%z@a-b.io, | x_y%z@a-b.io",
+      })
+  void emailPositives(String text, String value) {
+    assertThat(values(PiiKind.EMAIL, text)).containsExactly(value);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"user@localhost", "@example.com", "a@b", "price 5@3.50", "foo@bar.c"})
+  void emailNegatives(String text) {
+    assertThat(find(PiiKind.EMAIL, text)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "Call (212) 555-0142 now | 12125550142",
+        "Call 212-555-0142. | 12125550142",
+        "tel 212.555.0142 | 12125550142",
+        "tel: 212 555 0142 | 12125550142",
+        "Toll free 1-800-555-0199! | 18005550199",
+        "US +1 212 555 0142 | 12125550142",
+        "London +44 20 7946 0958 | 442079460958",
+        "Berlin +49 (0)30 1234567 | 490301234567",
+        "Paris +33 1 23 45 67 89 | 33123456789",
+        "Compact +4915112345678 | 4915112345678",
+      })
+  void phonePositives(String text, String value) {
+    assertThat(values(PiiKind.PHONE, text)).containsExactly(value);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "In 2002 we had 1999 members and 20000 dollars",
+        "Date: Wed, 21 Aug 2002 10:54:46 -0500",
+        "order 2125550142 shipped", // bare 10 digits: no separator, not a phone
+        "ip 192.168.100.200 here",
+        "version 1.2.3",
+        "ratio 123-456-789",
+        "+1 23", // too few digits
+        "(012) 555-0142", // area code cannot start with 0
+        "4111 1111 1111 1111",
+      })
+  void phoneNegatives(String text) {
+    assertThat(find(PiiKind.PHONE, text)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "see http://www.example.com/a?b=1. | http://www.example.com/a?b=1",
+        "(https://Example.org/Path) | https://example.org/path",
+        "visit www.spamassassin.org, now | www.spamassassin.org",
+        "ftp://ftp.rpmfind.net/linux | ftp://ftp.rpmfind.net/linux",
+      })
+  void urlPositives(String text, String value) {
+    assertThat(values(PiiKind.URL, text)).containsExactly(value);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"http:// nothing", "a www. b", "mailto user", "example.com alone"})
+  void urlNegatives(String text) {
+    assertThat(find(PiiKind.URL, text)).isEmpty();
+  }
+
+  @Test
+  void ipv4() {
+    assertThat(values(PiiKind.IPV4, "from 192.168.0.1 and 10.0.0.255.")).containsExactly("192.168.0.1", "10.0.0.255");
+    assertThat(find(PiiKind.IPV4, "256.1.1.1 1.2.3 1.2.3.4.5 01.2.3.4 2002.08.21.10")).isEmpty();
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "addr 2001:db8::1 ok | 2001:0db8:0000:0000:0000:0000:0000:0001",
+        "FE80:0:0:0:202:B3FF:FE1E:8329 | fe80:0000:0000:0000:0202:b3ff:fe1e:8329",
+        "mapped ::ffff:192.0.2.128 | 0000:0000:0000:0000:0000:ffff:c000:0280",
+        "2001:db8:85a3::8a2e:370:7334. | 2001:0db8:85a3:0000:0000:8a2e:0370:7334",
+      })
+  void ipv6Positives(String text, String value) {
+    assertThat(values(PiiKind.IPV6, text)).containsExactly(value);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "at 10:54:46 -0500",
+        "ratio 1:2:3",
+        "a::b::c",
+        "12345::1",
+        "1:2:3:4:5:6:7:8:9",
+        "deadbeef:cafe",
+        "foo::",
+      })
+  void ipv6Negatives(String text) {
+    assertThat(find(PiiKind.IPV6, text)).isEmpty();
+  }
+
+  /** Published test card numbers (PayPal/Braintree/Stripe documentation): all Luhn-valid. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "Visa 4111 1111 1111 1111 | 4111111111111111",
+        "Visa 4012888888881881 | 4012888888881881",
+        "MC 5555-5555-5555-4444 | 5555555555554444",
+        "MC 5105105105105100 | 5105105105105100",
+        "MC2 2223003122003222 | 2223003122003222",
+        "Amex 3782 822463 10005 | 378282246310005",
+        "Amex 371449635398431 | 371449635398431",
+        "Discover 6011111111111117 | 6011111111111117",
+        "Discover 6011 0009 9013 9424 | 6011000990139424",
+        "Diners 30569309025904 | 30569309025904",
+        "JCB 3530111333300000 | 3530111333300000",
+      })
+  void cardPositives(String text, String digits) {
+    assertThat(values(PiiKind.CREDIT_CARD, text)).containsExactly(digits);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "4111 1111 1111 1112", // Luhn fails
+        "5555555555554440", // Luhn fails
+        "378282246310006",
+        "4111-1111 1111-1111", // mixed separators
+        "411111111111", // 12 digits: too short
+        "1111111111111117", // starts with 1
+        "99999999999999999995",
+      })
+  void cardNegatives(String text) {
+    assertThat(find(PiiKind.CREDIT_CARD, text)).isEmpty();
+  }
+
+  @Test
+  void allKindsTogetherAreSortedAndRedactedInToString() {
+    String text =
+        "Mail bob@example.org or see http://10.1.2.3/x, call +1 (415) 555-0100, card 4111111111111111";
+    List<SecretMatch> all = PiiDetector.all().detect(text);
+    assertThat(all).extracting(SecretMatch::kind).containsExactly("email", "url", "ipv4", "phone", "card");
+    for (int i = 1; i < all.size(); i++) {
+      assertThat(all.get(i).start()).isGreaterThanOrEqualTo(all.get(i - 1).start());
+    }
+    for (SecretMatch m : all) {
+      assertThat(text.substring(m.start(), m.end()).toLowerCase()).isNotEmpty();
+      assertThat(m.toString()).doesNotContain("bob").doesNotContain("4111").doesNotContain("555");
+    }
+  }
+}
