@@ -4,11 +4,20 @@ package dev.secpe.accounting;
  * Noise calibration for the standard mechanisms. Every returned noise scale is rounded
  * <em>up</em> (more noise, more privacy) and every returned privacy parameter is rounded up
  * (a weaker claim); tolerances are those of {@link Gdp}: relative {@link Gdp#SOLVER_TOLERANCE}
- * for solved values, relative {@link Gdp#EVALUATION_MARGIN} for evaluated ones.
+ * for solved values, relative {@link Gdp#EVALUATION_MARGIN} for evaluated ones; solved sigmas
+ * carry a further relative {@link #LEDGER_SLACK}.
  */
 public final class Calibration {
 
   private static final double MARGIN = 1e-12;
+
+  /**
+   * Relative slack added to every solved sigma (1e-9) so that a {@link
+   * dev.secpe.accounting.ledger.PrivacyLedger} limited to the same budget, which rounds its
+   * composition outward by 1e-11, still certifies a release calibrated here. It costs a relative
+   * 1e-9 of noise.
+   */
+  public static final double LEDGER_SLACK = 1e-9;
 
   private Calibration() {}
 
@@ -48,7 +57,7 @@ public final class Calibration {
     if (!(mu > 0)) {
       throw new IllegalArgumentException("no finite sigma meets " + budget);
     }
-    return up(sensitivity / mu);
+    return up(sensitivity / mu * (1 + LEDGER_SLACK));
   }
 
   /**
@@ -64,7 +73,7 @@ public final class Calibration {
     if (!(mu > 0)) {
       throw new IllegalArgumentException("no finite sigma meets " + budget);
     }
-    return new NoiseMultiplier(up(Math.sqrt(rounds) / mu));
+    return new NoiseMultiplier(up(Math.sqrt(rounds) / mu * (1 + LEDGER_SLACK)));
   }
 
   /** The Laplace mechanism: {@code b = sensitivity / epsilon}, rounded up. */

@@ -74,6 +74,24 @@ public final class Gdp {
     return up(StandardNormal.cdf(StandardNormal.quantile(alpha) + mu.mu()));
   }
 
+  /**
+   * The blow-up of an (epsilon, delta)-DP mechanism: with its trade-off {@code f(alpha) = max(0, 1
+   * - delta - e^eps alpha, e^-eps (1 - delta - alpha))} (Dong et al. 2019, Prop. 2.5), {@code
+   * B(alpha) = 1 - f(alpha) = min(1, e^eps alpha + delta, delta + alpha + (1 - e^-eps)(1 - delta -
+   * alpha))}. By the argument of SecPE Lemma 3.2 it is the (p, r) bound at {@code alpha = p}, tight
+   * for that reading of Definition 3.1. Rounded up.
+   *
+   * @param alpha in [0, 1]
+   */
+  public static double blowUp(DpBudget budget, double alpha) {
+    Preconditions.checkUnit("alpha", alpha);
+    double eps = budget.epsilon();
+    double delta = budget.delta();
+    double first = Math.exp(eps) * alpha + delta;
+    double second = delta + alpha + (-Math.expm1(-eps)) * Math.max(0.0, 1 - delta - alpha);
+    return up(Math.min(first, second));
+  }
+
   // ---------------------------------------------------------------- (epsilon, delta)
 
   /**
@@ -275,6 +293,16 @@ public final class Gdp {
    * is increasing, so f is convex and minimised at {@code c* = max(1, (sqrt(k / delta) - 1) / (A
    * + k))}. For delta = 0 the limit c -> infinity gives {@code r = 1 / (1 + e^-eps (1 - p) / p)}.
    * The result may be >= 1, which means that no protection is implied.
+   *
+   * <p><b>Caution.</b> This bound rests on the proof's two-hypothesis reading (prior p on the
+   * dataset with the secret, 1 - p on the one without) and can be <em>smaller</em> than eq. (4),
+   * which is tight under the blow-up reading of Definition 3.1 that Lemma 3.2 uses (Hayes et al.
+   * 2023, Thm. 2): for mu = 2.34, p = 1e-3, the (eps, delta(eps)) pair of mu-GDP at delta = 0.1
+   * gives 0.2251 here against {@code B_mu(p) = 0.22656} (checked with mpmath; see {@code
+   * GdpPropertiesTest#lemmaC2CanUndercutEquation4}). The same happens for pure DP, where it gives
+   * {@code e^eps p / (e^eps p + 1 - p)} against the blow-up {@code e^eps p}. The ledger therefore
+   * does not use it; it uses {@link #blowUp(DpBudget, double)}. It is provided because the paper
+   * states it.
    *
    * @param p the prior, in (0, 1)
    */

@@ -98,13 +98,13 @@ class GdpReferenceTest {
         double got = Calibration.analyticGaussianSigma(new DpBudget(d(row[1]), d(row[2])), 1.0);
         assertThat(rel(got, expected))
             .as("analytic sigma(eps=%s, delta=%s) rounded up", row[1], row[2])
-            .isBetween(0.0, 1e-9);
+            .isBetween(0.0, 1e-8);
       }
       case "augpe_sigma_pubmed_T10" -> {
         double delta = DpBudget.deltaForDatasetSize(75_316);
         assertThat(rel(delta, d(row[2]))).isLessThan(1e-14);
         double got = Calibration.privateEvolutionNoise(new DpBudget(d(row[1]), delta), 10).sigma();
-        assertThat(rel(got, expected)).isBetween(0.0, 1e-9);
+        assertThat(rel(got, expected)).isBetween(0.0, 1e-8);
       }
       default -> throw new AssertionError("unknown kind " + kind);
     }
