@@ -39,6 +39,7 @@ public final class NearestNeighbours {
   private final int threads;
   private final int blockRows;
   private final long blockBytes;
+  private final boolean prenormalised;
 
   private NearestNeighbours(Builder b) {
     this.metric = b.metric;
@@ -46,6 +47,7 @@ public final class NearestNeighbours {
     this.threads = b.threads;
     this.blockRows = b.blockRows;
     this.blockBytes = b.blockBytes;
+    this.prenormalised = b.prenormalised;
   }
 
   /** A builder with defaults: cosine, {@link Backend#AUTO}, one thread per core, auto block. */
@@ -224,6 +226,20 @@ public final class NearestNeighbours {
     void accept(long first, int count, int[][] index, double[][] score);
   }
 
+  /** Top-1 results with the block's rows as read (before any normalisation). */
+  interface RowsTop1Consumer {
+    void accept(long first, int count, float[] rows, int[] index, double[] score);
+  }
+
+  /** Streaming top-1 that also hands each block's raw rows to the consumer (serialised). */
+  void top1WithRows(RowSource a, Embeddings b, RowsTop1Consumer consumer) {
+    run(a, b, 1, null, consumer);
+  }
+
+  private void run(RowSource a, Embeddings b, int k, Sink sink) {
+    run(a, b, k, sink, null);
+  }
+
   /** Prepared B: normalised (cosine) copy, exact squared norms, max norm. */
   static final class Prepared {
     final Metric metric;
@@ -234,12 +250,16 @@ public final class NearestNeighbours {
     final float[] sqf;
     final double maxNorm;
 
-    Prepared(Metric metric, Embeddings b) {
+    final boolean prenormalised;
+
+    Prepared(Metric metric, Embeddings b, boolean prenormalised) {
       this.metric = metric;
+      this.prenormalised = prenormalised;
       this.n = b.size();
       this.d = b.dim();
       float[] src = b.data();
-      this.data = metric == Metric.COSINE ? normalisedCopy("b", src, n, d, 0) : src;
+      this.data =
+          metric == Metric.COSINE && !prenormalised ? normalisedCopy("b", src, n, d, 0) : src;
       this.sq = new double[n];
       this.sqf = new float[n];
       double mx = 0;
@@ -334,7 +354,7 @@ public final class NearestNeighbours {
     return (int) (r / 16 * 16);
   }
 
-  private void run(RowSource a, Embeddings b, int k, Sink sink) {
+  private void run(RowSource a, Embeddings b, int k, Sink sink, RowsTop1Consumer rowsSink) {
     if (a == null || b == null) {
       throw new IllegalArgumentException("a and b must not be null, got a=" + a + " b=" + b);
     }
@@ -346,7 +366,7 @@ public final class NearestNeighbours {
     if (rows == 0) {
       return;
     }
-    Prepared pb = new Prepared(metric, b);
+    Prepared pb = new Prepared(metric, b, prenormalised);
     Backend used = resolve(backend);
     int br = effectiveBlockRows(pb.n);
     long blocks = (rows + br - 1) / br;
@@ -366,7 +386,11 @@ public final class NearestNeighbours {
             int count = (int) Math.min(br, rows - first);
             w.process(first, count);
             synchronized (sinkLock) {
-              sink.accept(first, count, new int[][] {w.outIndex}, new double[][] {w.outScore});
+              if (rowsSink != null) {
+                rowsSink.accept(first, count, w.raw, w.outIndex, w.outScore);
+              } else {
+                sink.accept(first, count, new int[][] {w.outIndex}, new double[][] {w.outScore});
+              }
             }
           }
         }
@@ -412,7 +436,7 @@ public final class NearestNeighbours {
     private final RowSource a;
     private final int k;
     private final BlockScorer scorer;
-    private final float[] raw;
+    final float[] raw;
     private final float[] blk;
     private final float[] c;
     private final double[] aa;
@@ -428,7 +452,7 @@ public final class NearestNeighbours {
       this.k = k;
       this.scorer = scorer;
       this.raw = new float[br * pb.d];
-      this.blk = pb.metric == Metric.COSINE ? new float[br * pb.d] : raw;
+      this.blk = pb.metric == Metric.COSINE && !pb.prenormalised ? new float[br * pb.d] : raw;
       this.c = new float[br * pb.n];
       this.aa = new double[br];
       this.outIndex = new int[br * k];
@@ -445,7 +469,7 @@ public final class NearestNeighbours {
               "a must be finite, got a[" + (first + i / d) + "][" + (i % d) + "]=" + raw[i]);
         }
       }
-      if (pb.metric == Metric.COSINE) {
+      if (blk != raw) {
         normaliseInto("a", raw, count, d, first, blk);
       }
       for (int r = 0; r < count; r++) {
@@ -577,8 +601,15 @@ public final class NearestNeighbours {
     private int threads = Runtime.getRuntime().availableProcessors();
     private int blockRows = 0;
     private long blockBytes = 64L << 20;
+    private boolean prenormalised;
 
     Builder() {}
+
+    /** Internal: cosine on rows the caller already normalised (no renormalisation). */
+    Builder prenormalised(boolean p) {
+      this.prenormalised = p;
+      return this;
+    }
 
     /** The metric (default {@link Metric#COSINE}). */
     public Builder metric(Metric metric) {
