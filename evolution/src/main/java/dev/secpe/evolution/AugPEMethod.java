@@ -81,7 +81,7 @@ final class AugPEMethod implements Method {
     for (int g = 0; g < shares.length; g++) {
       shares[g] *= ctx.settings().variations();
     }
-    return Variation.random(ctx, shares);
+    return Variation.random(ctx, shares, rng);
   }
 
   @Override

@@ -120,7 +120,6 @@ final class DPGAMethod implements Method {
     keywords = Keywords.candidates(ctx, config.keywordCandidates());
     keywordWeights = new double[ctx.groups()][];
     List<float[]> all = new ArrayList<>();
-    int[] owner = new int[0];
     List<Integer> owners = new ArrayList<>();
     for (int g = 0; g < ctx.groups(); g++) {
       float[][] e = keywords.get(g).isEmpty() ? new float[0][] : ctx.embedder().embed(keywords.get(g));
@@ -129,7 +128,7 @@ final class DPGAMethod implements Method {
         owners.add(g);
       }
     }
-    owner = owners.stream().mapToInt(Integer::intValue).toArray();
+    int[] owner = owners.stream().mapToInt(Integer::intValue).toArray();
     double[] kwCounts = new double[all.size()];
     if (!all.isEmpty()) {
       EmbeddingMatrix kw = EmbeddingMatrix.of(all.toArray(new float[0][])).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);

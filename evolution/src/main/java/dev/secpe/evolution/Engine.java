@@ -128,7 +128,7 @@ final class Engine {
     }
 
     PrivacyLedger ledger =
-        restored == null ? PrivacyLedger.unlimited() : PrivacyLedger.restore(restored.releases());
+        restored == null ? PrivacyLedger.unlimited() : PrivacyLedger.unlimited().restore(restored.releases());
     int startRound = restored == null ? 0 : restored.round();
     List<SyntheticText> population = restored == null ? List.of() : restored.population();
 

@@ -146,7 +146,7 @@ final class RunContext {
     if (privateUnit == null) {
       privateUnit =
           PrivateTexts.embed(embedder, privateData, settings.guard())
-              .normalizeRows(EmbeddingMatrix.ZeroRowPolicy.FAIL);
+              .normalizeRows(EmbeddingMatrix.ZeroRowPolicy.REJECT);
     }
     return privateUnit;
   }

@@ -124,8 +124,8 @@ final class SecPEMethod implements Method {
     int d = ctx.embedder().dimension();
     for (int g = 0; g < ctx.groups(); g++) {
       int[] rows = groupRows[g];
-      String id = "secpe/secret-clustering/" + ctx.label(g).map(l -> "label-" + g).orElse("all") + suffix;
       final int gg = g;
+      String id = "secpe/secret-clustering/" + (ctx.labels().isEmpty() ? "all" : "label-" + gg) + suffix;
       double[] packed =
           ctx.store()
               .releaseChargedBy(
@@ -201,7 +201,7 @@ final class SecPEMethod implements Method {
     for (int g = 0; g < shares.length; g++) {
       shares[g] *= ctx.settings().variations();
     }
-    return Variation.random(ctx, shares);
+    return Variation.random(ctx, shares, rng);
   }
 
   @Override

@@ -16,15 +16,28 @@ final class Variation {
 
   private Variation() {}
 
-  /** {@code perGroup[g]} fresh samples for each label group (PE's RANDOM_API). */
-  static List<Offspring> random(RunContext ctx, int[] perGroup) {
+  /** Target length of a fresh sample when no public text tells: words. */
+  static final int DEFAULT_WORDS = 100;
+
+  /**
+   * {@code perGroup[g]} fresh samples for each label group (PE's RANDOM_API). Each asks for the
+   * length of a random public text (public information), or {@link #DEFAULT_WORDS} without one.
+   */
+  static List<Offspring> random(RunContext ctx, int[] perGroup, SplittableRandom rng) {
+    List<String> pub = ctx.publicData().texts();
+    int cap = Math.max(5, ctx.settings().generation().maxTokens() * 3 / 4);
     List<Offspring> out = new ArrayList<>();
     for (int g = 0; g < perGroup.length; g++) {
       String label = ctx.label(g).map(l -> l.name()).orElse(null);
       for (int i = 0; i < perGroup[g]; i++) {
+        int words =
+            pub.isEmpty()
+                ? DEFAULT_WORDS
+                : FillInMasking.wordCount(pub.get(rng.nextInt(pub.size())));
+        words = Math.max(5, Math.min(cap, words));
         out.add(
             new Offspring(
-                new GenerationTask.Random(label, List.of(), 0),
+                new GenerationTask.Random(label, List.of(), words),
                 List.of(),
                 Provenance.INITIAL,
                 ctx.label(g)));
