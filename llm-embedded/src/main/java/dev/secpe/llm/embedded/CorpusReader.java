@@ -1,0 +1,76 @@
+package dev.secpe.llm.embedded;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Reads a training corpus of public text: JSONL (one object per line; the text in {@code
+ * textField}, an optional label in {@code labelField}) or plain text (one document per non-blank
+ * line). Gzip when the name ends in ".gz". JSONL when the name contains ".jsonl" or ".json".
+ */
+final class CorpusReader {
+  private CorpusReader() {}
+
+  /** Documents and labels (null entries when unlabelled), in file order. */
+  record Corpus(List<String> texts, List<String> labels) {}
+
+  static Corpus read(Path file, String textField, String labelField) {
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalArgumentException("corpus file does not exist, got corpus=" + file);
+    }
+    String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+    boolean json = name.contains(".jsonl") || name.contains(".json");
+    List<String> texts = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    ObjectMapper mapper = new ObjectMapper();
+    try (InputStream raw = Files.newInputStream(file);
+        InputStream in = name.endsWith(".gz") ? new GZIPInputStream(raw) : raw;
+        BufferedReader reader =
+            new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      String line;
+      int lineNumber = 0;
+      while ((line = reader.readLine()) != null) {
+        lineNumber++;
+        if (line.isBlank()) {
+          continue;
+        }
+        if (!json) {
+          texts.add(line.strip());
+          labels.add(null);
+          continue;
+        }
+        JsonNode node;
+        try {
+          node = mapper.readTree(line);
+        } catch (IOException e) {
+          // The message names the place, never the content.
+          throw new IllegalArgumentException(
+              "corpus " + file + " line " + lineNumber + " is not valid JSON", null);
+        }
+        JsonNode text = node.get(textField);
+        if (text == null || !text.isTextual()) {
+          throw new IllegalArgumentException(
+              "corpus " + file + " line " + lineNumber + " has no text field, got text-field="
+                  + textField);
+        }
+        texts.add(text.asText());
+        JsonNode label = labelField == null ? null : node.get(labelField);
+        labels.add(label == null || label.isNull() ? null : label.asText());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read corpus " + file, e);
+    }
+    return new Corpus(texts, labels);
+  }
+}
