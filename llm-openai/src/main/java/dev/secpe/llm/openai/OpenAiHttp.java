@@ -86,15 +86,11 @@ final class OpenAiHttp implements AutoCloseable {
     Call<T> call = new Call<>(path, bytes, parse);
     call.result.whenComplete(
         (r, e) -> {
-          if (e == null) {
-            succeeded.incrementAndGet();
-          } else {
+          if (call.result.isCancelled()) {
             failed.incrementAndGet();
-            if (call.result.isCancelled()) {
-              CompletableFuture<?> f = call.current.get();
-              if (f != null) {
-                f.cancel(true);
-              }
+            CompletableFuture<?> f = call.current.get();
+            if (f != null) {
+              f.cancel(true);
             }
           }
         });
@@ -113,6 +109,21 @@ final class OpenAiHttp implements AutoCloseable {
       this.path = path;
       this.body = body;
       this.parse = parse;
+    }
+
+    /** Counts, then completes: the counters are current when callers see the result. */
+    void succeed(T value) {
+      if (!result.isDone()) {
+        succeeded.incrementAndGet();
+        result.complete(value);
+      }
+    }
+
+    void fail(ProviderException e) {
+      if (!result.isDone()) {
+        failed.incrementAndGet();
+        result.completeExceptionally(e);
+      }
     }
 
     void attempt(int n) {
@@ -143,7 +154,7 @@ final class OpenAiHttp implements AutoCloseable {
       try {
         f = client.sendAsync(rb.build(), HttpResponse.BodyHandlers.ofByteArray());
       } catch (RuntimeException e) {
-        result.completeExceptionally(new ProviderException.Permanent(
+        fail(new ProviderException.Permanent(
             "cannot send a request to " + uri + ": " + e.getClass().getSimpleName(), null));
         return;
       }
@@ -177,7 +188,7 @@ final class OpenAiHttp implements AutoCloseable {
         } else if (c instanceof IOException) {
           why = "connection failed (" + c.getClass().getSimpleName() + ")";
         } else {
-          result.completeExceptionally(new ProviderException.Permanent(
+          fail(new ProviderException.Permanent(
               "request to " + uri + " failed: " + c.getClass().getSimpleName(), null));
           return;
         }
@@ -195,7 +206,7 @@ final class OpenAiHttp implements AutoCloseable {
           value = parse.apply(tree);
           countUsage(tree.path("usage"));
         } catch (IncompatibleResponse e) {
-          result.completeExceptionally(new ProviderException.Permanent(
+          fail(new ProviderException.Permanent(
               e.getMessage() + " from " + uri + " (not retried)", null));
           return;
         } catch (IOException | RuntimeException e) {
@@ -203,7 +214,7 @@ final class OpenAiHttp implements AutoCloseable {
           retryOrFail(n, uri, "malformed response body (HTTP " + status + ")", Optional.empty());
           return;
         }
-        result.complete(value);
+        succeed(value);
         return;
       }
       Optional<Duration> retryAfter = retryAfter(resp);
@@ -221,19 +232,19 @@ final class OpenAiHttp implements AutoCloseable {
       if (status == 429 || status == 408 || status == 409 || status >= 500) {
         retryOrFail(n, uri, why, retryAfter);
       } else {
-        result.completeExceptionally(new ProviderException.Permanent(
+        fail(new ProviderException.Permanent(
             why + " from " + uri + " (not retried)", null));
       }
     }
 
     void retryOrFail(int n, URI uri, String why, Optional<Duration> retryAfter) {
       if (n >= config.maxRetries()) {
-        result.completeExceptionally(new ProviderException.Retryable(
+        fail(new ProviderException.Retryable(
             why + " from " + uri + "; gave up after " + (n + 1) + " attempts", null));
         return;
       }
       if (retryAfter.isPresent() && retryAfter.get().compareTo(config.maxRetryAfter()) > 0) {
-        result.completeExceptionally(new ProviderException.Retryable(
+        fail(new ProviderException.Retryable(
             why + " from " + uri + "; server asked to wait " + retryAfter.get().toSeconds()
                 + " s, more than maxRetryAfter " + config.maxRetryAfter().toSeconds() + " s", null));
         return;
