@@ -45,6 +45,19 @@ class PrivateTextTest {
   }
 
   @Test
+  void jacksonCannotSerialiseTheText() {
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    PrivateRecord r = PrivateRecord.of("r1", PLANTED);
+    String out;
+    try {
+      out = json.writeValueAsString(r);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      out = String.valueOf(e.getMessage());
+    }
+    assertThat(out).doesNotContain("Alice").doesNotContain("XK-4471");
+  }
+
+  @Test
   void blankTextIsRejectedWithoutEchoingIt() {
     assertThatThrownBy(() -> PrivateText.of("   \n"))
         .isInstanceOf(IllegalArgumentException.class)

@@ -239,7 +239,9 @@ public final class DatasetReader {
             source, lineNo, null, "expected a JSON object, got " + kindOf(node));
       }
       Map<String, JsonNode> fields = new HashMap<>();
-      node.fields().forEachRemaining(e -> fields.put(e.getKey(), e.getValue()));
+      for (Map.Entry<String, JsonNode> e : node.properties()) {
+        fields.put(e.getKey(), e.getValue());
+      }
       Row row = toRow(fields, lineNo, source, extraFields, idLines);
       if (row != null) {
         rows.add(row);
