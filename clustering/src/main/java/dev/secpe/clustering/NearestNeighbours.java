@@ -489,21 +489,37 @@ public final class NearestNeighbours {
       final boolean cos = pb.metric == Metric.COSINE;
       final float[] sqf = pb.sqf;
       // Pass 1: the k-th best float ranking value (higher is better: dot, or 2 dot - |b|^2).
+      // For k = 1 a single pass also tracks the runner-up: when it is outside the window the
+      // float argmax is the only candidate and pass 2 is skipped (the common case).
       float kth;
+      float second = Float.NEGATIVE_INFINITY;
+      int bestIndex = -1;
       if (k == 1) {
         float best = Float.NEGATIVE_INFINITY;
         if (cos) {
           for (int j = 0; j < n; j++) {
             float v = c[off + j];
-            if (v > best) {
-              best = v;
+            if (v > second) {
+              if (v > best) {
+                second = best;
+                best = v;
+                bestIndex = j;
+              } else {
+                second = v;
+              }
             }
           }
         } else {
           for (int j = 0; j < n; j++) {
             float v = 2f * c[off + j] - sqf[j];
-            if (v > best) {
-              best = v;
+            if (v > second) {
+              if (v > best) {
+                second = best;
+                best = v;
+                bestIndex = j;
+              } else {
+                second = v;
+              }
             }
           }
         }
@@ -536,6 +552,12 @@ public final class NearestNeighbours {
             + (d + 4) * 0x1p-52 * (aa[r] + bn * bn + 2 * an * bn);
       }
       double threshold = kth - 2.5 * err - Double.MIN_NORMAL;
+      if (k == 1 && bestIndex >= 0 && second < threshold) {
+        double dot = exactDot(blk, r * d, pb.data, bestIndex * d, d);
+        outIndex[r] = bestIndex;
+        outScore[r] = cos ? dot : l2Score(aa[r], pb.sq[bestIndex], dot);
+        return;
+      }
       // Pass 2: candidates, rescored exactly.
       int m = 0;
       for (int j = 0; j < n; j++) {
