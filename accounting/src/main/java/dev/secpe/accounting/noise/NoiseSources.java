@@ -41,10 +41,13 @@ public final class NoiseSources {
 
   private NoiseSources() {}
 
-  /** The default: noise from a {@link SecureRandom} (the platform's default algorithm). */
+  /**
+   * The default: noise from a {@link SecureRandom} (the platform's default algorithm), read in
+   * 4 KiB blocks.
+   */
   public static NoiseSource secure() {
-    SecureRandom rng = new SecureRandom();
-    return new GridNoiseSource(rng, true, "SecureRandom(" + rng.getAlgorithm() + ")");
+    BufferedSecureRandom rng = new BufferedSecureRandom(new SecureRandom());
+    return new GridNoiseSource(rng, true, "SecureRandom(" + rng.algorithm() + ")");
   }
 
   /**
