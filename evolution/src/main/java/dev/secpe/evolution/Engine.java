@@ -142,7 +142,14 @@ final class Engine {
     RunContext ctx = new RunContext(settings, privateData, publicData, embedder, ledger, store);
     settings.listener().onEvent(new RunEvent.RunStarted(method.name(), settings.iterations(), startRound));
 
+    // One-off private work, timed into round startRound: embedding the private records (the
+    // embedding phase) and the method's one-off releases (the selection phase).
+    long e0 = System.nanoTime();
+    ctx.privateUnit();
+    addTime(startRound, Phase.EMBEDDING, e0);
+    long p0 = System.nanoTime();
     method.prepare(ctx);
+    addTime(startRound, Phase.SELECTION, p0);
 
     if (population.isEmpty()) {
       // A fresh run, or one that stopped after its one-off releases but before round 0's input.

@@ -13,6 +13,7 @@ import dev.secpe.core.report.ProviderInfo;
 import dev.secpe.core.report.RunEvent;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.cache.CachingEmbedder;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -20,6 +21,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * batch boundary (the last checkpoint stays resumable).
  */
 abstract class Runs {
+
+  /** Entries of the in-memory embedding cache (384-dim floats: about 75 MB when full). */
+  static final int EMBEDDING_CACHE = 50_000;
 
   private final AtomicBoolean started = new AtomicBoolean();
   final AtomicBoolean cancelled = new AtomicBoolean();
@@ -51,9 +55,13 @@ abstract class Runs {
       double reportDelta,
       double reportPrior,
       ReportExtras extras) {
+    // Survivors are embedded again every round: cache by content (in memory only; the cache never
+    // writes private text or its vectors anywhere).
+    TextEmbedder cached =
+        embedder instanceof CachingEmbedder ? embedder : CachingEmbedder.inMemory(embedder, EMBEDDING_CACHE);
     Engine engine =
         new Engine(
-            method, settings, privateData, publicData, generator, embedder, methodDescription, cancelled);
+            method, settings, privateData, publicData, generator, cached, methodDescription, cancelled);
     Engine.Outcome out = engine.run();
     RunContext ctx = out.context();
     PrivacyGuarantee g = ctx.ledger().guarantee(reportDelta, reportPrior);
