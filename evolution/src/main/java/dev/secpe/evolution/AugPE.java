@@ -38,7 +38,7 @@ public final class AugPE extends Runs {
    * Aug-PE's immutable configuration.
    *
    * @param settings the shared settings
-   * @param totalMu the whole run's mu-GDP
+   * @param totalMu the whole run's mu-GDP (null for a non-private baseline)
    * @param budgetGivenAsSecret whether the budget came as (p, r)
    * @param prior the prior p used for the report's (p, r) (from the budget, or 1e-4)
    * @param delta the delta used for the report's (epsilon, delta)
@@ -59,15 +59,17 @@ public final class AugPE extends Runs {
     /** Validates eagerly. */
     public Config {
       Objects.requireNonNull(settings, "settings");
-      Objects.requireNonNull(totalMu, "totalMu");
-      if (!(totalMu.mu() > 0)) {
-        throw new IllegalArgumentException("the budget must allow mu > 0, got mu=" + totalMu.mu());
+      if (!settings.nonPrivate()) {
+        Objects.requireNonNull(totalMu, "totalMu");
+        if (!(totalMu.mu() > 0)) {
+          throw new IllegalArgumentException("the budget must allow mu > 0, got mu=" + totalMu.mu());
+        }
       }
       Objects.requireNonNull(selection, "selection");
     }
 
     String describe() {
-      return "mu=" + totalMu.mu() + ", k=" + nearestNeighbours + ", H=" + threshold + ", selection=" + selection;
+      return "mu=" + (totalMu == null ? "none" : totalMu.mu()) + ", k=" + nearestNeighbours + ", H=" + threshold + ", selection=" + selection;
     }
   }
 
@@ -191,8 +193,11 @@ public final class AugPE extends Runs {
     /** Validates everything and returns a single-use run. */
     public AugPE build() {
       EvolutionSettings s = settings();
-      if (mu == null) {
+      if (mu == null && !s.nonPrivate()) {
         throw new IllegalStateException("budget missing: set budget(DpBudget | GdpMu | SecretBudget)");
+      }
+      if (mu != null && s.nonPrivate()) {
+        throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
       }
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
       Config c = new Config(s, mu, secret, prior, d, k, threshold, selection);

@@ -95,7 +95,7 @@ public final class DPGA extends Runs {
    * DPGA's immutable configuration.
    *
    * @param settings shared settings (syntheticSize is the elite count)
-   * @param budget the whole run's (epsilon, delta)
+   * @param budget the whole run's (epsilon, delta) (null for a non-private baseline)
    * @param split the pure-DP fractions
    * @param shares operator shares
    * @param samplingRate Poisson sampling rate of the votes (paper: 0.8)
@@ -124,7 +124,9 @@ public final class DPGA extends Runs {
     /** Validates eagerly. */
     public Config {
       Objects.requireNonNull(settings, "settings");
-      Objects.requireNonNull(budget, "budget");
+      if (!settings.nonPrivate()) {
+        Objects.requireNonNull(budget, "budget");
+      }
       Objects.requireNonNull(split, "split");
       Objects.requireNonNull(shares, "shares");
       if (!(samplingRate > 0 && samplingRate <= 1)) {
@@ -144,7 +146,7 @@ public final class DPGA extends Runs {
     }
 
     String describe() {
-      return "eps=" + budget.epsilon() + ", delta=" + budget.delta() + ", split=" + split + ", shares=" + shares
+      return (budget == null ? "non-private" : "eps=" + budget.epsilon() + ", delta=" + budget.delta()) + ", split=" + split + ", shares=" + shares
           + ", q=" + samplingRate + ", bins=" + lengthBins + ", keywords=" + keywordCandidates + "/" + keywordsPerPrompt
           + ", tauSample=" + tauSample + ", tauStep=" + tauStep + ", suppression=" + similaritySuppression;
     }
@@ -253,9 +255,13 @@ public final class DPGA extends Runs {
         inputs.generator(),
         inputs.embedder(),
         cancelled,
-        config.budget().delta(),
+        config.budget() == null ? 1e-5 : config.budget().delta(),
         1e-4,
-        b -> b.sigma(method.calibration().sigma()));
+        b -> {
+          if (config.budget() != null) {
+            b.sigma(method.calibration().sigma());
+          }
+        });
   }
 
   /** Builds {@link DPGA} runs. */
@@ -349,8 +355,11 @@ public final class DPGA extends Runs {
     /** Validates everything and returns a single-use run. */
     public DPGA build() {
       EvolutionSettings s = settings();
-      if (budget == null) {
+      if (budget == null && !s.nonPrivate()) {
         throw new IllegalStateException("budget missing: set budget(DpBudget)");
+      }
+      if (budget != null && s.nonPrivate()) {
+        throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
       }
       if (privateData.size() < 2) {
         throw new IllegalArgumentException("DPGA needs at least 2 private records, got " + privateData.size());

@@ -48,7 +48,8 @@ final class DPGAMethod implements Method {
   @Override
   public void prepare(RunContext ctx) {
     DPGA.Split split = config.split();
-    double eps = config.budget().epsilon();
+    // A non-private baseline draws no noise: the scales below only label its releases.
+    double eps = ctx.settings().nonPrivate() ? 1.0 : config.budget().epsilon();
     int[] words = new int[ctx.privateData().size()];
     for (int i = 0; i < words.length; i++) {
       words[i] = Math.min(MAX_WORDS, ctx.privateData().get(i).text().wordCount());
@@ -61,7 +62,9 @@ final class DPGAMethod implements Method {
     double epsSvtRun = split.svt() * eps / 2; // two AboveThreshold runs (min and max)
     double epsTau = split.tau() * eps;
     calibration =
-        DPGA.calibrateVotes(config, epsSvtRun, epsHist, histograms, epsTau, ctx.settings().iterations());
+        ctx.settings().nonPrivate()
+            ? new DPGA.VoteCalibration(0.0, Double.NaN, Double.NaN)
+            : DPGA.calibrateVotes(config, epsSvtRun, epsHist, histograms, epsTau, ctx.settings().iterations());
 
     // 1. SVT length range: max, then min (AboveThreshold, DPGA appendix B.2 scales).
     Calibration.SvtScales svt = Calibration.aboveThreshold(epsSvtRun, 1.0);
@@ -442,6 +445,9 @@ final class DPGAMethod implements Method {
   @Override
   public List<String> deviations(RunContext ctx) {
     List<String> out = new ArrayList<>();
+    if (ctx.settings().nonPrivate()) {
+      return out;
+    }
     out.add(
         "Votes: noise multiplier " + calibration.sigma() + " calibrated with the PLD accountant over every"
             + " release (SVT, histograms, tau and " + ctx.settings().iterations() + " subsampled Gaussian votes);"

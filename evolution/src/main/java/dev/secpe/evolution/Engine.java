@@ -138,7 +138,8 @@ final class Engine {
         new ReleaseStore(
             ledger,
             restored == null ? Map.of() : restored.values(),
-            values -> cps.ifPresent(s -> s.write(checkpoint(at.round, at.population, ledger, values))));
+            values -> cps.ifPresent(s -> s.write(checkpoint(at.round, at.population, ledger, values))),
+            !settings.nonPrivate());
     RunContext ctx = new RunContext(settings, privateData, publicData, embedder, ledger, store);
     settings.listener().onEvent(new RunEvent.RunStarted(method.name(), settings.iterations(), startRound));
 

@@ -45,6 +45,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   PrivacyGuard guard = PrivacyGuard.localOnly();
   NoiseSource noise;
   RunListener listener = event -> {};
+  boolean nonPrivate;
 
   EvolutionBuilder() {}
 
@@ -174,6 +175,15 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     return self();
   }
 
+  /**
+   * A non-private baseline (the papers' r/p = infinity column): no noise, nothing charged, no
+   * budget needed. Its report says that nothing is protected.
+   */
+  public B nonPrivate() {
+    this.nonPrivate = true;
+    return self();
+  }
+
   /** Receives progress events. */
   public B listener(RunListener listener) {
     this.listener = Objects.requireNonNull(listener, "listener");
@@ -199,6 +209,9 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     if (resume && checkpointDir == null) {
       throw new IllegalStateException("resume(true) requires checkpoint(dir)");
     }
+    if (nonPrivate && noise != null) {
+      throw new IllegalStateException("nonPrivate() and noise(...) conflict: a non-private run draws no noise");
+    }
     if (privateData.isLabelled() && labels == null) {
       throw new IllegalStateException(
           "the private records are labelled: declare the label set with labels(LabelSet)");
@@ -215,7 +228,8 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
         Optional.ofNullable(checkpointDir),
         resume,
         guard,
-        noise == null ? NoiseSources.secure() : noise,
-        listener);
+        nonPrivate ? NoNoise.INSTANCE : noise == null ? NoiseSources.secure() : noise,
+        listener,
+        nonPrivate);
   }
 }

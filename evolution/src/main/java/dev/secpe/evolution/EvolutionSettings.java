@@ -26,6 +26,7 @@ import java.util.Optional;
  * @param guard which remote services may see private text
  * @param noise where privacy noise comes from (secure unless a test source was set)
  * @param listener progress events
+ * @param nonPrivate a baseline without noise or accounting (r/p = infinity)
  */
 public record EvolutionSettings(
     int syntheticSize,
@@ -40,7 +41,8 @@ public record EvolutionSettings(
     boolean resume,
     PrivacyGuard guard,
     NoiseSource noise,
-    RunListener listener) {
+    RunListener listener,
+    boolean nonPrivate) {
 
   /** Validates the combination. */
   public EvolutionSettings {
@@ -90,6 +92,7 @@ public record EvolutionSettings(
         + ", templates="
         + templates.domain()
         + ", labels="
-        + labels.map(Object::toString).orElse("none");
+        + labels.map(Object::toString).orElse("none")
+        + (nonPrivate ? ", NON-PRIVATE" : "");
   }
 }

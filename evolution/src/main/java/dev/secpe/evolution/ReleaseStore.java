@@ -25,16 +25,27 @@ final class ReleaseStore {
   private final PrivacyLedger ledger;
   private final Map<String, double[]> values;
   private final Persister persister;
+  private final boolean accounted;
   private int drawn;
   private int reused;
 
   ReleaseStore(PrivacyLedger ledger, Map<String, double[]> restored, Persister persister) {
+    this(ledger, restored, persister, true);
+  }
+
+  /**
+   * A store; {@code accounted = false} is for non-private baselines, whose exact values are kept
+   * but never charged.
+   */
+  ReleaseStore(
+      PrivacyLedger ledger, Map<String, double[]> restored, Persister persister, boolean accounted) {
+    this.accounted = accounted;
     this.ledger = Objects.requireNonNull(ledger, "ledger");
     this.values = new LinkedHashMap<>();
     restored.forEach((k, v) -> values.put(k, v.clone()));
     this.persister = Objects.requireNonNull(persister, "persister");
     for (String id : values.keySet()) {
-      if (!ledger.contains(id)) {
+      if (accounted && !ledger.contains(id)) {
         throw new IllegalStateException(
             "checkpoint is inconsistent: release '" + id + "' has values but is not on the ledger");
       }
@@ -51,7 +62,9 @@ final class ReleaseStore {
       reused++;
       return known.clone();
     }
-    ledger.charge(release);
+    if (accounted) {
+      ledger.charge(release);
+    }
     double[] v = draw.get();
     values.put(release.id(), v.clone());
     drawn++;
@@ -71,13 +84,18 @@ final class ReleaseStore {
       return known.clone();
     }
     double[] v = chargeAndDraw.get();
-    if (!ledger.contains(id)) {
+    if (accounted && !ledger.contains(id)) {
       throw new IllegalStateException("release '" + id + "' was drawn without being charged to the ledger");
     }
     values.put(id, v.clone());
     drawn++;
     persister.persist(snapshot());
     return v;
+  }
+
+  /** Whether releases are charged (false for a non-private baseline). */
+  boolean accounted() {
+    return accounted;
   }
 
   /** Whether the release with this id has been drawn (now or in an earlier run). */

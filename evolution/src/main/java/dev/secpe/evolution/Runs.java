@@ -64,25 +64,30 @@ abstract class Runs {
             method, settings, privateData, publicData, generator, cached, methodDescription, cancelled);
     Engine.Outcome out = engine.run();
     RunContext ctx = out.context();
-    PrivacyGuarantee g = ctx.ledger().guarantee(reportDelta, reportPrior);
     PhaseTimings total = Engine.total(out.rounds());
     PrivacyReport.Builder b =
         PrivacyReport.builder(method.name())
             .syntheticRecords(out.synthetic().size())
             .privateRecords(privateData.size())
-            .dp(new DpBudget(g.epsilon(), reportDelta))
             .mechanisms(ctx.ledger().releases())
-            .noise(settings.noise().isPrivate() ? NoiseMode.SECURE : NoiseMode.REPRODUCIBLE_NON_PRIVATE)
             .provider(new ProviderInfo("generator", generator.name(), version(generator), generator.locality()))
             .provider(new ProviderInfo("embedder", embedder.name(), version(embedder), embedder.locality()))
             .timing(total);
-    g.gdp().ifPresent(b::mu);
-    if (g.worstR() > reportPrior && g.worstR() < 1) {
-      b.secretBudget(new SecretBudget(reportPrior, g.worstR()));
-    }
     out.rounds().forEach(b::roundTiming);
-    method.deviations(ctx).forEach(b::deviation);
-    b.deviation("Dual (eps, delta) from the ledger: " + g.dpMethod() + "; (p, r): " + g.secretMethod() + ".");
+    if (settings.nonPrivate()) {
+      b.noise(NoiseMode.NONE)
+          .deviation("Non-private baseline (r/p = infinity): no noise was added and nothing is protected.");
+    } else {
+      PrivacyGuarantee g = ctx.ledger().guarantee(reportDelta, reportPrior);
+      b.dp(new DpBudget(g.epsilon(), reportDelta))
+          .noise(settings.noise().isPrivate() ? NoiseMode.SECURE : NoiseMode.REPRODUCIBLE_NON_PRIVATE);
+      g.gdp().ifPresent(b::mu);
+      if (g.worstR() > reportPrior && g.worstR() < 1) {
+        b.secretBudget(new SecretBudget(reportPrior, g.worstR()));
+      }
+      method.deviations(ctx).forEach(b::deviation);
+      b.deviation("Dual (eps, delta) from the ledger: " + g.dpMethod() + "; (p, r): " + g.secretMethod() + ".");
+    }
     if (out.resumedFromRound() > 0 || out.releasesReused() > 0) {
       b.deviation(
           "Resumed from round "

@@ -52,8 +52,10 @@ public final class SecPE extends Runs {
     /** Validates eagerly. */
     public Config {
       Objects.requireNonNull(settings, "settings");
-      Objects.requireNonNull(budget, "budget");
-      Objects.requireNonNull(detector, "detector");
+      if (!settings.nonPrivate()) {
+        Objects.requireNonNull(budget, "budget");
+        Objects.requireNonNull(detector, "detector");
+      }
       if (clusters < 1) {
         throw new IllegalArgumentException("clusters must be >= 1, got clusters=" + clusters);
       }
@@ -65,7 +67,8 @@ public final class SecPE extends Runs {
     }
 
     String describe() {
-      return "p=" + budget.p() + ", r=" + budget.r() + ", detector=" + detector.name() + ", K=" + clusters
+      return (budget == null ? "non-private" : "p=" + budget.p() + ", r=" + budget.r())
+          + ", detector=" + (detector == null ? "none" : detector.name()) + ", K=" + clusters
           + ", restarts=" + kmeansRestarts + ", reRelease=" + reReleasePerRound + ", policy="
           + nonPositiveCountPolicy + ", blowUp=" + blowUpMethod;
     }
@@ -103,8 +106,12 @@ public final class SecPE extends Runs {
         inputs.embedder(),
         cancelled,
         config.delta(),
-        config.budget().p(),
-        b -> b.sigma(method.sigma()).secretBudget(config.budget()));
+        config.budget() == null ? 1e-4 : config.budget().p(),
+        b -> {
+          if (config.budget() != null) {
+            b.sigma(method.sigma()).secretBudget(config.budget());
+          }
+        });
   }
 
   /** Builds {@link SecPE} runs. */
@@ -185,16 +192,22 @@ public final class SecPE extends Runs {
     /** Validates everything and returns a single-use run. */
     public SecPE build() {
       EvolutionSettings s = settings();
-      if (budget == null) {
-        throw new IllegalStateException("budget missing: set budget(SecretBudget)");
-      }
-      if (detector == null) {
-        throw new IllegalStateException("secret detector missing: set secrets(SecretDetector)");
+      if (s.nonPrivate()) {
+        if (budget != null) {
+          throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
+        }
+      } else {
+        if (budget == null) {
+          throw new IllegalStateException("budget missing: set budget(SecretBudget)");
+        }
+        if (detector == null) {
+          throw new IllegalStateException("secret detector missing: set secrets(SecretDetector)");
+        }
+        s.guard().checkSecretDetector(detector.name(), detector.locality());
       }
       if (publicData == null || publicData.isEmpty()) {
         throw new IllegalStateException("SecPE needs public data (publicData): its clusters are built on public text only");
       }
-      s.guard().checkSecretDetector(detector.name(), detector.locality());
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
       Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d);
       return new SecPE(c, new Inputs(privateData, publicData, generator, embedder));

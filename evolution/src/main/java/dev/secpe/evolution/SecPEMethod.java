@@ -45,6 +45,13 @@ final class SecPEMethod implements Method {
 
   @Override
   public void prepare(RunContext ctx) {
+    if (!ctx.settings().nonPrivate()) {
+      calibrate(ctx);
+    }
+    clusterPublic(ctx);
+  }
+
+  private void calibrate(RunContext ctx) {
     secrets = SecretIndex.scan(ctx.privateData(), config.detector(), ctx.settings().guard());
     if (secrets.secretCount() == 0) {
       throw new IllegalStateException(
@@ -61,7 +68,9 @@ final class SecPEMethod implements Method {
             .shiftMultiplier(SecretClustering.COUNT_AND_CENTRE_SHIFT)
             .blowUpMethod(config.blowUpMethod())
             .solve();
+  }
 
+  private void clusterPublic(RunContext ctx) {
     // Public clusters: one k-means per label group on the public records of that label (all public
     // records when they carry no matching label).
     List<PublicRecord> pub = ctx.publicData().records();
@@ -127,7 +136,9 @@ final class SecPEMethod implements Method {
       final int gg = g;
       String id = "secpe/secret-clustering/" + (ctx.labels().isEmpty() ? "all" : "label-" + gg) + suffix;
       double[] packed =
-          ctx.store()
+          ctx.settings().nonPrivate()
+              ? exactRepresentatives(ctx, g)
+              : ctx.store()
               .releaseChargedBy(
                   id,
                   () -> {
@@ -162,6 +173,45 @@ final class SecPEMethod implements Method {
               ? EmbeddingMatrix.empty(d)
               : EmbeddingMatrix.of(c).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
     }
+  }
+
+  /**
+   * The non-private baseline: every private record of group g joins its nearest public centre, no
+   * clipping beyond normalisation, no noise.
+   */
+  private double[] exactRepresentatives(RunContext ctx, int g) {
+    KMeansResult pc = publicClusters[g];
+    EmbeddingMatrix pubCentres = EmbeddingMatrix.of(pc.centres().toArray());
+    int k = pubCentres.rows();
+    int d = pubCentres.dimension();
+    int[] all = java.util.stream.IntStream.range(0, k).toArray();
+    int[] nearest = Kernel.top1(ctx.privateUnit(), groupRows[g], pubCentres, all);
+    int[] sizes = pc.sizes();
+    double[] sums = new double[k * d];
+    double[] count = new double[k];
+    for (int c = 0; c < k; c++) {
+      count[c] = sizes[c];
+      float[] e = pubCentres.row(c);
+      for (int j = 0; j < d; j++) {
+        sums[c * d + j] = sizes[c] * (double) e[j];
+      }
+    }
+    for (int i = 0; i < nearest.length; i++) {
+      float[] x = ctx.privateUnit().row(groupRows[g][i]);
+      count[nearest[i]]++;
+      for (int j = 0; j < d; j++) {
+        sums[nearest[i] * d + j] += x[j];
+      }
+    }
+    double[] out = new double[1 + k + k * d];
+    out[0] = k;
+    for (int c = 0; c < k; c++) {
+      out[1 + c] = count[c];
+      for (int j = 0; j < d; j++) {
+        out[1 + k + c * d + j] = count[c] > 0 ? sums[c * d + j] / count[c] : 0.0;
+      }
+    }
+    return out;
   }
 
   private static double[] pack(Embeddings centres, double[] counts) {
@@ -249,6 +299,9 @@ final class SecPEMethod implements Method {
   @Override
   public List<String> deviations(RunContext ctx) {
     List<String> out = new ArrayList<>();
+    if (ctx.settings().nonPrivate()) {
+      return out;
+    }
     out.add(
         "Secret clustering releases counts and centres: the calibration uses the joint normalised"
             + " shift sqrt(2)*S_j (DESIGN §4); the paper's Theorem 1 calibrates as if it were S_j.");

@@ -68,6 +68,25 @@ class AugPETest {
   }
 
   @Test
+  void aNonPrivateBaselineChargesNothingAndSaysSo() {
+    RunResult r =
+        AugPE.builder()
+            .privateData(Fixtures.privateData(60))
+            .labels(Fixtures.released())
+            .generator(Fixtures.generator())
+            .embedder(Fixtures.embedder())
+            .syntheticSize(10)
+            .iterations(2)
+            .nonPrivate()
+            .build()
+            .run();
+    assertThat(r.report().noise()).isEqualTo(NoiseMode.NONE);
+    assertThat(r.report().dp()).isEmpty();
+    assertThat(r.report().deviations()).anyMatch(d -> d.contains("nothing is protected"));
+    assertThat(r.dataset().size()).isEqualTo(10);
+  }
+
+  @Test
   void refusesToRunTwice() {
     AugPE run = base().budget(new DpBudget(4.0, 1e-5)).iterations(1).build();
     run.run();
