@@ -106,7 +106,11 @@ public final class AugPE extends Runs {
         cancelled,
         config.delta(),
         config.prior(),
-        b -> b.sigma(method.sigma()));
+        b -> {
+          if (method.sigma() > 0) {
+            b.sigma(method.sigma());
+          }
+        });
   }
 
   /** Builds {@link AugPE} runs. */

@@ -56,7 +56,8 @@ final class AugPEMethod implements Method {
     double[] noisy =
         ctx.store()
             .release(
-                new Release(
+                "augpe/labels",
+                () -> new Release(
                     "augpe/labels",
                     "Gaussian",
                     "label histogram over " + counts.length + " labels",
@@ -103,7 +104,8 @@ final class AugPEMethod implements Method {
     double[] noisy =
         ctx.store()
             .release(
-                new Release(
+                "augpe/round-" + round + "/votes",
+                () -> new Release(
                     "augpe/round-" + round + "/votes",
                     "Gaussian",
                     "nearest-neighbour vote histogram over " + population.size() + " candidates (k="

@@ -72,14 +72,16 @@ final class DPGAMethod implements Method {
         (int)
             ctx.store()
                 .release(
-                    new Release("dpga/length-max", "AboveThreshold", "maximum length in words (SVT)",
+                "dpga/length-max",
+                () -> new Release("dpga/length-max", "AboveThreshold", "maximum length in words (SVT)",
                         1.0, svt.queryScale(), new PrivacyCost.PureDp(epsSvtRun)),
                     () -> new double[] {svtFirstBelow(ctx, words, svt, true)})[0];
     minWords =
         (int)
             ctx.store()
                 .release(
-                    new Release("dpga/length-min", "AboveThreshold", "minimum length in words (SVT)",
+                "dpga/length-min",
+                () -> new Release("dpga/length-min", "AboveThreshold", "minimum length in words (SVT)",
                         1.0, svt.queryScale(), new PrivacyCost.PureDp(epsSvtRun)),
                     () -> new double[] {svtFirstBelow(ctx, words, svt, false)})[0];
     if (minWords > maxWords) {
@@ -98,7 +100,8 @@ final class DPGAMethod implements Method {
     lengthHistogram =
         ctx.store()
             .release(
-                new Release("dpga/length-histogram", "Laplace", "length histogram, " + bins + " bins",
+                "dpga/length-histogram",
+                () -> new Release("dpga/length-histogram", "Laplace", "length histogram, " + bins + " bins",
                     1.0, b, new PrivacyCost.Laplace(b, 1.0)),
                 () -> addLaplace(ctx, lengthCounts, b));
     if (!ctx.labels().isEmpty()) {
@@ -110,7 +113,8 @@ final class DPGAMethod implements Method {
         double[] noisy =
             ctx.store()
                 .release(
-                    new Release("dpga/labels", "Laplace", "label histogram over " + counts.length + " labels",
+                "dpga/labels",
+                () -> new Release("dpga/labels", "Laplace", "label histogram over " + counts.length + " labels",
                         1.0, b, new PrivacyCost.Laplace(b, 1.0)),
                     () -> addLaplace(ctx, counts, b));
         ctx.setShares(noisy);
@@ -151,7 +155,8 @@ final class DPGAMethod implements Method {
     double[] noisyKw =
         ctx.store()
             .release(
-                new Release("dpga/keywords", "Laplace", "keyword vote histogram over " + kwCounts.length + " public keywords",
+                "dpga/keywords",
+                () -> new Release("dpga/keywords", "Laplace", "keyword vote histogram over " + kwCounts.length + " public keywords",
                     1.0, b, new PrivacyCost.Laplace(b, 1.0)),
                 () -> addLaplace(ctx, kwCounts, b));
     int pos = 0;
@@ -168,7 +173,8 @@ final class DPGAMethod implements Method {
     tau =
         ctx.store()
             .release(
-                new Release("dpga/tau", "Laplace",
+                "dpga/tau",
+                () -> new Release("dpga/tau", "Laplace",
                     "similarity threshold tau: mean off-diagonal cosine of " + config.tauSample() + " private records",
                     tauSensitivity, tauScale, new PrivacyCost.Laplace(tauScale, tauSensitivity)),
                 () -> addLaplace(ctx, tauClean, tauScale))[0];
@@ -345,7 +351,8 @@ final class DPGAMethod implements Method {
     EmbeddingMatrix priv = ctx.privateUnit();
     return ctx.store()
         .release(
-            new Release(
+                "dpga/round-" + round + "/votes",
+                () -> new Release(
                 "dpga/round-" + round + "/votes",
                 "Poisson-subsampled Gaussian",
                 "nearest-neighbour votes of a q=" + q + " Poisson sample over " + population.size() + " candidates",

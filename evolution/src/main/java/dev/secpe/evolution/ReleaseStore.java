@@ -53,20 +53,25 @@ final class ReleaseStore {
   }
 
   /**
-   * The noisy values of {@code release}: the stored ones if it was drawn before, otherwise charged,
-   * drawn by {@code draw}, stored and persisted.
+   * The noisy values of release {@code id}: the stored ones if it was drawn before, otherwise the
+   * release (built lazily: a non-private baseline never builds it) is charged, then drawn by {@code
+   * draw}, stored and persisted.
    */
-  double[] release(Release release, Supplier<double[]> draw) {
-    double[] known = values.get(release.id());
+  double[] release(String id, Supplier<Release> release, Supplier<double[]> draw) {
+    double[] known = values.get(id);
     if (known != null) {
       reused++;
       return known.clone();
     }
     if (accounted) {
-      ledger.charge(release);
+      Release r = release.get();
+      if (!r.id().equals(id)) {
+        throw new IllegalArgumentException("release id mismatch: " + id + " vs " + r.id());
+      }
+      ledger.charge(r);
     }
     double[] v = draw.get();
-    values.put(release.id(), v.clone());
+    values.put(id, v.clone());
     drawn++;
     persister.persist(snapshot());
     return v;
