@@ -179,6 +179,7 @@ final class Engine {
         survivors.add(population.get(i));
       }
       addTime(t, Phase.SELECTION, t1);
+      settings.listener().onEvent(new RunEvent.SurvivorsSelected(t, survivors, votes));
 
       if (t == settings.iterations() - 1) {
         // The paper generates S_T after the last vote and then outputs the survivors: skip it.
