@@ -15,6 +15,11 @@ public record Endpoint(URI baseUrl, String apiKey) {
   /** Validates eagerly and strips a trailing slash. */
   public Endpoint {
     Objects.requireNonNull(baseUrl, "baseUrl");
+    if (baseUrl.getRawUserInfo() != null || baseUrl.getRawQuery() != null) {
+      // Do not echo the URL: it carries credentials or parameters that belong in apiKey.
+      throw new IllegalArgumentException(
+          "baseUrl must not contain user info or a query (pass keys as apiKey), host=" + baseUrl.getHost());
+    }
     String scheme = baseUrl.getScheme();
     if (!"http".equals(scheme) && !"https".equals(scheme) || baseUrl.getHost() == null) {
       throw new IllegalArgumentException("baseUrl must be an http or https URL, got baseUrl=" + baseUrl);

@@ -10,7 +10,7 @@ import java.util.function.Function;
 
 /**
  * Immutable settings of the OpenAI-compatible generator and embedder. Build with {@link
- * #builder()} or, from string settings, {@link #fromProviderConfig(ProviderConfig)}.
+ * #builder()} or, from string settings, {@link #fromProviderConfig(ProviderConfig, String)}.
  *
  * <p>Retries: a request that fails with HTTP 429, 408 or 5xx, a timeout, a reset connection or a
  * malformed success body is tried again, at most {@code maxRetries} times, after a delay drawn
@@ -201,7 +201,10 @@ public record OpenAiConfig(
     return Duration.ofMillis(integer(key, v));
   }
 
-  /** Configures an {@link OpenAiConfig}; reusable. */
+  /**
+   * Configures an {@link OpenAiConfig}; reusable. Each setter rejects an out-of-range value at
+   * once; {@link #build()} checks combinations (e.g. {@code maxBackoff >= initialBackoff}).
+   */
   public static final class Builder {
     private List<Endpoint> endpoints = List.of();
     private String model = "gpt-4o-mini";
@@ -232,66 +235,82 @@ public record OpenAiConfig(
 
     /** The model; default "gpt-4o-mini". */
     public Builder model(String value) {
+      if (value == null || value.isBlank()) {
+        throw new IllegalArgumentException("model must not be blank, got model=" + value);
+      }
       this.model = value;
       return this;
     }
 
     /** The generation API; default CHAT. */
     public Builder api(Api value) {
-      this.api = value;
+      this.api = Objects.requireNonNull(value, "api");
       return this;
     }
 
     /** Requests in flight at once; default 16. */
     public Builder maxConcurrency(int value) {
+      positive("maxConcurrency", value);
       this.maxConcurrency = value;
       return this;
     }
 
     /** Retries after the first attempt; default 6. */
     public Builder maxRetries(int value) {
+      if (value < 0) {
+        throw new IllegalArgumentException("maxRetries must be >= 0, got maxRetries=" + value);
+      }
       this.maxRetries = value;
       return this;
     }
 
     /** The first backoff ceiling; default 500 ms. */
     public Builder initialBackoff(Duration value) {
+      positive("initialBackoff", value);
       this.initialBackoff = value;
       return this;
     }
 
     /** The largest backoff ceiling; default 30 s. */
     public Builder maxBackoff(Duration value) {
+      positive("maxBackoff", value);
       this.maxBackoff = value;
       return this;
     }
 
     /** The longest {@code Retry-After} honoured by waiting; default 120 s. */
     public Builder maxRetryAfter(Duration value) {
+      positive("maxRetryAfter", value);
       this.maxRetryAfter = value;
       return this;
     }
 
     /** The limit per HTTP attempt; default 120 s. */
     public Builder requestTimeout(Duration value) {
+      positive("requestTimeout", value);
       this.requestTimeout = value;
       return this;
     }
 
     /** The connect limit; default 10 s. */
     public Builder connectTimeout(Duration value) {
+      positive("connectTimeout", value);
       this.connectTimeout = value;
       return this;
     }
 
     /** Texts per embeddings request; default 64. */
     public Builder embeddingBatchSize(int value) {
+      positive("embeddingBatchSize", value);
       this.embeddingBatchSize = value;
       return this;
     }
 
     /** The embedding dimension; default 0 (learnt from the first response). */
     public Builder dimension(int value) {
+      if (value < 0) {
+        throw new IllegalArgumentException("dimension must be >= 0 (0 = learn it), got dimension=" + value);
+      }
       this.dimension = value;
       return this;
     }

@@ -46,6 +46,12 @@ final class LoopbackOpenAi implements AutoCloseable {
     Fault fault(String id, int attempt);
   }
 
+  static {
+    // The JDK server writes headers and body separately; without TCP_NODELAY, Nagle plus the
+    // client's delayed ACK adds about 40 ms to every response. Must be set before the first server.
+    System.setProperty("sun.net.httpserver.nodelay", "true");
+  }
+
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern ID = Pattern.compile("req-\\d+");
 

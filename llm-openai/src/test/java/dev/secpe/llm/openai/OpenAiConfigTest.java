@@ -45,6 +45,10 @@ class OpenAiConfigTest {
             ProviderConfig.of(Map.of("concurrency", "lots")), "m", v -> null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("concurrency=lots");
+    assertThatThrownBy(() -> Endpoint.of("https://user:sk-in-url@example.com/v1"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("user info")
+        .hasMessageNotContaining("sk-in-url");
     assertThatThrownBy(() -> OpenAiConfig.builder().endpoint(Endpoint.of("ftp://x")).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("baseUrl");
@@ -52,9 +56,15 @@ class OpenAiConfigTest {
             .initialBackoff(Duration.ofSeconds(5)).maxBackoff(Duration.ofSeconds(1)).build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("maxBackoff");
-    assertThatThrownBy(() -> OpenAiConfig.builder().endpoint(Endpoint.of("http://x")).maxConcurrency(0).build())
+    assertThatThrownBy(() -> OpenAiConfig.builder().maxConcurrency(0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("maxConcurrency=0");
+    assertThatThrownBy(() -> OpenAiConfig.builder().requestTimeout(Duration.ofMillis(-1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("requestTimeout");
+    assertThatThrownBy(() -> OpenAiConfig.builder().build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("endpoints");
   }
 
   @Test

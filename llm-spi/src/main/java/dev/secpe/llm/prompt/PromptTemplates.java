@@ -86,7 +86,7 @@ public final class PromptTemplates {
                 "Write {domain} of about {target_words} words about these topics: {keywords}. "
                     + style + tail),
             PromptTemplate.of(key + "/metadata", Operator.METADATA, sys,
-                "Write {domain} in the category \"{label}\", about {target_words} words long,"
+                "Write {domain} in the category \"{label}\", about {target_words} words long."
                     + " Themes to touch on: {keywords}. " + style + tail),
             PromptTemplate.of(key + "/fill-in", Operator.FILL_IN, sys,
                 "Below is {domain} in which some words were replaced by the blank \"_\".\n\n"
