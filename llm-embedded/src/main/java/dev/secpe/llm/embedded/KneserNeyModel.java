@@ -158,21 +158,60 @@ final class KneserNeyModel {
     }
   }
 
-  /** The per-level context of the next token after {@code history[0..length)}. */
+  /**
+   * The per-level context of the next token, with per-thread scratch: {@link #set} scatters the
+   * counts of each level's most frequent continuations into word-indexed arrays so that {@link
+   * #probability} needs a hash lookup only for a word outside that prefix of a long list. Reused by
+   * one thread at a time (see {@link #context()}).
+   */
   final class Context {
     final int[] index = new int[order + 1];
     final long[] prefix = new long[order + 1];
+    private final boolean[] complete = new boolean[order + 1];
+    private final int[][] stampAt = new int[order + 1][];
+    private final int[][] countAt = new int[order + 1][];
+    private int stamp;
 
-    /** Positions the context after the last {@code order - 1} ids (start padding included). */
-    void set(int[] history, int length) {
+    Context() {
+      for (int k = 2; k <= order; k++) {
+        stampAt[k] = new int[vocabularySize];
+        countAt[k] = new int[vocabularySize];
+      }
+    }
+
+    /**
+     * Positions the context after the last {@code order - 1} ids (start padding included) and
+     * scatters up to {@code scatter} continuation counts per level.
+     */
+    void set(int[] history, int length, int scatter) {
+      if (++stamp == Integer.MAX_VALUE) {
+        for (int k = 2; k <= order; k++) {
+          java.util.Arrays.fill(stampAt[k], 0);
+        }
+        stamp = 1;
+      }
       long key = 0;
       for (int k = 2; k <= order; k++) {
         int pos = length - (k - 1);
         int id = pos >= 0 ? history[pos] : Vocabulary.BOS;
         key = key | ((long) id << (B * (k - 2)));
         int idx = ctx[k].indexOf(key);
-        index[k] = idx < 0 ? -1 : ctx[k].valueAt(idx);
+        int ci = idx < 0 ? -1 : ctx[k].valueAt(idx);
+        index[k] = ci;
         prefix[k] = key << B;
+        if (ci >= 0) {
+          int off = ctxOffset[k][ci];
+          int len = ctxLength[k][ci];
+          int n = Math.min(scatter, len);
+          complete[k] = n == len;
+          int[] st = stampAt[k];
+          int[] ct = countAt[k];
+          for (int i = 0; i < n; i++) {
+            int w = contIds[k][off + i];
+            st[w] = stamp;
+            ct[w] = contCounts[k][off + i];
+          }
+        }
       }
     }
 
@@ -184,7 +223,14 @@ final class KneserNeyModel {
         if (ci < 0) {
           continue;
         }
-        int c = grams[k].get(prefix[k] | w);
+        int c;
+        if (stampAt[k][w] == stamp) {
+          c = countAt[k][w];
+        } else if (complete[k]) {
+          c = 0;
+        } else {
+          c = grams[k].get(prefix[k] | w);
+        }
         double d = discount[k];
         p = (Math.max(c - d, 0) + d * ctxDistinct[k][ci] * p) / ctxTotal[k][ci];
       }
@@ -245,8 +291,11 @@ final class KneserNeyModel {
     }
   }
 
-  Context newContext() {
-    return new Context();
+  private final ThreadLocal<Context> contexts = ThreadLocal.withInitial(Context::new);
+
+  /** This thread's context object (reused: one sampler per thread at a time). */
+  Context context() {
+    return contexts.get();
   }
 
   /** The most frequent continuations of a single word (bigram level), up to {@code max}. */

@@ -279,6 +279,16 @@ public final class NgramTextGenerator implements TextGenerator {
         + ", labels=" + trained.labels.size() + ", threads=" + threads + "}";
   }
 
+  /** Per-thread scratch of a sampler: candidate marks over the vocabulary. */
+  static final class Scratch {
+    final int[] stamp;
+    int stampValue;
+
+    Scratch(int vocabularySize) {
+      stamp = new int[vocabularySize];
+    }
+  }
+
   /** The immutable trained state shared by every request. */
   static final class Trained {
     final Vocabulary vocabulary;
@@ -289,6 +299,7 @@ public final class NgramTextGenerator implements TextGenerator {
     final boolean[] isWord;
     final int mostFrequentWord;
     final double wordsPerSentence;
+    final ThreadLocal<Scratch> scratch;
     final int candidates;
     final double labelWeight;
     final double keywordBoost;
@@ -306,6 +317,7 @@ public final class NgramTextGenerator implements TextGenerator {
       labelCounts.forEach((k, v) -> m.put(k, new KneserNeyModel(v, vocabulary.size())));
       this.labels = Collections.unmodifiableMap(m);
       this.isWord = new boolean[vocabulary.size()];
+      this.scratch = ThreadLocal.withInitial(() -> new Scratch(vocabulary.size()));
       int mf = -1;
       for (int i = 3; i < isWord.length; i++) {
         isWord[i] = WordTokenizer.isWord(vocabulary.word(i));

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
 
 /**
  * Generates the text of one request: a single-use object holding the request's random stream,
- * sampling parameters and scratch space. Not thread-safe; the model it reads is.
+ * sampling parameters and scratch space. Not thread-safe: it uses its thread's scratch space, so a thread runs one sampler at a time.
  *
  * <p>Each next-token draw forms a candidate set C (the {@code candidates} most frequent
  * continuations of every context level, the end token and the keywords), computes the exact
@@ -33,8 +33,8 @@ final class Sampler {
   private final double lambda;
   private final int perLevel;
 
+  private final NgramTextGenerator.Scratch scratch;
   private final int[] stamp;
-  private int stampValue;
   private int[] cand = new int[256];
   private double[] weight = new double[256];
   private int ncand;
@@ -47,12 +47,13 @@ final class Sampler {
     this.model = model;
     this.params = params;
     this.rng = new SplittableRandom(seed);
-    this.global = model.global.newContext();
+    this.global = model.global.context();
     KneserNeyModel labelModel = label == null ? null : model.labels.get(label);
-    this.labelled = labelModel == null ? null : labelModel.newContext();
+    this.labelled = labelModel == null ? null : labelModel.context();
     this.lambda = labelModel == null ? 0 : model.labelWeight;
     this.perLevel = model.candidates;
-    this.stamp = new int[model.vocabulary.size()];
+    this.scratch = model.scratch.get();
+    this.stamp = scratch.stamp;
   }
 
   // ---------------------------------------------------------------- operators
@@ -368,20 +369,20 @@ final class Sampler {
   }
 
   private double probability(int[] hist, int len, int w) {
-    global.set(hist, len);
+    global.set(hist, len, perLevel);
     double p = global.probability(w);
     if (labelled != null) {
-      labelled.set(hist, len);
+      labelled.set(hist, len, perLevel);
       p = lambda * labelled.probability(w) + (1 - lambda) * p;
     }
     return p;
   }
 
   private void addCandidate(int w) {
-    if (stamp[w] == stampValue) {
+    if (stamp[w] == scratch.stampValue) {
       return;
     }
-    stamp[w] = stampValue;
+    stamp[w] = scratch.stampValue;
     if (ncand == cand.length) {
       cand = Arrays.copyOf(cand, ncand * 2);
       weight = Arrays.copyOf(weight, ncand * 2);
@@ -391,13 +392,13 @@ final class Sampler {
 
   /** Draws the next id after {@code hist[0..len)}; {@code eosFactor} scales P(end). */
   int next(int[] hist, int len, double eosFactor) {
-    global.set(hist, len);
+    global.set(hist, len, perLevel);
     if (labelled != null) {
-      labelled.set(hist, len);
+      labelled.set(hist, len, perLevel);
     }
-    if (++stampValue == Integer.MAX_VALUE) {
+    if (++scratch.stampValue == Integer.MAX_VALUE) {
       Arrays.fill(stamp, 0);
-      stampValue = 1;
+      scratch.stampValue = 1;
     }
     ncand = 0;
     addCandidate(Vocabulary.EOS);
@@ -509,7 +510,7 @@ final class Sampler {
     for (int attempt = 0; attempt < TAIL_ATTEMPTS; attempt++) {
       boolean fromLabel = labelled != null && rng.nextDouble() < lambda;
       int w = fromLabel ? labelled.sample(rng) : global.sample(rng);
-      if (stamp[w] != stampValue && w != Vocabulary.UNK && w != Vocabulary.BOS
+      if (stamp[w] != scratch.stampValue && w != Vocabulary.UNK && w != Vocabulary.BOS
           && w != Vocabulary.EOS) {
         return w;
       }
