@@ -1,39 +1,289 @@
 package dev.secpe.accounting.ledger;
 
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.GdpMu;
+import dev.secpe.accounting.Preconditions;
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.SecretBudgets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Records every release a run makes and composes them. A release that would exceed the
  * configured limit is refused by {@link #charge(Release)} before any noise is drawn: callers
  * charge first, then sample.
  *
+ * <p>The composed guarantee is reported in three languages by {@link #guarantee(double,
+ * double[])}: (p, r) per secret, mu-GDP (exact when every release is Gaussian, an upper bound
+ * when every release is dominated by a Gaussian, otherwise absent) and (epsilon, delta).
+ *
+ * <h2>How releases compose (current method)</h2>
+ *
+ * Gaussian releases compose exactly in mu-GDP ({@code mu^2 = sum 1/z^2}). A Poisson-subsampled
+ * Gaussian is accounted as the unsubsampled Gaussian that dominates it (no amplification: valid
+ * but loose), a SecPE mixture release per secret as the Gaussian with its largest shift {@code c
+ * * #{i : rho_i > 0}} (valid but loose). Pure-DP releases (Laplace, SVT) add their epsilons; the
+ * (epsilon, delta) of a mixed ledger is the basic composition {@code (eps_mu(delta) + sum
+ * eps_pure, delta)}. The (p, r) bound per secret is eq. (4) of SecPE on the composed mu; with
+ * pure-DP releases present it is the smaller of Theorem 3 (the Gaussian part's r plus the blow-up
+ * of the pure part) and the blow-up {@code min(e^eps p + delta, ...)} of the (epsilon, delta)
+ * composition, minimised over a grid of deltas. (SecPE's Lemma C.2 is not used: it can undercut
+ * the tight eq. (4); see {@link dev.secpe.accounting.Gdp#lemmaC2}.) This is the documented
+ * fallback until the PLD accountant ({@code dev.secpe.accounting.pld}) composes mixed ledgers
+ * tightly.
+ *
+ * <p>Adjacency: the DP languages are with respect to the adjacency the releases' sensitivities
+ * were computed for; (p, r) assumes, as SecPE Lemma 3.2 does, that removing a secret is one such
+ * neighbouring step (a secret held by k records needs a k-fold sensitivity unless a SecPE mixture
+ * release accounts for it).
+ *
+ * <p>Checkpoints: {@link #releases()} is an immutable snapshot; {@link #restore(List)} feeds it
+ * back into a fresh ledger, and {@link #chargeIfAbsent(Release)} lets a resumed run reuse a
+ * release instead of charging it twice.
+ *
  * <p>Thread-safe.
  */
 public final class PrivacyLedger {
 
-  private PrivacyLedger() {}
+  private final DpBudget dpLimit;
+  private final GdpMu gdpLimit;
+  private final SecretBudgets secretLimit;
+  private final Map<String, Release> byId = new LinkedHashMap<>();
+
+  private PrivacyLedger(DpBudget dpLimit, GdpMu gdpLimit, SecretBudgets secretLimit) {
+    this.dpLimit = dpLimit;
+    this.gdpLimit = gdpLimit;
+    this.secretLimit = secretLimit;
+  }
 
   /** A ledger without a limit (it still records and composes). */
   public static PrivacyLedger unlimited() {
-    throw new UnsupportedOperationException("not yet implemented");
+    return new PrivacyLedger(null, null, null);
+  }
+
+  /** A ledger that refuses a release once the composition exceeds (epsilon, delta). */
+  public static PrivacyLedger withLimit(DpBudget limit) {
+    return new PrivacyLedger(Objects.requireNonNull(limit, "limit"), null, null);
+  }
+
+  /**
+   * A ledger that refuses a release once the composition exceeds mu-GDP; pure-DP releases are
+   * refused (their composition is not claimed to be GDP).
+   */
+  public static PrivacyLedger withLimit(GdpMu limit) {
+    return new PrivacyLedger(null, Objects.requireNonNull(limit, "limit"), null);
+  }
+
+  /** A ledger that refuses a release once any secret's composed r exceeds its budget. */
+  public static PrivacyLedger withLimit(SecretBudgets limit) {
+    return new PrivacyLedger(null, null, Objects.requireNonNull(limit, "limit"));
+  }
+
+  /** A ledger with one (p, r) budget for every one of {@code secretCount} secrets. */
+  public static PrivacyLedger withLimit(SecretBudget limit, int secretCount) {
+    return withLimit(SecretBudgets.uniform(limit, secretCount));
   }
 
   /**
    * Records the release if the composition including it stays within the limit; otherwise
    * throws {@link BudgetExceededException} and records nothing. A release whose id is already on
    * the ledger is rejected with {@link IllegalStateException}.
+   *
+   * @return the release
    */
-  public Release charge(Release release) {
-    throw new UnsupportedOperationException("not yet implemented");
+  public synchronized Release charge(Release release) {
+    Objects.requireNonNull(release, "release");
+    if (byId.containsKey(release.id())) {
+      throw new IllegalStateException(
+          "release id " + release.id() + " is already on the ledger; a release is charged once");
+    }
+    List<Release> candidate = new ArrayList<>(byId.values());
+    candidate.add(release);
+    Composition c = Composition.of(candidate);
+    checkLimit(release, c);
+    byId.put(release.id(), release);
+    return release;
+  }
+
+  /**
+   * For resumed runs: returns the release already on the ledger under this id if it is equal to
+   * {@code release} (nothing is charged), charges it if the id is new, and throws {@link
+   * IllegalStateException} if the id is taken by a different release.
+   */
+  public synchronized Release chargeIfAbsent(Release release) {
+    Objects.requireNonNull(release, "release");
+    Release existing = byId.get(release.id());
+    if (existing == null) {
+      return charge(release);
+    }
+    if (!existing.equals(release)) {
+      throw new IllegalStateException(
+          "release id " + release.id() + " is on the ledger with different parameters");
+    }
+    return existing;
+  }
+
+  /**
+   * Charges every release of a checkpoint snapshot, in order, into this (empty) ledger; the
+   * limit applies as for {@link #charge}.
+   *
+   * @return this ledger
+   * @throws IllegalStateException if the ledger already holds releases
+   */
+  public synchronized PrivacyLedger restore(List<Release> snapshot) {
+    Objects.requireNonNull(snapshot, "snapshot");
+    if (!byId.isEmpty()) {
+      throw new IllegalStateException(
+          "restore needs an empty ledger, this one holds " + byId.size() + " releases");
+    }
+    for (Release r : snapshot) {
+      charge(r);
+    }
+    return this;
   }
 
   /** Whether a release with this id has been charged. */
-  public boolean contains(String releaseId) {
-    throw new UnsupportedOperationException("not yet implemented");
+  public synchronized boolean contains(String releaseId) {
+    return byId.containsKey(releaseId);
   }
 
-  /** The releases in the order they were charged (unmodifiable). */
-  public List<Release> releases() {
-    throw new UnsupportedOperationException("not yet implemented");
+  /** The releases in the order they were charged (an immutable snapshot). */
+  public synchronized List<Release> releases() {
+    return List.copyOf(byId.values());
+  }
+
+  /** The composed mu-GDP bound; empty when a pure-DP release is on the ledger. */
+  public synchronized Optional<GdpMu> gdp() {
+    Composition c = Composition.of(releases());
+    return c.status() == GdpStatus.NOT_GDP ? Optional.empty() : Optional.of(c.worstMu());
+  }
+
+  /** Whether {@link #gdp()} is exact, an upper bound, or absent. */
+  public synchronized GdpStatus gdpStatus() {
+    return Composition.of(releases()).status();
+  }
+
+  /** The composed epsilon at delta (an upper bound; infinite if delta = 0 with Gaussian noise). */
+  public synchronized double epsilon(double delta) {
+    checkDelta(delta);
+    return Composition.of(releases()).epsilon(delta);
+  }
+
+  /** The composed delta at epsilon (an upper bound). */
+  public synchronized double delta(double epsilon) {
+    Preconditions.checkNonNegative("epsilon", epsilon);
+    return Composition.of(releases()).delta(epsilon);
+  }
+
+  /** The guarantee at delta, with one prior p for every secret. */
+  public PrivacyGuarantee guarantee(double delta, double p) {
+    return guarantee(delta, new double[] {p});
+  }
+
+  /**
+   * The guarantee in all three languages.
+   *
+   * @param delta the delta at which epsilon is reported, in [0, 1)
+   * @param priors p per secret, or a single p for all
+   */
+  public synchronized PrivacyGuarantee guarantee(double delta, double[] priors) {
+    checkDelta(delta);
+    Objects.requireNonNull(priors, "priors");
+    if (priors.length == 0) {
+      throw new IllegalArgumentException("priors must not be empty");
+    }
+    for (int j = 0; j < priors.length; j++) {
+      Preconditions.checkOpenUnit("p[" + j + "]", priors[j]);
+    }
+    Composition c = Composition.of(releases());
+    Composition.SecretResult s = c.secretR(priors);
+    double[] p = priors.length == s.r().length ? priors : expand(priors[0], s.r().length);
+    return new PrivacyGuarantee(
+        c.releases,
+        c.status(),
+        c.status() == GdpStatus.NOT_GDP ? Optional.empty() : Optional.of(c.worstMu()),
+        c.epsilon(delta),
+        delta,
+        c.dpMethod(),
+        p,
+        s.r(),
+        s.method());
+  }
+
+  private static double[] expand(double p, int n) {
+    double[] out = new double[n];
+    java.util.Arrays.fill(out, p);
+    return out;
+  }
+
+  private static void checkDelta(double delta) {
+    if (!(delta >= 0 && delta < 1)) {
+      throw new IllegalArgumentException("delta must be in [0, 1), got delta=" + delta);
+    }
+  }
+
+  private void checkLimit(Release release, Composition c) {
+    String refused = "release " + release.id() + " refused before any noise was drawn: ";
+    if (dpLimit != null) {
+      double eps = c.epsilon(dpLimit.delta());
+      if (!(eps <= dpLimit.epsilon())) {
+        throw new BudgetExceededException(
+            refused
+                + "composed epsilon="
+                + eps
+                + " at delta="
+                + dpLimit.delta()
+                + " exceeds the limit epsilon="
+                + dpLimit.epsilon());
+      }
+    }
+    if (gdpLimit != null) {
+      if (c.status() == GdpStatus.NOT_GDP) {
+        throw new BudgetExceededException(
+            refused
+                + "it is pure-DP ("
+                + release.mechanism()
+                + "), so the composition is not mu-GDP and the limit mu="
+                + gdpLimit.mu()
+                + " cannot be certified");
+      }
+      double mu = c.worstMu().mu();
+      if (!(mu <= gdpLimit.mu())) {
+        throw new BudgetExceededException(
+            refused + "composed mu=" + mu + " exceeds the limit mu=" + gdpLimit.mu());
+      }
+    }
+    if (secretLimit != null) {
+      int m = c.secretCount();
+      if (m != 0 && m != secretLimit.size()) {
+        throw new IllegalStateException(
+            "release "
+                + release.id()
+                + " covers "
+                + m
+                + " secrets but the ledger's limit has "
+                + secretLimit.size());
+      }
+      double[] r = c.secretR(secretLimit.p()).r();
+      for (int j = 0; j < r.length; j++) {
+        SecretBudget b = secretLimit.get(j);
+        if (!(r[j] <= b.r())) {
+          throw new BudgetExceededException(
+              refused
+                  + "secret "
+                  + j
+                  + " would reach r="
+                  + r[j]
+                  + " at p="
+                  + b.p()
+                  + ", above its limit r="
+                  + b.r());
+        }
+      }
+    }
   }
 }
