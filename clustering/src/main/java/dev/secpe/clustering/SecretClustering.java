@@ -231,41 +231,53 @@ public final class SecretClustering {
 
     @Override
     public void read(long first, int count, float[] dst) {
-      float[] one = new float[d];
-      for (int r = 0; r < count; r++) {
-        int rec = rows[(int) first + r];
-        // Runs of consecutive records are read in one call.
-        src.read(rec, 1, one);
-        double s = 0;
+      // Consecutive sampled records are read with one call (all of them when every rho_i = 1).
+      int r = 0;
+      while (r < count) {
+        int start = rows[(int) first + r];
+        int len = 1;
+        while (r + len < count && rows[(int) first + r + len] == start + len) {
+          len++;
+        }
+        float[] tmp = new float[len * d];
+        src.read(start, len, tmp);
+        System.arraycopy(tmp, 0, dst, r * d, len * d);
+        for (int q = 0; q < len; q++) {
+          clip(dst, (r + q) * d, start + q);
+        }
+        r += len;
+      }
+    }
+
+    private void clip(float[] x, int off, long rec) {
+      double s = 0;
+      for (int j = 0; j < d; j++) {
+        float v = x[off + j];
+        if (!Float.isFinite(v)) {
+          throw new IllegalArgumentException(
+              "privateEmbeddings must be finite, got privateEmbeddings[" + rec + "][" + j
+                  + "]=" + v);
+        }
+        s += (double) v * v;
+      }
+      double norm = Math.sqrt(s);
+      double scale;
+      if (metric == Metric.COSINE) {
+        if (!(norm > 0)) {
+          throw new IllegalArgumentException(
+              "privateEmbeddings rows must be non-zero under cosine, got privateEmbeddings["
+                  + rec + "] = zero vector");
+        }
+        scale = 1.0 / norm;
+      } else {
+        scale = norm > radius ? radius / norm : 1.0;
+      }
+      if (scale != 1.0) {
         for (int j = 0; j < d; j++) {
-          float v = one[j];
-          if (!Float.isFinite(v)) {
-            throw new IllegalArgumentException(
-                "privateEmbeddings must be finite, got privateEmbeddings[" + rec + "][" + j
-                    + "]=" + v);
-          }
-          s += (double) v * v;
+          x[off + j] = (float) (x[off + j] * scale);
         }
-        double norm = Math.sqrt(s);
-        double scale;
-        if (metric == Metric.COSINE) {
-          if (!(norm > 0)) {
-            throw new IllegalArgumentException(
-                "privateEmbeddings rows must be non-zero under cosine, got privateEmbeddings["
-                    + rec + "] = zero vector");
-          }
-          scale = 1.0 / norm;
-        } else {
-          scale = norm > radius ? radius / norm : 1.0;
-        }
-        for (int j = 0; j < d; j++) {
-          float v = (float) (one[j] * scale);
-          // Rounding to float may exceed R by an ulp: shrink until inside the ball.
-          dst[r * d + j] = v;
-        }
-        if (scale != 1.0) {
-          shrinkIntoBall(dst, r * d, d, metric == Metric.COSINE ? 1.0 : radius);
-        }
+        // Rounding to float may leave the norm an ulp above the bound: shrink until inside.
+        shrinkIntoBall(x, off, d, metric == Metric.COSINE ? 1.0 : radius);
       }
     }
 
@@ -377,6 +389,10 @@ public final class SecretClustering {
         }
       }
       int secrets = result.secrets();
+      if (secrets < 1) {
+        throw new IllegalArgumentException(
+            "the SecretNoiseResult must cover at least one secret, got secrets=" + secrets);
+      }
       List<List<Double>> per = new ArrayList<>();
       for (int j = 0; j < secrets; j++) {
         per.add(new ArrayList<>());

@@ -6,8 +6,9 @@ import java.util.SplittableRandom;
 
 /**
  * Synthetic embeddings: a mixture of {@code components} Gaussians with unit-norm means in
- * {@code dim} dimensions and per-coordinate standard deviation {@code spread / sqrt(dim)}. Row i
- * is generated from {@code (seed, i)} alone, so any block can be produced on demand, in any
+ * {@code dim} dimensions and per-coordinate standard deviation {@code spread / sqrt(dim)}. The
+ * noise of row i is one of 8192 pre-drawn Gaussian vectors, cyclically shifted, both chosen by
+ * a hash of {@code (seed, i)}: row i depends on {@code (seed, i)} alone, so any block can be produced on demand, in any
  * order, from any thread: a 1.9 M x 384 matrix streams in bounded memory.
  */
 public final class GaussianMixtureRows implements RowSource {
@@ -18,6 +19,8 @@ public final class GaussianMixtureRows implements RowSource {
   private final float[] means;
   private final int components;
   private final double sd;
+  private static final int POOL = 8192;
+  private final float[] pool;
 
   /**
    * @param rows number of rows
@@ -40,6 +43,11 @@ public final class GaussianMixtureRows implements RowSource {
     this.components = components;
     this.sd = spread / Math.sqrt(dim);
     this.means = new float[components * dim];
+    this.pool = new float[POOL * dim];
+    SplittableRandom pr = new SplittableRandom(seed ^ 0x5DEECE66DL);
+    for (int i = 0; i < pool.length; i++) {
+      pool[i] = (float) (gaussian(pr) * sd);
+    }
     SplittableRandom r = new SplittableRandom(meansSeed);
     for (int c = 0; c < components; c++) {
       double s = 0;
@@ -74,22 +82,30 @@ public final class GaussianMixtureRows implements RowSource {
   @Override
   public void read(long first, int count, float[] dst) {
     for (int r = 0; r < count; r++) {
-      long i = first + r;
-      SplittableRandom rnd = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
-      int c = rnd.nextInt(components);
+      long h = mix(seed * 0x9E3779B97F4A7C15L + first + r);
+      int c = (int) Long.remainderUnsigned(h, components);
+      long h2 = mix(h);
+      int p = (int) Long.remainderUnsigned(h2, POOL);
+      int shift = (int) Long.remainderUnsigned(mix(h2), dim);
       int o = r * dim;
-      for (int j = 0; j < dim; j += 2) {
-        // Two normals per Box-Muller pair.
-        double u1 = rnd.nextDouble();
-        double u2 = rnd.nextDouble();
-        double rad = Math.sqrt(-2 * Math.log1p(-u1)) * sd;
-        double t = 2 * Math.PI * u2;
-        dst[o + j] = (float) (means[c * dim + j] + rad * Math.cos(t));
-        if (j + 1 < dim) {
-          dst[o + j + 1] = (float) (means[c * dim + j + 1] + rad * Math.sin(t));
-        }
+      int mo = c * dim;
+      int po = p * dim;
+      // mean + a pooled N(0, sd^2 I) vector, cyclically shifted: cheap enough that generating
+      // the data does not dominate the kernel being measured.
+      int head = dim - shift;
+      for (int j = 0; j < head; j++) {
+        dst[o + j] = means[mo + j] + pool[po + shift + j];
+      }
+      for (int j = head; j < dim; j++) {
+        dst[o + j] = means[mo + j] + pool[po + j - head];
       }
     }
+  }
+
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
   }
 
   /** The first {@code n} rows in memory. */
