@@ -48,7 +48,10 @@ public final class PrivateText {
     return content.length();
   }
 
-  /** The number of words as {@link Words} counts them; for length statistics. */
+  /**
+   * The number of words as {@link Words} counts them; for length statistics. Like {@link
+   * #length()}, a private value: release it only through an accounted mechanism.
+   */
   public int wordCount() {
     return Words.count(content);
   }
@@ -57,7 +60,8 @@ public final class PrivateText {
    * Which of the given terms occur in this text as whole words (case-insensitive, {@link Words}
    * tokens); returns their indices in {@code terms}, ascending. A term of several words matches a
    * consecutive run of words. This is the gate for keyword voting: only membership of
-   * caller-chosen (public) terms leaves the text.
+   * caller-chosen (public) terms leaves the text. The result is still private data (enough terms
+   * reconstruct a bag of words): feed it only into a mechanism charged to the privacy ledger.
    */
   public int[] containedTerms(List<String> terms) {
     Objects.requireNonNull(terms, "terms");

@@ -49,6 +49,22 @@ public final class PrivateTexts {
       throw new IllegalArgumentException("batchSize must be >= 1, got batchSize=" + batchSize);
     }
     guard.checkEmbedder(embedder.name(), embedder.locality());
+    List<String> contents = new ArrayList<>(texts.size());
+    for (PrivateText t : texts) {
+      contents.add(t.reveal());
+    }
+    return embedStrings(embedder, contents, batchSize, true);
+  }
+
+  /**
+   * Embeds strings in batches with full checks of the embedder's output. When {@code sanitise},
+   * embedder exceptions lose their message and cause (they may quote private text).
+   */
+  static EmbeddingMatrix embedStrings(
+      TextEmbedder embedder, List<String> texts, int batchSize, boolean sanitise) {
+    if (batchSize < 1) {
+      throw new IllegalArgumentException("batchSize must be >= 1, got batchSize=" + batchSize);
+    }
     int dim = embedder.dimension();
     if (dim < 1) {
       throw new IllegalStateException(
@@ -57,14 +73,14 @@ public final class PrivateTexts {
     float[] flat = new float[Math.multiplyExact(texts.size(), dim)];
     for (int from = 0; from < texts.size(); from += batchSize) {
       int to = Math.min(texts.size(), from + batchSize);
-      List<String> batch = new ArrayList<>(to - from);
-      for (int i = from; i < to; i++) {
-        batch.add(texts.get(i).reveal());
-      }
+      List<String> batch = List.copyOf(texts.subList(from, to));
       float[][] rows;
       try {
         rows = embedder.embed(batch);
       } catch (RuntimeException e) {
+        if (!sanitise) {
+          throw e;
+        }
         throw sanitised("embedder '" + embedder.name() + "'", e);
       }
       if (rows == null || rows.length != batch.size()) {

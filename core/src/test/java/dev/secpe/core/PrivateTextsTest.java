@@ -127,6 +127,20 @@ class PrivateTextsTest {
   }
 
   @Test
+  void publicTextsMayGoToARemoteEmbedderAndAreCheckedTheSameWay() {
+    RecordingEmbedder remote = new RecordingEmbedder(Locality.REMOTE);
+    EmbeddingMatrix m = PublicTexts.embed(remote, List.of("a b", "c"), 1);
+    assertThat(m.toFlatArray()).containsExactly(3f, 2f, 1f, 1f, 1f, 1f);
+    remote.dimOverride = 2;
+    assertThatThrownBy(() -> PublicTexts.embed(remote, List.of("x")))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("dimension 2 for text 0");
+    assertThatThrownBy(() -> PublicTexts.embed(remote, List.of("x"), 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("batchSize must be >= 1, got batchSize=0");
+  }
+
+  @Test
   void wrongDimensionIsAClearError() {
     RecordingEmbedder bad = new RecordingEmbedder(Locality.LOCAL);
     bad.dimOverride = 5;

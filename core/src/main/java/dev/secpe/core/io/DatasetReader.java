@@ -169,7 +169,12 @@ public final class DatasetReader {
     Objects.requireNonNull(source, "sourceName");
     try {
       InputStream in = maybeGunzip(raw);
-      Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8);
+      java.io.PushbackReader reader =
+          new java.io.PushbackReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1);
+      int first = reader.read();
+      if (first >= 0 && first != '\uFEFF') {
+        reader.unread(first); // a UTF-8 byte-order mark (Excel's CSV export) is dropped
+      }
       return f == Format.CSV
           ? readCsv(reader, source, extraFields)
           : readJsonl(new BufferedReader(reader), source, extraFields);

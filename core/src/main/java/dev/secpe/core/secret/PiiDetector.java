@@ -89,20 +89,67 @@ public final class PiiDetector implements SecretDetector {
   public List<SecretMatch> detect(String text) {
     Objects.requireNonNull(text, "text");
     List<SecretMatch> all = new ArrayList<>();
+    // Cheap necessary conditions first: each pattern needs these characters to match at all.
+    int digits = 0;
+    int dots = 0;
+    int colons = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c >= '0' && c <= '9') {
+        digits++;
+      } else if (c == '.') {
+        dots++;
+      } else if (c == ':') {
+        colons++;
+      }
+    }
     for (PiiKind k : kinds) {
       List<SecretMatch> found = new ArrayList<>();
       switch (k) {
-        case EMAIL -> emails(text, found);
-        case PHONE -> phones(text, found);
-        case URL -> urls(text, found);
-        case IPV4 -> ipv4(text, found);
-        case IPV6 -> ipv6(text, found);
-        case CREDIT_CARD -> cards(text, found);
+        case EMAIL -> {
+          if (text.indexOf('@') >= 0) {
+            emails(text, found);
+          }
+        }
+        case PHONE -> {
+          if (digits >= 8) {
+            phones(text, found);
+          }
+        }
+        case URL -> {
+          if (text.contains("://") || containsIgnoreCase(text, "www.")) {
+            urls(text, found);
+          }
+        }
+        case IPV4 -> {
+          if (dots >= 3 && digits >= 4) {
+            ipv4(text, found);
+          }
+        }
+        case IPV6 -> {
+          if (colons >= 6 || text.contains("::")) {
+            ipv6(text, found);
+          }
+        }
+        case CREDIT_CARD -> {
+          if (digits >= 13) {
+            cards(text, found);
+          }
+        }
       }
       all.addAll(dropContained(found));
     }
     all.sort(Comparator.comparingInt(SecretMatch::start).thenComparingInt(SecretMatch::end));
     return List.copyOf(all);
+  }
+
+  private static boolean containsIgnoreCase(String text, String needle) {
+    for (int i = 0; i + needle.length() <= text.length(); i++) {
+      if (text.regionMatches(true, i, needle, 0, needle.length())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void emails(String text, List<SecretMatch> out) {

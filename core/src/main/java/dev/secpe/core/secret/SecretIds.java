@@ -17,10 +17,21 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class SecretIds {
 
-  private final byte[] key;
+  private final ThreadLocal<Mac> macs;
 
   private SecretIds(byte[] key) {
-    this.key = key;
+    SecretKeySpec spec = new SecretKeySpec(key, "HmacSHA256");
+    this.macs =
+        ThreadLocal.withInitial(
+            () -> {
+              try {
+                Mac mac = Mac.getInstance("HmacSHA256");
+                mac.init(spec);
+                return mac;
+              } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("HmacSHA256 is not available", e);
+              }
+            });
   }
 
   /** Ids under a fresh 32-byte key from {@link SecureRandom}. */
@@ -45,16 +56,12 @@ public final class SecretIds {
 
   /** The id of the secret of this kind and normalised value. */
   public String idOf(String kind, String value) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(key, "HmacSHA256"));
-      mac.update(kind.getBytes(StandardCharsets.UTF_8));
-      mac.update((byte) 0);
-      byte[] h = mac.doFinal(value.getBytes(StandardCharsets.UTF_8));
-      return kind + ":" + HexFormat.of().formatHex(h, 0, 8);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("HmacSHA256 is not available", e);
-    }
+    Mac mac = macs.get();
+    mac.reset();
+    mac.update(kind.getBytes(StandardCharsets.UTF_8));
+    mac.update((byte) 0);
+    byte[] h = mac.doFinal(value.getBytes(StandardCharsets.UTF_8));
+    return kind + ":" + HexFormat.of().formatHex(h, 0, 8);
   }
 
   @Override

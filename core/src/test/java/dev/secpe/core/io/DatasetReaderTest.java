@@ -181,6 +181,14 @@ class DatasetReaderTest {
   }
 
   @Test
+  void aByteOrderMarkIsIgnored() throws IOException {
+    Path c = write("bom.csv", "\uFEFFid,text\n1,hello\n");
+    assertThat(DatasetReader.defaults().readPublic(c).records().get(0).id()).isEqualTo("1");
+    Path j = write("bom.jsonl", "\uFEFF{\"text\": \"hi\"}\n");
+    assertThat(DatasetReader.defaults().readPublic(j).texts()).containsExactly("hi");
+  }
+
+  @Test
   void csvErrorsNameLineAndField() throws IOException {
     Path noColumn = write("a.csv", "id,body\n1,x\n");
     assertThatThrownBy(() -> DatasetReader.defaults().readPrivate(noColumn))

@@ -66,6 +66,9 @@ class SecretIndexTest {
     assertThat(a.secret(0).id()).isNotEqualTo(c.secret(0).id());
     assertThat(a.secret(0).id()).isEqualTo(ids.idOf("email", "alice@example.org"));
     assertThat(a.secret(0).id()).matches("email:[0-9a-f]{16}");
+    // Independent value: python3 -c "import hmac,hashlib; print(hmac.new(
+    //   b'0123456789abcdef0123', b'email\x00alice@example.org', hashlib.sha256).hexdigest()[:16])"
+    assertThat(a.secret(0).id()).isEqualTo("email:b4397e75be6bfae6");
     String printed = a.secrets() + " " + a + " " + ids;
     assertThat(printed).doesNotContain("alice").doesNotContain("bob").doesNotContain("555");
     assertThat(printed).doesNotContain("0123456789abcdef");
