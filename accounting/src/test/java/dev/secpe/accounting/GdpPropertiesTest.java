@@ -88,6 +88,37 @@ class GdpPropertiesTest {
   }
 
   @Property
+  void quantileInvertsCdfDeepInTheTails(
+      @ForAll @DoubleRange(min = -300, max = -0.31) double logP) {
+    double p = pow10(logP);
+    double x = StandardNormal.quantile(p);
+    assertThat(Math.abs(StandardNormal.cdf(x) - p) / p).isLessThan(1e-12);
+    double q = Math.min(Math.max(p, 1e-3), 0.49);
+    assertThat(StandardNormal.quantile(1 - q))
+        .isCloseTo(-StandardNormal.quantile(q), org.assertj.core.data.Offset.offset(1e-9));
+  }
+
+  @Property
+  void normalFunctionsAreMonotone(
+      @ForAll @DoubleRange(min = -37, max = 8) double x, @ForAll @DoubleRange(min = 0, max = 1) double dx) {
+    assertThat(StandardNormal.cdf(x + dx)).isGreaterThanOrEqualTo(StandardNormal.cdf(x));
+    assertThat(StandardNormal.logCdf(x + dx)).isGreaterThanOrEqualTo(StandardNormal.logCdf(x));
+    assertThat(StandardNormal.cdf(x)).isBetween(0.0, 1.0);
+  }
+
+  @Property
+  void muForDpIsMonotone(
+      @ForAll @DoubleRange(min = 0.01, max = 10) double eps,
+      @ForAll @DoubleRange(min = 0, max = 2) double deps,
+      @ForAll @DoubleRange(min = -12, max = -2) double logDelta,
+      @ForAll @DoubleRange(min = 0, max = 1) double dLog) {
+    double delta = pow10(logDelta);
+    double mu = Gdp.muFor(new DpBudget(eps, delta)).mu();
+    assertThat(Gdp.muFor(new DpBudget(eps + deps, delta)).mu()).isGreaterThanOrEqualTo(mu);
+    assertThat(Gdp.muFor(new DpBudget(eps, delta * pow10(dLog))).mu()).isGreaterThanOrEqualTo(mu);
+  }
+
+  @Property
   void muForDpIsOnTheSafeSideAndTight(
       @ForAll @DoubleRange(min = 0.01, max = 20) double eps,
       @ForAll @DoubleRange(min = -14, max = -1) double logDelta) {
