@@ -21,7 +21,7 @@ import java.util.Optional;
  * double[])}: (p, r) per secret, mu-GDP (exact when every release is Gaussian, an upper bound
  * when every release is dominated by a Gaussian, otherwise absent) and (epsilon, delta).
  *
- * <h2>How releases compose (current method)</h2>
+ * <h2>How releases compose</h2>
  *
  * Gaussian releases compose exactly in mu-GDP ({@code mu^2 = sum 1/z^2}). A Poisson-subsampled
  * Gaussian is accounted as the unsubsampled Gaussian that dominates it (no amplification: valid
@@ -32,9 +32,14 @@ import java.util.Optional;
  * pure-DP releases present it is the smaller of Theorem 3 (the Gaussian part's r plus the blow-up
  * of the pure part) and the blow-up {@code min(e^eps p + delta, ...)} of the (epsilon, delta)
  * composition, minimised over a grid of deltas. (SecPE's Lemma C.2 is not used: it can undercut
- * the tight eq. (4); see {@link dev.secpe.accounting.Gdp#lemmaC2}.) This is the documented
- * fallback until the PLD accountant ({@code dev.secpe.accounting.pld}) composes mixed ledgers
- * tightly.
+ * the tight eq. (4); see {@link dev.secpe.accounting.Gdp#lemmaC2}.)
+ *
+ * <p>With {@link #accountant(Accountant) accountant(PLD)} the ledger also composes the releases'
+ * privacy-loss distributions incrementally: Gaussian, Laplace and subsampled Gaussian PLDs for
+ * (epsilon, delta), and per secret the exact SecPE mixture PLD for (p, r) (blow-up at p); each
+ * language then reports the smaller of the two valid bounds. SVT-style {@code PureDp} costs have
+ * no PLD and still add their epsilon. In the (epsilon, delta) language a SecPE mixture enters as
+ * the Gaussian with its largest shift over all secrets.
  *
  * <p>Adjacency: the DP languages are with respect to the adjacency the releases' sensitivities
  * were computed for; (p, r) assumes, as SecPE Lemma 3.2 does, that removing a secret is one such
