@@ -248,6 +248,22 @@ class GdpPropertiesTest {
   }
 
   @Example
+  void extremeArgumentsNeitherOverflowNorProduceNan() {
+    assertThat(Gdp.deltaAt(new GdpMu(1), 800)).isEqualTo(0.0);
+    assertThat(Gdp.deltaAt(new GdpMu(1), 1e6)).isEqualTo(0.0);
+    assertThat(Gdp.deltaAt(new GdpMu(1e-9), 1)).isEqualTo(0.0);
+    assertThat(Gdp.deltaAt(new GdpMu(60), 1)).isBetween(0.99, 1.0);
+    assertThat(Gdp.deltaAt(new GdpMu(1e-9), 0)).isBetween(0.0, 1e-9);
+    // delta(eps; mu) at a tail where the naive formula cancels: mu = 0.5, eps = 10 -> ~1e-88
+    double d = Gdp.deltaAt(new GdpMu(0.5), 10);
+    assertThat(d).isGreaterThan(0).isLessThan(1e-80);
+    assertThat(Gdp.epsilonAt(new GdpMu(40), 1e-10)).isFinite().isGreaterThan(700);
+    assertThat(Gdp.secretR(new GdpMu(40), 1e-4)).isEqualTo(1.0);
+    assertThatThrownBy(() -> Gdp.toSecret(new GdpMu(40), 1e-4)).isInstanceOf(IllegalStateException.class);
+    assertThat(Gdp.muFor(new SecretBudget(0.1, Math.nextUp(0.1))).mu()).isBetween(0.0, 1e-12);
+  }
+
+  @Example
   void lemmaC2CanUndercutEquation4() {
     // Documented caveat (see Gdp#lemmaC2): mu-GDP is (eps(delta), delta)-DP for every delta, yet
     // Lemma C.2 on one such pair gives a smaller r than the tight eq. (4). mpmath (50 digits):
