@@ -263,11 +263,16 @@ public final class Gdp {
     double p = budget.p();
     double r = budget.r();
     double guess = StandardNormal.quantile(r) - StandardNormal.quantile(p);
+    // bracket the closed form tightly; widen to [0, guess] only if rounding pushed it out
     double lo = Math.max(0.0, guess * (1 - 1e-9) - 1e-12);
-    while (lo > 0 && blowUp(new GdpMu(lo), p) > r) {
-      lo = Math.max(0.0, lo * (1 - 1e-6) - 1e-12);
-    }
     double hi = Math.max(guess * (1 + 1e-9) + 1e-12, lo + 1e-12);
+    if (blowUp(new GdpMu(lo), p) > r) {
+      hi = lo;
+      lo = 0.0;
+      if (blowUp(new GdpMu(0.0), p) > r) {
+        return new GdpMu(0.0); // r within rounding of p: only mu = 0 is certain
+      }
+    }
     while (blowUp(new GdpMu(hi), p) <= r) {
       lo = hi;
       hi = hi * 2 + 1e-12;

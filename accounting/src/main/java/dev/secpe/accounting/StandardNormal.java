@@ -109,15 +109,19 @@ public final class StandardNormal {
             - (2.515517 + t * (0.802853 + t * 0.010328))
                 / (1.0 + t * (1.432788 + t * (0.189269 + t * 0.001308))));
     double logP = Math.log(p);
+    // Newton converges quadratically: once a step is below 1e-9 (relative), one more step
+    // reaches rounding level; further steps would only dither in the last bits.
+    boolean last = false;
     for (int i = 0; i < 60; i++) {
       double f = logCdf(x) - logP;
       // d/dx log Phi(x) = phi(x) / Phi(x) = 1 / R(-x)
       double slope = x <= 0 ? 1.0 / millsRatio(-x) : Math.exp(logPdf(x) - logCdf(x));
       double step = f / slope;
       x -= step;
-      if (Math.abs(step) <= 1e-16 * Math.max(1.0, Math.abs(x))) {
+      if (last) {
         break;
       }
+      last = Math.abs(step) <= 1e-9 * Math.max(1.0, Math.abs(x));
     }
     return x;
   }

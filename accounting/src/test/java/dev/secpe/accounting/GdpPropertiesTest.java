@@ -88,6 +88,37 @@ class GdpPropertiesTest {
   }
 
   @Property
+  void quantileInvertsCdfDeepInTheTails(
+      @ForAll @DoubleRange(min = -300, max = -0.31) double logP) {
+    double p = pow10(logP);
+    double x = StandardNormal.quantile(p);
+    assertThat(Math.abs(StandardNormal.cdf(x) - p) / p).isLessThan(1e-12);
+    double q = Math.min(Math.max(p, 1e-3), 0.49);
+    assertThat(StandardNormal.quantile(1 - q))
+        .isCloseTo(-StandardNormal.quantile(q), org.assertj.core.data.Offset.offset(1e-9));
+  }
+
+  @Property
+  void normalFunctionsAreMonotone(
+      @ForAll @DoubleRange(min = -37, max = 8) double x, @ForAll @DoubleRange(min = 0, max = 1) double dx) {
+    assertThat(StandardNormal.cdf(x + dx)).isGreaterThanOrEqualTo(StandardNormal.cdf(x));
+    assertThat(StandardNormal.logCdf(x + dx)).isGreaterThanOrEqualTo(StandardNormal.logCdf(x));
+    assertThat(StandardNormal.cdf(x)).isBetween(0.0, 1.0);
+  }
+
+  @Property
+  void muForDpIsMonotone(
+      @ForAll @DoubleRange(min = 0.01, max = 10) double eps,
+      @ForAll @DoubleRange(min = 0, max = 2) double deps,
+      @ForAll @DoubleRange(min = -12, max = -2) double logDelta,
+      @ForAll @DoubleRange(min = 0, max = 1) double dLog) {
+    double delta = pow10(logDelta);
+    double mu = Gdp.muFor(new DpBudget(eps, delta)).mu();
+    assertThat(Gdp.muFor(new DpBudget(eps + deps, delta)).mu()).isGreaterThanOrEqualTo(mu);
+    assertThat(Gdp.muFor(new DpBudget(eps, delta * pow10(dLog))).mu()).isGreaterThanOrEqualTo(mu);
+  }
+
+  @Property
   void muForDpIsOnTheSafeSideAndTight(
       @ForAll @DoubleRange(min = 0.01, max = 20) double eps,
       @ForAll @DoubleRange(min = -14, max = -1) double logDelta) {
@@ -214,6 +245,22 @@ class GdpPropertiesTest {
       assertThat(c.get(j).r()).isGreaterThanOrEqualTo(a.r() + b.r());
       assertThat(c.get(j).r()).isGreaterThanOrEqualTo(Math.max(a.r(), b.r()));
     }
+  }
+
+  @Example
+  void extremeArgumentsNeitherOverflowNorProduceNan() {
+    assertThat(Gdp.deltaAt(new GdpMu(1), 800)).isEqualTo(0.0);
+    assertThat(Gdp.deltaAt(new GdpMu(1), 1e6)).isEqualTo(0.0);
+    assertThat(Gdp.deltaAt(new GdpMu(1e-9), 1)).isEqualTo(0.0);
+    assertThat(Gdp.deltaAt(new GdpMu(60), 1)).isBetween(0.99, 1.0);
+    assertThat(Gdp.deltaAt(new GdpMu(1e-9), 0)).isBetween(0.0, 1e-9);
+    // delta(eps; mu) at a tail where the naive formula cancels: mu = 0.5, eps = 10 -> ~1e-88
+    double d = Gdp.deltaAt(new GdpMu(0.5), 10);
+    assertThat(d).isGreaterThan(0).isLessThan(1e-80);
+    assertThat(Gdp.epsilonAt(new GdpMu(40), 1e-10)).isFinite().isGreaterThan(700);
+    assertThat(Gdp.secretR(new GdpMu(40), 1e-4)).isEqualTo(1.0);
+    assertThatThrownBy(() -> Gdp.toSecret(new GdpMu(40), 1e-4)).isInstanceOf(IllegalStateException.class);
+    assertThat(Gdp.muFor(new SecretBudget(0.1, Math.nextUp(0.1))).mu()).isBetween(0.0, 1e-12);
   }
 
   @Example

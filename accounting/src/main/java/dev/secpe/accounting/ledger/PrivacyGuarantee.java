@@ -61,6 +61,25 @@ public record PrivacyGuarantee(
     return new DpBudget(epsilon, delta);
   }
 
+  /** A one-line summary (r shown as its worst value over secrets). */
+  @Override
+  public String toString() {
+    return "PrivacyGuarantee[releases="
+        + releases
+        + ", gdp="
+        + gdpStatus
+        + gdp.map(m -> " mu=" + m.mu()).orElse("")
+        + ", epsilon="
+        + epsilon
+        + " at delta="
+        + delta
+        + ", secrets="
+        + r.length
+        + " worst r="
+        + worstR()
+        + "]";
+  }
+
   /** The largest r over secrets. */
   public double worstR() {
     double m = 0;

@@ -21,7 +21,7 @@ import java.util.Optional;
  * double[])}: (p, r) per secret, mu-GDP (exact when every release is Gaussian, an upper bound
  * when every release is dominated by a Gaussian, otherwise absent) and (epsilon, delta).
  *
- * <h2>How releases compose (current method)</h2>
+ * <h2>How releases compose</h2>
  *
  * Gaussian releases compose exactly in mu-GDP ({@code mu^2 = sum 1/z^2}). A Poisson-subsampled
  * Gaussian is accounted as the unsubsampled Gaussian that dominates it (no amplification: valid
@@ -32,9 +32,14 @@ import java.util.Optional;
  * pure-DP releases present it is the smaller of Theorem 3 (the Gaussian part's r plus the blow-up
  * of the pure part) and the blow-up {@code min(e^eps p + delta, ...)} of the (epsilon, delta)
  * composition, minimised over a grid of deltas. (SecPE's Lemma C.2 is not used: it can undercut
- * the tight eq. (4); see {@link dev.secpe.accounting.Gdp#lemmaC2}.) This is the documented
- * fallback until the PLD accountant ({@code dev.secpe.accounting.pld}) composes mixed ledgers
- * tightly.
+ * the tight eq. (4); see {@link dev.secpe.accounting.Gdp#lemmaC2}.)
+ *
+ * <p>With {@link #accountant(Accountant) accountant(PLD)} the ledger also composes the releases'
+ * privacy-loss distributions incrementally: Gaussian, Laplace and subsampled Gaussian PLDs for
+ * (epsilon, delta), and per secret the exact SecPE mixture PLD for (p, r) (blow-up at p); each
+ * language then reports the smaller of the two valid bounds. SVT-style {@code PureDp} costs have
+ * no PLD and still add their epsilon. In the (epsilon, delta) language a SecPE mixture enters as
+ * the Gaussian with its largest shift over all secrets.
  *
  * <p>Adjacency: the DP languages are with respect to the adjacency the releases' sensitivities
  * were computed for; (p, r) assumes, as SecPE Lemma 3.2 does, that removing a secret is one such
@@ -53,6 +58,23 @@ public final class PrivacyLedger {
   private final GdpMu gdpLimit;
   private final SecretBudgets secretLimit;
   private final Map<String, Release> byId = new LinkedHashMap<>();
+  private PldAccount pld; // null unless the PLD accountant is on
+
+  /** Which accountants compose the ledger. */
+  public enum Accountant {
+    /**
+     * mu-GDP composition with dominating Gaussians and basic composition for pure DP: instant,
+     * exact for Gaussian-only ledgers, loose for subsampled Gaussians, SecPE mixtures and mixed
+     * ledgers.
+     */
+    GDP,
+    /**
+     * Additionally the privacy-loss-distribution accountant ({@link
+     * dev.secpe.accounting.pld.PrivacyLossDistribution}), composed incrementally: each language
+     * reports the smaller of the two valid bounds. Costs an FFT composition per charge.
+     */
+    PLD
+  }
 
   private PrivacyLedger(DpBudget dpLimit, GdpMu gdpLimit, SecretBudgets secretLimit) {
     this.dpLimit = dpLimit;
@@ -104,8 +126,10 @@ public final class PrivacyLedger {
     List<Release> candidate = new ArrayList<>(byId.values());
     candidate.add(release);
     Composition c = Composition.of(candidate);
-    checkLimit(release, c);
+    PldAccount nextPld = pld == null ? null : pld.with(release);
+    checkLimit(release, new Bounds(c, nextPld));
     byId.put(release.id(), release);
+    pld = nextPld;
     return release;
   }
 
@@ -146,6 +170,27 @@ public final class PrivacyLedger {
     return this;
   }
 
+  /**
+   * Chooses the accountant (default {@link Accountant#GDP}); only while the ledger is empty.
+   *
+   * @return this ledger
+   * @throws IllegalStateException if releases were already charged
+   */
+  public synchronized PrivacyLedger accountant(Accountant accountant) {
+    Objects.requireNonNull(accountant, "accountant");
+    if (!byId.isEmpty()) {
+      throw new IllegalStateException(
+          "choose the accountant before charging, this ledger holds " + byId.size() + " releases");
+    }
+    pld = accountant == Accountant.PLD ? PldAccount.empty() : null;
+    return this;
+  }
+
+  /** The accountant in use. */
+  public synchronized Accountant accountant() {
+    return pld == null ? Accountant.GDP : Accountant.PLD;
+  }
+
   /** Whether a release with this id has been charged. */
   public synchronized boolean contains(String releaseId) {
     return byId.containsKey(releaseId);
@@ -170,13 +215,13 @@ public final class PrivacyLedger {
   /** The composed epsilon at delta (an upper bound; infinite if delta = 0 with Gaussian noise). */
   public synchronized double epsilon(double delta) {
     checkDelta(delta);
-    return Composition.of(releases()).epsilon(delta);
+    return new Bounds(Composition.of(releases()), pld).epsilon(delta);
   }
 
   /** The composed delta at epsilon (an upper bound). */
   public synchronized double delta(double epsilon) {
     Preconditions.checkNonNegative("epsilon", epsilon);
-    return Composition.of(releases()).delta(epsilon);
+    return new Bounds(Composition.of(releases()), pld).delta(epsilon);
   }
 
   /** The guarantee at delta, with one prior p for every secret. */
@@ -200,18 +245,51 @@ public final class PrivacyLedger {
       Preconditions.checkOpenUnit("p[" + j + "]", priors[j]);
     }
     Composition c = Composition.of(releases());
-    Composition.SecretResult s = c.secretR(priors);
+    Bounds bounds = new Bounds(c, pld);
+    Composition.SecretResult s = bounds.secretR(priors);
     double[] p = priors.length == s.r().length ? priors : expand(priors[0], s.r().length);
     return new PrivacyGuarantee(
         c.releases,
         c.status(),
         c.status() == GdpStatus.NOT_GDP ? Optional.empty() : Optional.of(c.worstMu()),
-        c.epsilon(delta),
+        bounds.epsilon(delta),
         delta,
-        c.dpMethod(),
+        c.dpMethod() + (pld == null ? "" : "; and the PLD accountant, the smaller bound reported"),
         p,
         s.r(),
         s.method());
+  }
+
+  /** The fallback composition and, when on, the PLD account: each bound is the smaller. */
+  private record Bounds(Composition c, PldAccount pld) {
+    double epsilon(double delta) {
+      double e = c.epsilon(delta);
+      return pld == null ? e : Math.min(e, pld.epsilon(delta));
+    }
+
+    double delta(double epsilon) {
+      double d = c.delta(epsilon);
+      return pld == null ? d : Math.min(d, pld.delta(epsilon));
+    }
+
+    Composition.SecretResult secretR(double[] priors) {
+      Composition.SecretResult s = c.secretR(priors);
+      if (pld == null) {
+        return s;
+      }
+      double[] viaPld = pld.secretR(priors.length == s.r().length ? priors : new double[] {priors[0]});
+      double[] r = s.r().clone();
+      boolean pldWon = false;
+      for (int j = 0; j < r.length; j++) {
+        double v = viaPld.length == r.length ? viaPld[j] : viaPld[0];
+        if (v < r[j]) {
+          r[j] = v;
+          pldWon = true;
+        }
+      }
+      return new Composition.SecretResult(
+          r, s.method() + "; and the PLD accountant (blow-up at p)" + (pldWon ? " [PLD won]" : ""));
+    }
   }
 
   private static double[] expand(double p, int n) {
@@ -226,7 +304,7 @@ public final class PrivacyLedger {
     }
   }
 
-  private void checkLimit(Release release, Composition c) {
+  private void checkLimit(Release release, Bounds c) {
     String refused = "release " + release.id() + " refused before any noise was drawn: ";
     if (dpLimit != null) {
       double eps = c.epsilon(dpLimit.delta());
@@ -242,7 +320,7 @@ public final class PrivacyLedger {
       }
     }
     if (gdpLimit != null) {
-      if (c.status() == GdpStatus.NOT_GDP) {
+      if (c.c().status() == GdpStatus.NOT_GDP) {
         throw new BudgetExceededException(
             refused
                 + "it is pure-DP ("
@@ -251,14 +329,14 @@ public final class PrivacyLedger {
                 + gdpLimit.mu()
                 + " cannot be certified");
       }
-      double mu = c.worstMu().mu();
+      double mu = c.c().worstMu().mu();
       if (!(mu <= gdpLimit.mu())) {
         throw new BudgetExceededException(
             refused + "composed mu=" + mu + " exceeds the limit mu=" + gdpLimit.mu());
       }
     }
     if (secretLimit != null) {
-      int m = c.secretCount();
+      int m = c.c().secretCount();
       if (m != 0 && m != secretLimit.size()) {
         throw new IllegalStateException(
             "release "

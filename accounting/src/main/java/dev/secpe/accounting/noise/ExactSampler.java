@@ -75,8 +75,42 @@ final class ExactSampler {
     return uniformBelow(den).compareTo(num) < 0;
   }
 
+  /** Uniform on {0, ..., n - 1} for 1 <= n < 2^62, by rejection. */
+  private long uniformBelow(long n) {
+    int bits = 64 - Long.numberOfLeadingZeros(n - 1);
+    long mask = bits == 0 ? 0 : (1L << bits) - 1;
+    while (true) {
+      long x = rng.nextLong() & mask;
+      if (x < n) {
+        return x;
+      }
+    }
+  }
+
+  /** Bernoulli(exp(-num/den)) exactly, in long arithmetic: 0 <= num, 0 < den < 2^31. */
+  private boolean bernoulliExpNeg(long num, long den) {
+    for (long i = num / den; i > 0; i--) {
+      if (!bernoulliExpNegAtMostOne(1, 1)) {
+        return false;
+      }
+    }
+    return bernoulliExpNegAtMostOne(num % den, den);
+  }
+
+  /** Algorithm 1 for gamma = num/den in [0, 1], den < 2^31 (den * k stays below 2^62). */
+  private boolean bernoulliExpNegAtMostOne(long num, long den) {
+    long k = 1;
+    while (uniformBelow(den * k) < num) {
+      k++;
+    }
+    return (k & 1) == 1;
+  }
+
   /** Bernoulli(exp(-num/den)) exactly (CKS Algorithm 1), num >= 0, den > 0. */
   boolean bernoulliExpNeg(BigInteger num, BigInteger den) {
+    if (den.bitLength() < 31 && num.bitLength() < 63) {
+      return bernoulliExpNeg(num.longValue(), den.longValue());
+    }
     BigInteger[] qr = num.divideAndRemainder(den);
     // exp(-gamma) = exp(-1)^floor(gamma) * exp(-(gamma - floor(gamma)))
     for (BigInteger i = BigInteger.ZERO; i.compareTo(qr[0]) < 0; i = i.add(BigInteger.ONE)) {
@@ -107,7 +141,7 @@ final class ExactSampler {
         continue;
       }
       long v = 0;
-      while (bernoulliExpNeg(BigInteger.ONE, BigInteger.ONE)) {
+      while (bernoulliExpNegAtMostOne(1, 1)) {
         v++;
       }
       BigInteger x = u.add(t.multiply(BigInteger.valueOf(v)));

@@ -185,6 +185,14 @@ class PrivacyLedgerTest {
     assertThatThrownBy(() -> PrivacyLedger.unlimited().guarantee(1e-5, 0)).hasMessageContaining("p[0]=0.0");
   }
 
+  @Example
+  void accountantIsChosenBeforeCharging() {
+    PrivacyLedger ledger = PrivacyLedger.unlimited();
+    ledger.charge(Release.gaussian("a", "x", 1, 1));
+    assertThatThrownBy(() -> ledger.accountant(PrivacyLedger.Accountant.PLD))
+        .isInstanceOf(IllegalStateException.class);
+  }
+
   // ---------------------------------------------------------------- properties
 
   @Provide

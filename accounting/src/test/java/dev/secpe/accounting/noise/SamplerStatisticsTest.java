@@ -50,6 +50,9 @@ class SamplerStatisticsTest {
     checkBernoulliExp(src, 1, 1, 20_000);
     checkBernoulliExp(src, 5, 2, 20_000);
     checkBernoulliExp(src, 7, 1, 20_000);
+    // denominators >= 2^31 take the BigInteger path
+    checkBernoulliExp(src, 1_000_000_000_000L, 3_000_000_000_000L, 20_000);
+    checkBernoulliExp(src, 7_000_000_000_000L, 3_000_000_000_000L, 20_000);
   }
 
   @Test
