@@ -20,6 +20,11 @@ public abstract sealed class ProviderException extends RuntimeException {
     public Retryable(String message, Throwable cause) {
       super(message, cause);
     }
+
+    /** Creates the exception without a cause. */
+    public Retryable(String message) {
+      super(message, null);
+    }
   }
 
   /** A failure that will not succeed on retry. */
@@ -29,6 +34,11 @@ public abstract sealed class ProviderException extends RuntimeException {
     /** Creates the exception. */
     public Permanent(String message, Throwable cause) {
       super(message, cause);
+    }
+
+    /** Creates the exception without a cause. */
+    public Permanent(String message) {
+      super(message, null);
     }
   }
 }

@@ -7,7 +7,7 @@ import java.util.TreeMap;
 /**
  * Immutable string settings handed to a provider's {@code create} (e.g. "base-url", "model",
  * "api-key-env", "concurrency"). {@link #toString()} never prints values whose key mentions a key,
- * token or secret.
+ * token, secret, password, auth or credential.
  *
  * @param values the settings
  */
@@ -39,7 +39,8 @@ public record ProviderConfig(Map<String, String> values) {
     values.forEach(
         (k, v) -> {
           String lk = k.toLowerCase(java.util.Locale.ROOT);
-          boolean sensitive = lk.contains("key") || lk.contains("token") || lk.contains("secret");
+          boolean sensitive = lk.contains("key") || lk.contains("token") || lk.contains("secret")
+              || lk.contains("password") || lk.contains("auth") || lk.contains("credential");
           shown.put(k, sensitive ? "***" : v);
         });
     return "ProviderConfig" + shown;

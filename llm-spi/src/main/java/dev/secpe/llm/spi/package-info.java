@@ -1,2 +1,7 @@
-/** Light provider interfaces discovered with {@link java.util.ServiceLoader}, and their config. */
+/**
+ * Light provider interfaces discovered with {@link java.util.ServiceLoader}, their config, the
+ * {@link dev.secpe.llm.spi.Providers} registry (an instance, never a static mutable registry) and
+ * {@link dev.secpe.llm.spi.ConcurrencyLimiter}, the bounded, ordered, cancellable batch runner
+ * generator and embedder implementations share.
+ */
 package dev.secpe.llm.spi;

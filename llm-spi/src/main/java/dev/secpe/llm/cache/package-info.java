@@ -1,0 +1,5 @@
+/**
+ * An embedding cache keyed by content hash ({@link dev.secpe.llm.cache.CachingEmbedder}), in
+ * memory and optionally on disk; the disk file holds hashes and vectors, never text.
+ */
+package dev.secpe.llm.cache;
