@@ -9,7 +9,6 @@ import dev.secpe.cli.demo.DemoReport;
 import dev.secpe.cli.demo.DemoResult;
 import dev.secpe.cli.demo.DemoRunner;
 import dev.secpe.core.Label;
-import dev.secpe.core.PrivateRecord;
 import dev.secpe.core.report.Phase;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.cache.CachingEmbedder;
@@ -59,6 +58,9 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--ratios", split = ",", defaultValue = "2,10,inf", description = "r/p values; inf = non-private (default: ${DEFAULT-VALUE})")
   List<String> ratios;
 
+  @Option(names = "--methods", split = ",", defaultValue = "secpe,augpe,dpga", description = "methods to run (default: ${DEFAULT-VALUE})")
+  List<String> methods;
+
   @Option(names = "--seed", defaultValue = "2026", description = "generation seed (default: ${DEFAULT-VALUE})")
   long seed;
 
@@ -77,6 +79,11 @@ final class DemoCommand implements Callable<Integer> {
         throw new IllegalArgumentException("r/p must be > 1 (or inf), got r/p=" + r);
       }
     }
+    for (String m : methods) {
+      if (!List.of("secpe", "augpe", "dpga").contains(m)) {
+        throw new IllegalArgumentException("--methods takes secpe, augpe, dpga, got method=" + m);
+      }
+    }
     Supplier<NoiseSource> noise =
         reproducibleNoise == null ? NoiseSources::secure : () -> NoiseSources.reproducibleForTests(reproducibleNoise);
     DemoRunner.Data data = DemoRunner.data(heldOut, seed);
@@ -92,7 +99,7 @@ final class DemoCommand implements Callable<Integer> {
         TextEmbedder embedder = CachingEmbedder.inMemory(MiniLmEmbedder.create(), 200_000)) {
       DemoRunner runner =
           new DemoRunner(
-              new DemoRunner.Settings(syntheticSize, iterations, variations, clusters, heldOut, rs, seed, noise),
+              new DemoRunner.Settings(syntheticSize, iterations, variations, clusters, heldOut, rs, methods, seed, noise),
               generator,
               embedder,
               System.err);

@@ -60,6 +60,7 @@ public final class DemoRunner {
    * @param clusters SecPE's K
    * @param heldOut real private records kept out of every run, for downstream accuracy
    * @param ratios r/p values (infinity = non-private baseline)
+   * @param methods which of "secpe", "augpe", "dpga" to run
    * @param seed generation seed
    * @param noise privacy noise source factory (secure unless the caller chose a test source)
    */
@@ -70,6 +71,7 @@ public final class DemoRunner {
       int clusters,
       int heldOut,
       List<Double> ratios,
+      List<String> methods,
       long seed,
       Supplier<NoiseSource> noise) {}
 
@@ -110,7 +112,7 @@ public final class DemoRunner {
     List<Label> testLabels = data.heldOut().stream().map(r -> r.label().orElseThrow()).toList();
     List<DemoResult> out = new ArrayList<>();
     for (double ratio : settings.ratios()) {
-      for (String method : List.of("secpe", "augpe", "dpga")) {
+      for (String method : settings.methods()) {
         log.printf("== %s at r/p = %s%n", method, Double.isInfinite(ratio) ? "inf" : String.valueOf((long) ratio));
         List<List<SyntheticText>> rounds = new ArrayList<>();
         double[][] lastVotes = {new double[0]};
