@@ -6,5 +6,6 @@ import picocli.CommandLine.Command;
 @Command(
     name = "privacy",
     mixinStandardHelpOptions = true,
-    description = "Privacy calculator: conversions, calibrations and accounting.")
+    description = "Privacy calculator: conversions, calibrations and accounting.",
+    subcommands = {DpsgdCommand.class, BlowupCommand.class, SecretNoiseCommand.class})
 final class PrivacyCommand {}
