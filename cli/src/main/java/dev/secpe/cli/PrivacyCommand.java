@@ -28,3 +28,5 @@ final class PrivacyCommand implements Runnable {
     throw new ParameterException(spec.commandLine(), "Missing required subcommand");
   }
 }
+    subcommands = {DpsgdCommand.class, BlowupCommand.class, SecretNoiseCommand.class})
+final class PrivacyCommand {}
