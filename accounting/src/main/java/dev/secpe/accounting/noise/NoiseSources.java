@@ -24,7 +24,7 @@ import java.util.Random;
  *       value on the grid and a sensitivity that is a multiple of g, the privacy is exactly that
  *       of the discrete Gaussian with scale s/g: the same concentrated-DP bound {@code
  *       (sensitivity/s)^2 / 2} as the continuous Gaussian (Canonne et al. 2020, Thm. 4), with an
- *       exact (epsilon, delta) curve given there (Thm. 7) that the ledger does not use; the ledger
+ *       exact (epsilon, delta) curve given there that the ledger does not use; the ledger
  *       accounts it as the continuous Gaussian. For Laplace it is exactly {@code epsilon =
  *       sensitivity / s}.
  *   <li>To close the remaining channel (the sum {@code value + noise} is rounded to a double), a
