@@ -23,7 +23,7 @@ import java.util.Random;
  *       reaches, which is what Mironov (2012) exploited to recover the unperturbed value. For a
  *       value on the grid and a sensitivity that is a multiple of g, the privacy is exactly that
  *       of the discrete Gaussian with scale s/g: the same concentrated-DP bound {@code
- *       (sensitivity/s)^2 / 2} as the continuous Gaussian (Canonne et al. 2020, Thm. 4), with an
+ *       (sensitivity/s)^2 / 2} as the continuous Gaussian (Canonne et al. 2020, §2), with an
  *       exact (epsilon, delta) curve given there that the ledger does not use; the ledger
  *       accounts it as the continuous Gaussian. For Laplace it is exactly {@code epsilon =
  *       sensitivity / s}.
