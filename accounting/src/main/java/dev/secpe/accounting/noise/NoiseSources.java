@@ -23,10 +23,11 @@ import java.util.Random;
  *       reaches, which is what Mironov (2012) exploited to recover the unperturbed value. For a
  *       value on the grid and a sensitivity that is a multiple of g, the privacy is exactly that
  *       of the discrete Gaussian with scale s/g: the same concentrated-DP bound {@code
- *       (sensitivity/s)^2 / 2} as the continuous Gaussian (Canonne et al. 2020, Thm. 4), with an
- *       exact (epsilon, delta) curve given there (Thm. 7) that the ledger does not use; the ledger
- *       accounts it as the continuous Gaussian. For Laplace it is exactly {@code epsilon =
- *       sensitivity / s}.
+ *       (sensitivity/s)^2 / 2} as the continuous Gaussian (Canonne et al. 2020, §2), whose exact
+ *       (epsilon, delta) curve they also give. The ledger accounts it as the continuous Gaussian;
+ *       at this resolution (s/g >= 2^20) the two curves should be indistinguishable, but we have
+ *       not bounded the difference (open point). For Laplace the privacy is exactly {@code
+ *       epsilon = sensitivity / s}.
  *   <li>To close the remaining channel (the sum {@code value + noise} is rounded to a double), a
  *       caller that releases {@code value + noise} should first snap the value to the same grid:
  *       {@code Math.rint(value / g) * g}. That moves the value by at most g/2 per coordinate, so

@@ -226,4 +226,26 @@ class PrivacyLedgerTest {
       assertThat(after.gdp().get().mu()).isGreaterThanOrEqualTo(before.gdp().get().mu());
     }
   }
+
+  @Property(tries = 100)
+  void aReleaseIsRefusedExactlyWhenItWouldExceedTheLimit(@ForAll("costs") List<PrivacyCost> costs) {
+    DpBudget limit = new DpBudget(2.0, 1e-6);
+    PrivacyLedger limited = PrivacyLedger.withLimit(limit);
+    PrivacyLedger shadow = PrivacyLedger.unlimited();
+    for (int i = 0; i < costs.size(); i++) {
+      Release r = new Release("r" + i, "m", "x", 1, 1, costs.get(i));
+      PrivacyLedger trial = PrivacyLedger.unlimited().restore(shadow.releases());
+      trial.charge(r);
+      boolean fits = trial.epsilon(limit.delta()) <= limit.epsilon();
+      if (fits) {
+        limited.charge(r);
+        shadow.charge(r);
+      } else {
+        int before = limited.releases().size();
+        assertThatThrownBy(() -> limited.charge(r)).isInstanceOf(BudgetExceededException.class);
+        assertThat(limited.releases()).hasSize(before);
+      }
+      assertThat(limited.epsilon(limit.delta())).isLessThanOrEqualTo(limit.epsilon());
+    }
+  }
 }
