@@ -115,14 +115,18 @@ final class OpenAiHttp implements AutoCloseable {
     void succeed(T value) {
       if (!result.isDone()) {
         succeeded.incrementAndGet();
-        result.complete(value);
+        if (!result.complete(value)) {
+          succeeded.decrementAndGet(); // lost a race with cancellation
+        }
       }
     }
 
     void fail(ProviderException e) {
       if (!result.isDone()) {
         failed.incrementAndGet();
-        result.completeExceptionally(e);
+        if (!result.completeExceptionally(e)) {
+          failed.decrementAndGet(); // lost a race with cancellation (counted there)
+        }
       }
     }
 
@@ -249,11 +253,7 @@ final class OpenAiHttp implements AutoCloseable {
                 + " s, more than maxRetryAfter " + config.maxRetryAfter().toSeconds() + " s", null));
         return;
       }
-      long ceiling = Math.min(config.maxBackoff().toNanos(),
-          config.initialBackoff().toNanos() << Math.min(n, 30));
-      if (ceiling < 0) {
-        ceiling = config.maxBackoff().toNanos();
-      }
+      long ceiling = backoffCeilingNanos(n, config.initialBackoff().toNanos(), config.maxBackoff().toNanos());
       // The Retry-After wait itself is enforced by the endpoint's cool-down in attempt(): the
       // retry goes to another endpoint at once if one is ready, else waits for the first ready.
       long delay = ThreadLocalRandom.current().nextLong(Math.max(1, ceiling));
@@ -262,6 +262,18 @@ final class OpenAiHttp implements AutoCloseable {
           + " (attempt " + (n + 2) + ")");
       schedule(() -> attempt(n + 1), delay);
     }
+  }
+
+  /**
+   * The full-jitter ceiling before retry {@code attempt + 1}: {@code min(max, initial * 2^attempt)},
+   * computed without overflow.
+   */
+  static long backoffCeilingNanos(int attempt, long initialNanos, long maxNanos) {
+    long c = Math.min(initialNanos, maxNanos);
+    for (int i = 0; i < attempt && c < maxNanos; i++) {
+      c = c > maxNanos / 2 ? maxNanos : c * 2;
+    }
+    return c;
   }
 
   private void schedule(Runnable r, long nanos) {

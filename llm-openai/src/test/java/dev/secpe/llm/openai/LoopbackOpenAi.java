@@ -69,6 +69,8 @@ final class LoopbackOpenAi implements AutoCloseable {
   final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
   final AtomicInteger requests = new AtomicInteger();
   final AtomicInteger inFlight = new AtomicInteger();
+  // Exchanges still counted in inFlight (HttpExchange attributes are per context, not per exchange).
+  private final java.util.Set<HttpExchange> counted = ConcurrentHashMap.newKeySet();
   final AtomicInteger maxInFlight = new AtomicInteger();
   final List<String> authorizations = new CopyOnWriteArrayList<>();
   final List<String> paths = new CopyOnWriteArrayList<>();
@@ -99,6 +101,9 @@ final class LoopbackOpenAi implements AutoCloseable {
   private void handle(HttpExchange ex) throws IOException {
     int now = inFlight.incrementAndGet();
     maxInFlight.accumulateAndGet(now, Math::max);
+    // Leave the in-flight count before the client can see the answer, so a client that sends its
+    // next request the moment it has a response is not counted twice.
+    counted.add(ex);
     try {
       requests.incrementAndGet();
       paths.add(ex.getRequestURI().getPath());
@@ -147,6 +152,7 @@ final class LoopbackOpenAi implements AutoCloseable {
           return;
         }
         case RESET -> {
+          leave(ex);
           ex.close(); // no status line: the client sees the connection end
           return;
         }
@@ -164,6 +170,12 @@ final class LoopbackOpenAi implements AutoCloseable {
       }
       send(ex, 200, reply(path, req, text, id).toString());
     } finally {
+      leave(ex);
+    }
+  }
+
+  private void leave(HttpExchange ex) {
+    if (counted.remove(ex)) {
       inFlight.decrementAndGet();
     }
   }
@@ -195,8 +207,9 @@ final class LoopbackOpenAi implements AutoCloseable {
     return out;
   }
 
-  private static void send(HttpExchange ex, int status, String body) throws IOException {
+  private void send(HttpExchange ex, int status, String body) throws IOException {
     byte[] b = body.getBytes(StandardCharsets.UTF_8);
+    leave(ex);
     ex.getResponseHeaders().add("Content-Type", "application/json");
     try {
       ex.sendResponseHeaders(status, b.length);

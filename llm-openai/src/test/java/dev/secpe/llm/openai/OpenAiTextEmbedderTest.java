@@ -21,7 +21,7 @@ class OpenAiTextEmbedderTest {
         .maxRetries(3)
         .initialBackoff(Duration.ofMillis(5))
         .maxBackoff(Duration.ofMillis(20))
-        .requestTimeout(Duration.ofMillis(400));
+        .requestTimeout(Duration.ofMillis(2000));
   }
 
   static List<String> texts(int n) {
@@ -63,7 +63,7 @@ class OpenAiTextEmbedderTest {
           case "req-6" -> LoopbackOpenAi.Fault.MALFORMED;
           default -> LoopbackOpenAi.Fault.SLOW;
         };
-    try (LoopbackOpenAi server = new LoopbackOpenAi(script, Duration.ZERO, Duration.ofMillis(1500));
+    try (LoopbackOpenAi server = new LoopbackOpenAi(script, Duration.ZERO, Duration.ofMillis(5000));
         OpenAiTextEmbedder e = OpenAiTextEmbedder.create(config(server).dimension(16).build())) {
       float[][] v = e.embed(texts(10));
       assertThat(v).hasNumberOfRows(10);

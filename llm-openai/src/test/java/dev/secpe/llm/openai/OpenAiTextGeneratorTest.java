@@ -52,7 +52,7 @@ class OpenAiTextGeneratorTest {
         .maxRetries(4)
         .initialBackoff(Duration.ofMillis(5))
         .maxBackoff(Duration.ofMillis(40))
-        .requestTimeout(Duration.ofMillis(400));
+        .requestTimeout(Duration.ofMillis(2000));
   }
 
   static void assertEchoesInOrder(List<GenerationResult> results, int n) {
@@ -105,7 +105,7 @@ class OpenAiTextGeneratorTest {
       return attempt == 2 && i % 8 == 7 ? RESET : NONE;
     };
     int n = 40;
-    try (LoopbackOpenAi server = new LoopbackOpenAi(script, Duration.ZERO, Duration.ofMillis(1500));
+    try (LoopbackOpenAi server = new LoopbackOpenAi(script, Duration.ZERO, Duration.ofMillis(5000));
         OpenAiTextGenerator gen = OpenAiTextGenerator.create(fastConfig(server).build())) {
       List<GenerationResult> results = gen.generate(requests(n));
       assertEchoesInOrder(results, n);

@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Within one {@link #embed(List)} call, identical texts are embedded once. Two threads
  * embedding the same new text at the same moment may both send it to the delegate; each text is
  * stored once. Thread-safe when the delegate is. {@link #close()} flushes the file and closes the
- * delegate.
+ * delegate. The key needs the delegate's {@link TextEmbedder#dimension()}, so a delegate that learns
+ * its dimension from a first call (e.g. the OpenAI embedder without a configured dimension) makes
+ * that call when the cache first needs it.
  */
 public final class CachingEmbedder implements TextEmbedder {
 

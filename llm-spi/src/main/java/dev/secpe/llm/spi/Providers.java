@@ -183,7 +183,13 @@ public final class Providers {
     // With a loader, ServiceLoader finds providers in named modules defined to it (module-info
     // "provides") and in its unnamed module (META-INF/services).
     List<P> found = new ArrayList<>();
-    ServiceLoader.load(type, loader).forEach(found::add);
+    try {
+      ServiceLoader.load(type, loader).forEach(found::add);
+    } catch (java.util.ServiceConfigurationError e) {
+      // A provider that cannot be loaded or instantiated is a broken installation: say which.
+      throw new IllegalStateException("cannot load an installed " + type.getSimpleName() + ": "
+          + e.getMessage(), e);
+    }
     return found;
   }
 

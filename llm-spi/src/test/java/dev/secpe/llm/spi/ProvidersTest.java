@@ -92,6 +92,15 @@ class ProvidersTest {
   }
 
   @Test
+  void aBrokenInstalledProviderIsReportedByName() throws Exception {
+    ClassLoader cl = servicesLoader(List.of(ProvidersTest.class), List.of()); // not a provider
+    assertThatThrownBy(() -> Providers.installed(cl).generators())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("TextGeneratorProvider")
+        .hasMessageContaining("ProvidersTest");
+  }
+
+  @Test
   void registriesAreIndependent() {
     Providers a = Providers.builder().add(new TestProviders.Gen("a")).build();
     Providers b = Providers.builder().build();
