@@ -237,6 +237,18 @@ final class KneserNeyModel {
       return p;
     }
 
+    /** Whether {@code w} followed the last word of this context in training (bigram seen). */
+    boolean seenAfter(int w) {
+      int ci = index[2];
+      if (ci < 0) {
+        return false;
+      }
+      if (stampAt[2][w] == stamp) {
+        return countAt[2][w] > 0;
+      }
+      return !complete[2] && grams[2].get(prefix[2] | w) > 0;
+    }
+
     /** Calls {@code sink} with up to {@code perLevel} most frequent continuations per level. */
     void candidates(int perLevel, IntSink sink) {
       for (int k = order; k >= 2; k--) {

@@ -40,8 +40,10 @@ import java.util.zip.GZIPOutputStream;
  *
  * <ul>
  *   <li>{@link GenerationTask.Random}: a fresh sample, optionally conditioned on a label and on
- *       keywords (CTCL §3.4: keyword tokens, and the words that most often follow them, get their
- *       probability multiplied by {@link Builder#keywordBoost(double)} until used), with its
+ *       keywords (CTCL §3.4: every case variant of a keyword token gets its probability
+ *       multiplied by {@link Builder#keywordBoost(double)} until used, and at least 5% of the
+ *       candidate mass wherever it has followed the previous word in training; the words that
+ *       most often follow a keyword get the square root of the boost), with its
  *       length steered towards {@code targetWords}.
  *   <li>{@link GenerationTask.FillIn}: Aug-PE's fill-in-the-blanks (and DPGA's fill mutation,
  *       appendix D.4): each token of the parent is masked with the given probability, the
@@ -49,13 +51,17 @@ import java.util.zip.GZIPOutputStream;
  *       targetWords}, and each span is re-sampled from the left context and importance-resampled
  *       by how well it leads into the words on its right.
  *   <li>{@link GenerationTask.Rewrite}: DPGA's rewrite, lighter: only words are masked, with
- *       probability {@link Builder#rewriteMaskProbability(double)}, length kept, twice the
- *       proposals per span (context-appropriate substitutes).
+ *       probability {@link Builder#rewriteMaskProbability(double)}, and refilled with words only;
+ *       length and punctuation kept, twice the proposals per span (context-appropriate
+ *       substitutes).
  *   <li>{@link GenerationTask.Cross}: DPGA's cross: a prefix of one parent and a suffix of the
  *       other, cut at sentence (else phrase) boundaries so the child has about the parents'
  *       mean length; the first {@link Builder#bridgeWords(int)} tokens after the cut are re-sampled
  *       by the model to smooth the joint.
  * </ul>
+ *
+ * <p>It cannot follow instructions: it reads the request's {@link GenerationTask} and ignores the
+ * rendered chat messages.
  *
  * <p>Deterministic: a request with {@code params.seed()} always gives the same text; a request
  * without one gets a seed derived from {@link Builder#seed(long)}, the number of the call on this
@@ -182,6 +188,11 @@ public final class NgramTextGenerator implements TextGenerator {
     return out;
   }
 
+  /** The trained state (tests). */
+  Trained trained() {
+    return trained;
+  }
+
   /** Generates one request synchronously with an explicit seed (also used by tests). */
   GenerationResult generateOne(GenerationRequest request, long requestSeed) {
     GenerationTask task = request.task();
@@ -300,6 +311,7 @@ public final class NgramTextGenerator implements TextGenerator {
     final int mostFrequentWord;
     final double wordsPerSentence;
     final ThreadLocal<Scratch> scratch;
+    private final Map<String, int[]> byLowerCase;
     final int candidates;
     final double labelWeight;
     final double keywordBoost;
@@ -326,6 +338,15 @@ public final class NgramTextGenerator implements TextGenerator {
         }
       }
       this.mostFrequentWord = mf < 0 ? Vocabulary.EOS : mf;
+      Map<String, int[]> lower = new java.util.HashMap<>();
+      for (int i = 3; i < isWord.length; i++) {
+        String key = vocabulary.word(i).toLowerCase(java.util.Locale.ROOT);
+        int[] old = lower.get(key);
+        int[] ids = old == null ? new int[1] : java.util.Arrays.copyOf(old, old.length + 1);
+        ids[ids.length - 1] = i;
+        lower.put(key, ids);
+      }
+      this.byLowerCase = lower;
       // Each training token is the last id of exactly one highest-order n-gram.
       long[] wordsAndEnds = new long[2];
       long idMask = (1L << Vocabulary.BITS) - 1;
@@ -345,6 +366,12 @@ public final class NgramTextGenerator implements TextGenerator {
       this.rewriteMaskProbability = b.rewriteMaskProbability;
       this.fillCandidates = b.fillCandidates;
       this.bridgeWords = b.bridgeWords;
+    }
+
+    /** Ids of every case variant of {@code word} in the vocabulary (possibly none). */
+    int[] caseVariants(String word) {
+      int[] ids = byLowerCase.get(word.toLowerCase(java.util.Locale.ROOT));
+      return ids == null ? new int[0] : ids;
     }
   }
 

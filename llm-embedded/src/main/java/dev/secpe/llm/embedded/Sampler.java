@@ -24,6 +24,8 @@ import java.util.SplittableRandom;
  */
 final class Sampler {
   private static final int TAIL_ATTEMPTS = 64;
+  /** Least share of the candidate mass an unused, plausible keyword gets. */
+  static final double KEYWORD_FLOOR = 0.05;
 
   private final NgramTextGenerator.Trained model;
   private final SplittableRandom rng;
@@ -40,7 +42,9 @@ final class Sampler {
   private int ncand;
   private final KneserNeyModel.IntSink addCandidate = this::addCandidate;
 
+  private boolean wordsOnly;
   private int[] keywordIds = new int[0];
+  private int directKeywords;
   private double[] keywordBoost = new double[0];
 
   Sampler(NgramTextGenerator.Trained model, String label, GenerationParams params, long seed) {
@@ -92,6 +96,7 @@ final class Sampler {
     List<String> tokens = WordTokenizer.tokenize(parent);
     int m = tokens.size();
     int[] ids = model.vocabulary.ids(tokens);
+    this.wordsOnly = wordsOnly; // a masked word is refilled with words only
     boolean[] masked = new boolean[m];
     for (int i = 0; i < m; i++) {
       boolean eligible = !wordsOnly || WordTokenizer.isWord(tokens.get(i));
@@ -418,7 +423,8 @@ final class Sampler {
         p = lambda * labelled.probability(w) + (1 - lambda) * p;
       }
       covered += p;
-      if (w == Vocabulary.UNK || w == Vocabulary.BOS) {
+      if (w == Vocabulary.UNK || w == Vocabulary.BOS || (wordsOnly && !model.isWord[w]
+          && w != Vocabulary.EOS)) {
         p = 0;
       } else if (w == Vocabulary.EOS) {
         p *= eosFactor;
@@ -427,6 +433,20 @@ final class Sampler {
       }
       weight[c] = p;
       mass += p;
+    }
+    if (keywordIds.length > 0 && mass > 0) {
+      // An unused keyword that has followed the current word in training gets at least a
+      // KEYWORD_FLOOR share: it appears wherever the context allows, never where it does not.
+      double floor = KEYWORD_FLOOR * mass;
+      double added = 0;
+      for (int c = 0; c < ncand; c++) {
+        int w = cand[c];
+        if (weight[c] < floor && isUnusedKeyword(w) && global.seenAfter(w)) {
+          added += floor - weight[c];
+          weight[c] = floor;
+        }
+      }
+      mass += added;
     }
     double tail = Math.max(0, 1 - covered);
     double temperature = params.temperature();
@@ -511,7 +531,7 @@ final class Sampler {
       boolean fromLabel = labelled != null && rng.nextDouble() < lambda;
       int w = fromLabel ? labelled.sample(rng) : global.sample(rng);
       if (stamp[w] != scratch.stampValue && w != Vocabulary.UNK && w != Vocabulary.BOS
-          && w != Vocabulary.EOS) {
+          && w != Vocabulary.EOS && (!wordsOnly || model.isWord[w])) {
         return w;
       }
     }
@@ -535,15 +555,17 @@ final class Sampler {
     double beta = model.keywordBoost;
     for (String k : keywords) {
       for (String t : WordTokenizer.tokenize(k)) {
-        int id = model.vocabulary.id(t);
-        if (id == Vocabulary.UNK || ids.contains(id)) {
-          continue;
+        // Every case variant the vocabulary knows: "Linux", "linux" and "LINUX" all count.
+        for (int id : model.caseVariants(t)) {
+          if (!ids.contains(id)) {
+            ids.add(id);
+            boosts.add(beta);
+          }
         }
-        ids.add(id);
-        boosts.add(beta);
       }
     }
     int direct = ids.size();
+    directKeywords = direct;
     for (int d = 0; d < direct; d++) {
       for (int f : model.global.followers(ids.get(d), 3)) {
         if (f >= 3 && model.isWord[f] && !ids.contains(f)) {
@@ -563,6 +585,15 @@ final class Sampler {
       }
     }
     return 1;
+  }
+
+  private boolean isUnusedKeyword(int w) {
+    for (int k = 0; k < keywordIds.length; k++) {
+      if (keywordIds[k] == w) {
+        return keywordBoost[k] > 1 && k < directKeywords;
+      }
+    }
+    return false;
   }
 
   private void useKeyword(int w) {

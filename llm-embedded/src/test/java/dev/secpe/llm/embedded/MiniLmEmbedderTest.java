@@ -115,6 +115,26 @@ class MiniLmEmbedderTest {
   }
 
   @Test
+  void concurrentCallersGetTheSameVectors() throws Exception {
+    float[][] expected = embedder.embed(SENTENCES);
+    java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<float[][]>> futures = new ArrayList<>();
+      for (int c = 0; c < 8; c++) {
+        futures.add(callers.submit(() -> embedder.embed(SENTENCES)));
+      }
+      for (var f : futures) {
+        float[][] got = f.get();
+        for (int i = 0; i < expected.length; i++) {
+          assertThat(got[i]).containsExactly(expected[i]);
+        }
+      }
+    } finally {
+      callers.shutdown();
+    }
+  }
+
+  @Test
   void truncatesLongTextsInsteadOfFailing() {
     String longText = String.join(" ", java.util.Collections.nCopies(2000, "word"));
     float[][] v = embedder.embed(List.of(longText, "short"));

@@ -220,6 +220,7 @@ class NgramTextGeneratorTest {
         if (!WordTokenizer.isWord(pt.get(i))) {
           assertThat(t.get(i)).isEqualTo(pt.get(i)); // punctuation is never masked
         } else {
+          assertThat(WordTokenizer.isWord(t.get(i))).as("a word is refilled with a word").isTrue();
           wordsTotal++;
           if (!t.get(i).equals(pt.get(i))) {
             changedTotal++;
@@ -267,6 +268,21 @@ class NgramTextGeneratorTest {
       without += b.contains("router") ? 1 : 0;
     }
     assertThat(with).isGreaterThan(without + 15);
+  }
+
+  @Test
+  void keywordsMatchEveryCaseVariant() {
+    int with = 0;
+    int without = 0;
+    for (int i = 0; i < 40; i++) {
+      String upper = generator.generate(List.of(request(new GenerationTask.Random(null, List.of("PRINTER"), 20), 500 + i))).get(0).text();
+      String lower = generator.generate(List.of(request(new GenerationTask.Random(null, List.of("printer"), 20), 500 + i))).get(0).text();
+      String none = generator.generate(List.of(request(random(null, 20), 500 + i))).get(0).text();
+      assertThat(upper).isEqualTo(lower);
+      with += upper.contains("printer") ? 1 : 0;
+      without += none.contains("printer") ? 1 : 0;
+    }
+    assertThat(with).isGreaterThan(without + 10);
   }
 
   @Test
