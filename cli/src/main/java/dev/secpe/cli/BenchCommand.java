@@ -107,6 +107,11 @@ final class BenchCommand {
     @Option(names = "--threads", defaultValue = "0", description = "kernel threads (0 = cores)")
     int threads;
 
+    @Option(names = "--private-rows", defaultValue = "0",
+        description = "override the scale's number of private rows (0 = the scale's own); "
+            + "both votes' private-side cost is linear in it")
+    long privateRows;
+
     @Override
     public Integer call() {
       VoteBenchmark.Config c = switch (scale) {
@@ -115,9 +120,14 @@ final class BenchCommand {
         default -> throw new IllegalArgumentException(
             "scale must be small or yelp, got scale=" + scale);
       };
-      if (threads != 0) {
-        c = new VoteBenchmark.Config(c.name(), c.privateRows(), c.k(), c.candidates(), c.d(),
-            c.publicRows(), c.components(), c.kmeansIterations(), threads, c.seed());
+      if (privateRows < 0 || privateRows > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException(
+            "private-rows must be in 0.." + Integer.MAX_VALUE + ", got private-rows=" + privateRows);
+      }
+      if (threads != 0 || privateRows != 0) {
+        c = new VoteBenchmark.Config(c.name(), privateRows == 0 ? c.privateRows() : privateRows,
+            c.k(), c.candidates(), c.d(), c.publicRows(), c.components(), c.kmeansIterations(),
+            threads == 0 ? c.threads() : threads, c.seed());
       }
       return emit(spec, json, VoteBenchmark.run(c));
     }
