@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
     versionProvider = SecpeCli.Version.class,
     description = "Differentially private synthetic text by private evolution.",
     subcommands = {PrivacyCommand.class, RunCommand.class, DemoCommand.class, ProvidersCommand.class})
+    subcommands = {PrivacyCommand.class, BenchCommand.class})
 public final class SecpeCli {
 
   private SecpeCli() {}

@@ -115,11 +115,13 @@ public final class KMeans {
   /** Cost of x_i against centre c (row ci of cs): squared distance, or 1 - cos. */
   private double cost(float[] x, int i, double xxi, float[] cs, int ci, double cc, int d) {
     double dot = NearestNeighbours.exactDot(x, i * d, cs, ci * d, d);
-    return metric == Metric.COSINE ? 1.0 - dot : NearestNeighbours.l2Score(xxi, cc, dot);
+    return metric == Metric.COSINE
+        ? Math.max(0.0, 1.0 - dot)
+        : NearestNeighbours.l2Score(xxi, cc, dot);
   }
 
   private double costFromScore(double score) {
-    return metric == Metric.COSINE ? 1.0 - score : score;
+    return metric == Metric.COSINE ? Math.max(0.0, 1.0 - score) : score;
   }
 
   private Run lloyd(NearestNeighbours nn, Embeddings xs, double[] xx, float[] centres, int r) {

@@ -9,7 +9,8 @@ package dev.secpe.clustering;
  * @param sizes points assigned to each centre by the final assignment
  * @param assignments for each data row, the index of its centre
  * @param inertiaPerIteration the inertia after each assignment step (L2: sum of squared
- *     distances; cosine: sum of {@code 1 - cos}); never increases
+ *     distances; cosine: sum of {@code max(0, 1 - cos)}, the clamp absorbing rounding of unit vectors); never
+ *     increases
  * @param converged whether the tolerance (or a fixed point) was reached before the iteration cap
  * @param restart which restart produced this result (0-based)
  * @param restarts how many restarts ran

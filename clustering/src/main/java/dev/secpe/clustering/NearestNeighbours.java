@@ -40,6 +40,7 @@ public final class NearestNeighbours {
   private final int blockRows;
   private final long blockBytes;
   private final boolean prenormalised;
+  private final int blasThreads;
 
   private NearestNeighbours(Builder b) {
     this.metric = b.metric;
@@ -48,6 +49,7 @@ public final class NearestNeighbours {
     this.blockRows = b.blockRows;
     this.blockBytes = b.blockBytes;
     this.prenormalised = b.prenormalised;
+    this.blasThreads = b.blasThreads;
   }
 
   /** A builder with defaults: cosine, {@link Backend#AUTO}, one thread per core, auto block. */
@@ -368,6 +370,9 @@ public final class NearestNeighbours {
     }
     Prepared pb = new Prepared(metric, b, prenormalised);
     Backend used = resolve(backend);
+    if (used == Backend.ND4J && blasThreads > 0) {
+      Nd4jScorer.setBlasThreads(blasThreads);
+    }
     int br = effectiveBlockRows(pb.n);
     long blocks = (rows + br - 1) / br;
     int workers = (int) Math.min(threads, blocks);
@@ -624,8 +629,25 @@ public final class NearestNeighbours {
     private int blockRows = 0;
     private long blockBytes = 64L << 20;
     private boolean prenormalised;
+    private int blasThreads;
 
     Builder() {}
+
+    /**
+     * Threads OpenBLAS may use inside one GEMM (ND4J backend). 0, the default, leaves the
+     * process-wide setting alone (OpenBLAS starts with one per core, or {@code
+     * OPENBLAS_NUM_THREADS}/{@code OMP_NUM_THREADS}). A positive value is applied process-wide
+     * at each call: with {@code threads} workers each running its own GEMM, {@code
+     * threads x blasThreads} should not exceed the cores (see docs/clustering-performance.md).
+     */
+    public Builder blasThreads(int blasThreads) {
+      if (blasThreads < 0 || blasThreads > 1024) {
+        throw new IllegalArgumentException(
+            "blasThreads must be in 0..1024, got blasThreads=" + blasThreads);
+      }
+      this.blasThreads = blasThreads;
+      return this;
+    }
 
     /** Internal: cosine on rows the caller already normalised (no renormalisation). */
     Builder prenormalised(boolean p) {

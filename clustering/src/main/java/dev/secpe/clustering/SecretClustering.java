@@ -302,7 +302,6 @@ public final class SecretClustering {
     private int[] sizes;
     private double radius = Double.NaN;
     private SecretNoiseResult secretNoise;
-    private List<int[]> secretsOfRecord;
     private double[][] shiftProbs;
     private NoiseSource noise;
     private LedgerCharge ledger;
@@ -417,7 +416,6 @@ public final class SecretClustering {
       }
       this.secretNoise = result;
       this.shiftProbs = probs;
-      this.secretsOfRecord = secretsOfRecord;
       return this;
     }
 

@@ -6,7 +6,8 @@ import dev.secpe.accounting.ledger.Release;
  * The released noisy representatives of SecPE Algorithm 2: everything here is differentially
  * private output (post-processing is free); nothing private is kept.
  *
- * @param centres the released noisy centres {@code e~_k}, one row per kept cluster
+ * @param centres the released noisy centres {@code e~_k}, one row per kept cluster; {@code null}
+ *     when {@link NonPositiveCountPolicy#DROP} dropped every cluster
  * @param counts the released noisy counts {@code n~_k} after the {@link NonPositiveCountPolicy}
  * @param clusterIndex for each kept row, the index k of the public cluster it came from
  * @param publicClusters K, the number of public clusters

@@ -45,6 +45,28 @@ class KMeansTest {
           .isLessThanOrEqualTo(h[i - 1]);
     }
     assertThat(java.util.Arrays.stream(res.sizes()).sum()).isEqualTo(n);
+    assertThat(java.util.Arrays.stream(h).allMatch(v -> v >= 0)).isTrue();
+    // The reported final inertia is the cost of the reported centres and assignments,
+    // recomputed here directly (|x - c|^2, or 1 - cos of normalised vectors).
+    float[][] xs = metric == Metric.COSINE ? BruteForce.normalise(x) : x;
+    float[][] cs = res.centres().toArray();
+    int[] a = res.assignments();
+    double direct = 0;
+    double scale = 0;
+    for (int i = 0; i < n; i++) {
+      float[] c = cs[a[i]];
+      if (metric == Metric.COSINE) {
+        direct += Math.max(0, 1 - BruteForce.dot(xs[i], c));
+        scale += 1000; // unit vectors rounded to float: |1 - cos| is exact only to ~1e-7
+      } else {
+        for (int j = 0; j < d; j++) {
+          double diff = (double) xs[i][j] - c[j];
+          direct += diff * diff;
+        }
+        scale += BruteForce.dot(xs[i], xs[i]) + BruteForce.dot(c, c);
+      }
+    }
+    assertThat(res.inertia()).isCloseTo(direct, org.assertj.core.data.Offset.offset(1e-9 * scale + 1e-12));
   }
 
   static float[][] blobs(SplittableRandom rnd, int k, int perCluster, int d, double spread,

@@ -46,10 +46,41 @@ public final class KernelBenchmark {
    * @param seed data seed
    */
   public record Config(int m, int n, int d, Metric metric, int reps, int javaRows, int threads,
-      int blockRows, String python, long seed) {
+      int blockRows, String python, long seed, boolean sweep) {
     /** DESIGN's reference size: 20000 x 384 against 5000 x 384, cosine. */
     public static Config defaults() {
-      return new Config(20000, 5000, 384, Metric.COSINE, 3, 2000, 0, 0, "python3", 1);
+      return new Config(20000, 5000, 384, Metric.COSINE, 3, 2000, 0, 0, "python3", 1, false);
+    }
+  }
+
+  /**
+   * Interleaves kernel configurations (workers x BLAS threads, block rows) round-robin so that
+   * they share the same machine load, keeping each one's best time.
+   */
+  private static void sweep(Config c, Embeddings ea, Embeddings eb, double flops,
+      Map<String, Object> out) {
+    int cores = Runtime.getRuntime().availableProcessors();
+    int original = Nd4j.factory().blas().getMaxThreads();
+    int[][] cfgs = {
+        {1, cores, 0}, {cores, 1, 0}, {cores, cores, 0}, {1, cores, 512}, {cores, 1, 256},
+        {cores, 1, 512}, {cores, 1, 1024}, {cores, cores, 512}, {cores, 1, 2048}};
+    double[] best = new double[cfgs.length];
+    java.util.Arrays.fill(best, Double.POSITIVE_INFINITY);
+    for (int r = 0; r < c.reps(); r++) {
+      for (int qq = 0; qq < cfgs.length; qq++) {
+        int q = r % 2 == 0 ? qq : cfgs.length - 1 - qq; // alternate the order between rounds
+        NearestNeighbours k = NearestNeighbours.builder().metric(c.metric())
+            .backend(Backend.ND4J).threads(cfgs[q][0]).blasThreads(cfgs[q][1])
+            .blockRows(cfgs[q][2]).build();
+        long t0 = System.nanoTime();
+        k.top1(ea, eb);
+        best[q] = Math.min(best[q], (System.nanoTime() - t0) / 1e9);
+      }
+    }
+    Nd4j.factory().blas().setMaxThreads(original);
+    for (int q = 0; q < cfgs.length; q++) {
+      out.put("sweep_workers" + cfgs[q][0] + "_blas" + cfgs[q][1] + "_block"
+          + (cfgs[q][2] == 0 ? "auto" : cfgs[q][2]) + "_gflops", flops / best[q] / 1e9);
     }
   }
 
@@ -93,6 +124,10 @@ public final class KernelBenchmark {
     na.close();
     nb.close();
     nc.close();
+
+    if (c.sweep()) {
+      sweep(c, ea, eb, flops, out);
+    }
 
     // Plain Java on a subset.
     int jr = Math.min(c.javaRows(), c.m());
