@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = SecpeCli.Version.class,
     description = "Differentially private synthetic text by private evolution.",
-    subcommands = {PrivacyCommand.class, ProvidersCommand.class})
+    subcommands = {PrivacyCommand.class, ProvidersCommand.class, EvaluateCommand.class})
 public final class SecpeCli {
 
   private SecpeCli() {}
