@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
     description = "Differentially private synthetic text by private evolution.",
     subcommands = {PrivacyCommand.class, RunCommand.class, DemoCommand.class, ProvidersCommand.class})
     subcommands = {PrivacyCommand.class, BenchCommand.class})
+    subcommands = {PrivacyCommand.class, ProvidersCommand.class, EvaluateCommand.class})
 public final class SecpeCli {
 
   private SecpeCli() {}

@@ -34,7 +34,7 @@ public final class ManifoldPrecisionRecall {
   /**
    * Precision and recall with neighbour rank {@code k}.
    *
-   * @throws IllegalArgumentException if k < 1, a set has at most k rows, or dimensions differ
+   * @throws IllegalArgumentException if {@code k < 1}, a set has at most k rows, or dimensions differ
    */
   public static PrecisionRecall compute(EmbeddingMatrix real, EmbeddingMatrix synthetic, int k) {
     Checks.positive(k, "k");

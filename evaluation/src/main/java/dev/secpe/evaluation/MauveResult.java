@@ -6,7 +6,9 @@ import java.util.Arrays;
  * The outcome of {@link Mauve}: the score, the histograms it came from and the divergence curve.
  * Arrays are copied in and out, so the record is immutable.
  *
- * @param mauve the area under the divergence curve, in (0, 1]; 1 when P = Q
+ * @param mauve the area under the divergence curve, in [0, 1]: 1 when P = Q, and positive for
+ *     any P and Q at the default scaling constant (the smallest curve values are exp(-5 *
+ *     ln(1e6)) ~ 1e-30); 0 only when a large scaling constant underflows every point
  * @param p the histogram of the first set (real text), summing to 1
  * @param q the histogram of the second set (synthetic text), summing to 1
  * @param divergenceCurve the curve's points {x, y}, from (0, 1) through the mixtures (lambda
@@ -16,8 +18,8 @@ public record MauveResult(double mauve, double[] p, double[] q, double[][] diver
 
   /** Validates and copies. */
   public MauveResult {
-    if (!(mauve > 0 && mauve <= 1)) {
-      throw new IllegalArgumentException("mauve must be in (0, 1], got mauve=" + mauve);
+    if (!(mauve >= 0 && mauve <= 1)) {
+      throw new IllegalArgumentException("mauve must be in [0, 1], got mauve=" + mauve);
     }
     p = p.clone();
     q = q.clone();
