@@ -16,7 +16,9 @@ import picocli.CommandLine.Spec;
       GdpCommands.GdpToDp.class,
       GdpCommands.Gaussian.class,
       GdpCommands.PeNoise.class,
-      // accounting-pld registers DpsgdCommand, BlowupCommand and SecretNoiseCommand here.
+      DpsgdCommand.class,
+      BlowupCommand.class,
+      SecretNoiseCommand.class
     })
 final class PrivacyCommand implements Runnable {
 
@@ -28,5 +30,3 @@ final class PrivacyCommand implements Runnable {
     throw new ParameterException(spec.commandLine(), "Missing required subcommand");
   }
 }
-    subcommands = {DpsgdCommand.class, BlowupCommand.class, SecretNoiseCommand.class})
-final class PrivacyCommand {}
