@@ -99,6 +99,7 @@ public final class DPGA extends Runs {
    * @param split the pure-DP fractions
    * @param shares operator shares
    * @param samplingRate Poisson sampling rate of the votes (paper: 0.8)
+   * @param freshSubsamplePerRound draw a new Poisson subsample every round instead of once per run
    * @param lengthBins length histogram bins (paper: 100)
    * @param keywordCandidates public keyword candidates per label
    * @param keywordsPerPrompt keywords put in each generate prompt
@@ -113,6 +114,7 @@ public final class DPGA extends Runs {
       Split split,
       Shares shares,
       double samplingRate,
+      boolean freshSubsamplePerRound,
       int lengthBins,
       int keywordCandidates,
       int keywordsPerPrompt,
@@ -147,7 +149,7 @@ public final class DPGA extends Runs {
 
     String describe() {
       return (budget == null ? "non-private" : "eps=" + budget.epsilon() + ", delta=" + budget.delta()) + ", split=" + split + ", shares=" + shares
-          + ", q=" + samplingRate + ", bins=" + lengthBins + ", keywords=" + keywordCandidates + "/" + keywordsPerPrompt
+          + ", q=" + samplingRate + (freshSubsamplePerRound ? " per round" : " once") + ", bins=" + lengthBins + ", keywords=" + keywordCandidates + "/" + keywordsPerPrompt
           + ", tauSample=" + tauSample + ", tauStep=" + tauStep + ", suppression=" + similaritySuppression;
     }
   }
@@ -159,6 +161,19 @@ public final class DPGA extends Runs {
    */
   static double tauSensitivity(int m) {
     return 4.0 / m;
+  }
+
+  /**
+   * What the T vote rounds cost together. With one Poisson subsample for the whole run (the
+   * paper's "we first perform Poisson subsampling"), a record is either in all T noisy histograms
+   * or in none: T Gaussians of multiplier sigma on one subsample are one subsampled Gaussian of
+   * multiplier sigma / sqrt(T). With a fresh subsample per round they are T independent subsampled
+   * Gaussians.
+   */
+  static PrivacyCost votesCost(Config c, double sigma, int rounds) {
+    return c.freshSubsamplePerRound()
+        ? new PrivacyCost.SubsampledGaussian(sigma, c.samplingRate(), rounds)
+        : new PrivacyCost.SubsampledGaussian(sigma / Math.sqrt(rounds), c.samplingRate(), 1);
   }
 
   /**
@@ -180,8 +195,7 @@ public final class DPGA extends Runs {
             l.charge(new Release("hist-" + h, "Laplace", "", 1, b, new PrivacyCost.Laplace(b, 1.0)));
           }
           l.charge(new Release("tau", "Laplace", "", 1, 1 / epsTau, new PrivacyCost.Laplace(1 / epsTau, 1.0)));
-          l.charge(new Release("votes", "Poisson-subsampled Gaussian", "", 1, sigma,
-              new PrivacyCost.SubsampledGaussian(sigma, c.samplingRate(), rounds)));
+          l.charge(new Release("votes", "Poisson-subsampled Gaussian", "", 1, sigma, votesCost(c, sigma, rounds)));
           return l.epsilon(delta);
         };
     double lo = 0.05;
@@ -270,6 +284,7 @@ public final class DPGA extends Runs {
     private Split split = Split.paper();
     private Shares shares = Shares.paper();
     private double samplingRate = 0.8;
+    private boolean freshSubsample;
     private int lengthBins = 100;
     private int keywordCandidates = 50;
     private int keywordsPerPrompt = 3;
@@ -314,6 +329,15 @@ public final class DPGA extends Runs {
         throw new IllegalArgumentException("samplingRate must be in (0, 1], got samplingRate=" + q);
       }
       this.samplingRate = q;
+      return this;
+    }
+
+    /**
+     * Draw a fresh Poisson subsample every round (T subsampled releases) instead of one for the whole
+     * run (the default, as the paper describes it).
+     */
+    public Builder freshSubsamplePerRound(boolean on) {
+      this.freshSubsample = on;
       return this;
     }
 
@@ -366,7 +390,7 @@ public final class DPGA extends Runs {
       }
       // The dataset size N is treated as public, as in the papers (delta = 1/(N ln N)).
       int m = Math.min(tauSample, privateData.size());
-      Config c = new Config(s, budget, split, shares, samplingRate, lengthBins, keywordCandidates,
+      Config c = new Config(s, budget, split, shares, samplingRate, freshSubsample, lengthBins, keywordCandidates,
           keywordsPerPrompt, keywordTemperature, m, tauStep, suppression);
       return new DPGA(c, new Inputs(privateData, publicData, generator, embedder));
     }

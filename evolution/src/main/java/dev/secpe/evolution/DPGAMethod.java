@@ -344,36 +344,76 @@ final class DPGAMethod implements Method {
     return weights.length - 1;
   }
 
+  /** The run's one Poisson subsample (1 = in), when not drawing one per round. */
+  private boolean[] subsample;
+
+  /**
+   * Charges the T vote rounds up front as one subsampled Gaussian on one Poisson subsample, which is
+   * drawn (securely) and stored as that release's value, so a resumed run reuses it.
+   */
+  private void drawSubsample(RunContext ctx) {
+    double q = config.samplingRate();
+    int t = ctx.settings().iterations();
+    double sigma = calibration.sigma();
+    double[] bits =
+        ctx.store()
+            .release(
+                "dpga/votes",
+                () -> new Release("dpga/votes", "Poisson-subsampled Gaussian",
+                    t + " nearest-neighbour vote histograms on one q=" + q + " Poisson subsample",
+                    1.0, sigma, DPGA.votesCost(config, sigma, t)),
+                () -> {
+                  double[] b = new double[ctx.privateData().size()];
+                  for (int i = 0; i < b.length; i++) {
+                    b[i] = ctx.noise().bernoulli(q) ? 1 : 0;
+                  }
+                  return b;
+                });
+    subsample = new boolean[bits.length];
+    for (int i = 0; i < bits.length; i++) {
+      subsample[i] = bits[i] == 1;
+    }
+  }
+
   @Override
   public double[] vote(RunContext ctx, int round, List<SyntheticText> population, EmbeddingMatrix unit) {
     double sigma = calibration.sigma();
     double q = config.samplingRate();
+    boolean fresh = config.freshSubsamplePerRound();
+    if (!fresh && subsample == null) {
+      drawSubsample(ctx);
+    }
     EmbeddingMatrix priv = ctx.privateUnit();
+    String id = "dpga/round-" + round + "/votes";
+    java.util.function.Supplier<double[]> draw =
+        () -> {
+          double[] h = new double[population.size()];
+          for (int g = 0; g < ctx.groups(); g++) {
+            int[] cand = RunContext.rowsOf(ctx, population, g);
+            // The subsample is part of the mechanism: drawn from the secure noise source.
+            int[] rows =
+                Arrays.stream(ctx.privateRowsOf(g))
+                    .filter(i -> fresh ? ctx.noise().bernoulli(q) : subsample[i])
+                    .toArray();
+            if (cand.length == 0 || rows.length == 0) {
+              continue;
+            }
+            for (int c : Kernel.top1(priv, rows, unit, cand)) {
+              h[c]++;
+            }
+          }
+          return AugPEMethod.addGaussian(ctx, h, sigma);
+        };
+    if (!fresh) {
+      return ctx.store().releaseCoveredBy(id, "dpga/votes", draw);
+    }
     return ctx.store()
         .release(
-                "dpga/round-" + round + "/votes",
-                () -> new Release(
-                "dpga/round-" + round + "/votes",
-                "Poisson-subsampled Gaussian",
-                "nearest-neighbour votes of a q=" + q + " Poisson sample over " + population.size() + " candidates",
-                1.0,
-                sigma,
-                new PrivacyCost.SubsampledGaussian(sigma, q, 1)),
-            () -> {
-              // The subsample is part of the mechanism: drawn from the secure noise source.
-              double[] h = new double[population.size()];
-              for (int g = 0; g < ctx.groups(); g++) {
-                int[] cand = RunContext.rowsOf(ctx, population, g);
-                int[] rows = Arrays.stream(ctx.privateRowsOf(g)).filter(i -> ctx.noise().bernoulli(q)).toArray();
-                if (cand.length == 0 || rows.length == 0) {
-                  continue;
-                }
-                for (int c : Kernel.top1(priv, rows, unit, cand)) {
-                  h[c]++;
-                }
-              }
-              return AugPEMethod.addGaussian(ctx, h, sigma);
-            });
+            id,
+            () -> new Release(id, "Poisson-subsampled Gaussian",
+                "nearest-neighbour votes of a fresh q=" + q + " Poisson sample over " + population.size() + " candidates",
+                1.0, sigma, new PrivacyCost.SubsampledGaussian(sigma, q, 1)),
+            draw);
   }
 
   @Override

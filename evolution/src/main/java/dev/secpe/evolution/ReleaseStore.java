@@ -98,6 +98,28 @@ final class ReleaseStore {
     return v;
   }
 
+  /**
+   * A release whose cost was charged in advance under {@code coveringId} (e.g. T vote rounds on one
+   * subsample): stored values if drawn before, otherwise drawn, stored and persisted without a new
+   * charge; the covering release must already be on the ledger.
+   */
+  double[] releaseCoveredBy(String id, String coveringId, Supplier<double[]> draw) {
+    double[] known = values.get(id);
+    if (known != null) {
+      reused++;
+      return known.clone();
+    }
+    if (accounted && !ledger.contains(coveringId)) {
+      throw new IllegalStateException(
+          "release '" + id + "' is covered by '" + coveringId + "', which has not been charged");
+    }
+    double[] v = draw.get();
+    values.put(id, v.clone());
+    drawn++;
+    persister.persist(snapshot());
+    return v;
+  }
+
   /** Whether releases are charged (false for a non-private baseline). */
   boolean accounted() {
     return accounted;

@@ -42,8 +42,7 @@ class DPGATest {
             "dpga/labels",
             "dpga/keywords",
             "dpga/tau",
-            "dpga/round-0/votes",
-            "dpga/round-1/votes");
+            "dpga/votes");
     // The ledger's PLD composition of all of them stays within the budget.
     assertThat(result.report().dp().orElseThrow().epsilon()).isLessThanOrEqualTo(4.0 + 1e-9);
     assertThat(result.report().deviations()).anyMatch(d -> d.contains("the paper's own analysis"));
@@ -65,9 +64,17 @@ class DPGATest {
 
   @Test
   void anUnreachableBudgetIsAClearError() {
-    assertThatThrownBy(() -> base().budget(new DpBudget(1e-7, 1e-5)).build().run())
+    // delta(0; mu) ~ 0.4 mu must stay below delta = 1e-12: the votes would need sigma > 1e6.
+    assertThatThrownBy(() -> base().budget(new DpBudget(1e-9, 1e-12)).build().run())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("budget unreachable");
+  }
+
+  @Test
+  void freshSubsamplesPerRoundAreChargedPerRound() {
+    List<String> ids =
+        base().freshSubsamplePerRound(true).build().run().report().mechanisms().stream().map(Release::id).toList();
+    assertThat(ids).endsWith("dpga/tau", "dpga/round-0/votes", "dpga/round-1/votes");
   }
 
   @Test
