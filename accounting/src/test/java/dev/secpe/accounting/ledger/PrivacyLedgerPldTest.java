@@ -95,4 +95,41 @@ class PrivacyLedgerPldTest {
     ledger.charge(Release.gaussian("more", "x", 1, 5)); // still charges, on the GDP bounds
     assertThat(ledger.releases()).hasSize(2);
   }
+
+  @Test
+  void aSecretNoiseCalibratedReleaseMeetsItsOwnBudgetOnTheLedger() {
+    // records 0..5 hold secrets {0}, {0,1}, {1}, {2}, {}, {0}; 3 secrets
+    java.util.List<int[]> records =
+        java.util.List.of(new int[] {0}, new int[] {0, 1}, new int[] {1}, new int[] {2}, new int[] {}, new int[] {0});
+    SecretBudget budget = new SecretBudget(1e-3, 2e-2);
+    dev.secpe.accounting.secret.SecretNoiseResult res =
+        dev.secpe.accounting.secret.SecretNoise.builder()
+            .records(records, 3)
+            .uniformBudget(budget)
+            .rounds(1)
+            .shiftMultiplier(Math.sqrt(2))
+            .solve();
+    double[] rho = res.rho();
+    double[][] perSecret = new double[3][];
+    for (int j = 0; j < 3; j++) {
+      final int secret = j;
+      perSecret[j] =
+          java.util.stream.IntStream.range(0, records.size())
+              .filter(i -> java.util.Arrays.stream(records.get(i)).anyMatch(x -> x == secret))
+              .mapToDouble(i -> rho[i])
+              .toArray();
+    }
+    Release release = new Release("secpe/clusters", "Gaussian", "cluster counts and centres", 1, res.sigma(),
+        new PrivacyCost.SecretMixture(res.sigma(), Math.sqrt(2), perSecret));
+    PrivacyLedger ledger = PrivacyLedger.withLimit(budget, 3);
+    ledger.charge(release);
+    for (double r : ledger.guarantee(1e-5, 1e-3).r()) {
+      assertThat(r).isLessThanOrEqualTo(budget.r());
+    }
+    // the same release again would exceed the budget (Theorem 3 / PLD composition)
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> ledger.charge(new Release("secpe/clusters-again", "Gaussian", "again", 1, res.sigma(),
+                release.cost())))
+        .isInstanceOf(BudgetExceededException.class);
+  }
 }
