@@ -34,7 +34,7 @@ import java.util.Random;
  *       NoiseSource#discreteGaussian} with sigma below about 20, the continuous formula
  *       <em>under</em>-states delta (by up to 19% at sigma = 1, 15% at sigma = 2, 3% at sigma =
  *       5-10, same script); account such releases with the exact discrete curve, or use sigma
- *       >= 20 (in units of the integer sensitivity's grid).
+ *       >= 20.
  *   <li>To close the remaining channel (the sum {@code value + noise} is rounded to a double), a
  *       caller that releases {@code value + noise} should first snap the value to the same grid:
  *       {@code Math.rint(value / g) * g}. That moves the value by at most g/2 per coordinate, so
