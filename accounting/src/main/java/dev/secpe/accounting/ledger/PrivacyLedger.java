@@ -31,7 +31,11 @@ import java.util.Optional;
  * eps_pure, delta)}. The (p, r) bound per secret is eq. (4) of SecPE on the composed mu; with
  * pure-DP releases present it is the smaller of Theorem 3 (the Gaussian part's r plus the blow-up
  * of the pure part) and the blow-up {@code min(e^eps p + delta, ...)} of the (epsilon, delta)
- * composition, minimised over a grid of deltas. (SecPE's Lemma C.2 is not used: it can undercut
+ * composition, minimised over a grid of deltas. A further (p, r) candidate is Theorem 3 over each
+ * part's own exact blow-up (the composed Gaussian part by eq. (4), each SecPE mixture release by
+ * the exact one-release Neyman–Pearson formula of {@link
+ * dev.secpe.accounting.secret.MixtureBlowUp}, the pure part by its (epsilon, 0) blow-up), which
+ * is exact for a secret touched by one release. (SecPE's Lemma C.2 is not used: it can undercut
  * the tight eq. (4); see {@link dev.secpe.accounting.Gdp#lemmaC2}.)
  *
  * <p>By default ({@link Accountant#PLD}) the ledger also composes the releases' privacy-loss
