@@ -3,6 +3,7 @@ package dev.secpe.accounting.ledger;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
+import dev.secpe.accounting.secret.MixtureBlowUp;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,7 @@ final class Composition {
   final double commonSq;
   final double[] secretSq; // null when no SecretMixture is on the ledger
   final double pureEps;
+  final List<PrivacyCost.SecretMixture> mixtures;
 
   private Composition(
       int releases,
@@ -35,7 +37,9 @@ final class Composition {
       boolean anyPure,
       double commonSq,
       double[] secretSq,
-      double pureEps) {
+      double pureEps,
+      List<PrivacyCost.SecretMixture> mixtures) {
+    this.mixtures = List.copyOf(mixtures);
     this.releases = releases;
     this.allGaussian = allGaussian;
     this.anyPure = anyPure;
@@ -50,6 +54,7 @@ final class Composition {
     double commonSq = 0;
     double[] secretSq = null;
     double pureEps = 0;
+    List<PrivacyCost.SecretMixture> mixtures = new java.util.ArrayList<>();
     for (Release rel : releases) {
       PrivacyCost cost = rel.cost();
       if (cost instanceof PrivacyCost.Gaussian g) {
@@ -59,6 +64,7 @@ final class Composition {
         commonSq += s.steps() / (s.noiseMultiplier() * s.noiseMultiplier());
       } else if (cost instanceof PrivacyCost.SecretMixture m) {
         allGaussian = false;
+        mixtures.add(m);
         if (secretSq == null) {
           secretSq = new double[m.secretCount()];
         } else if (secretSq.length != m.secretCount()) {
@@ -87,7 +93,7 @@ final class Composition {
       }
     }
     return new Composition(
-        releases.size(), allGaussian, anyPure, commonSq, secretSq, up(pureEps));
+        releases.size(), allGaussian, anyPure, commonSq, secretSq, up(pureEps), mixtures);
   }
 
   private static double up(double x) {
@@ -198,7 +204,51 @@ final class Composition {
       method += usedDp && !usedTheorem3 ? " [(eps, delta) blow-up won]" : "";
       method += usedTheorem3 && !usedDp ? " [Theorem 3 won]" : "";
     }
+    if (!mixtures.isEmpty() && exactPerRelease(p, r)) {
+      method +=
+          "; and Theorem 3 over per-release exact blow-ups (SecPE mixtures: exact T = 1"
+              + " Neyman-Pearson), which won for some secrets";
+    }
     return new SecretResult(r, method);
+  }
+
+  /**
+   * SecPE Theorem 3 with each part's own blow-up: the composed Gaussian part (eq. 4), each
+   * mixture release exactly ({@link MixtureBlowUp}, T = 1) and the pure-DP part; parts that
+   * release nothing about a secret are left out. Exact when a secret is touched by one part
+   * only. Lowers {@code r} in place where it wins; returns whether it did anywhere.
+   */
+  private boolean exactPerRelease(double[] p, double[] r) {
+    List<double[][]> probs = new java.util.ArrayList<>();
+    for (PrivacyCost.SecretMixture m : mixtures) {
+      probs.add(m.shiftProbsPerSecret());
+    }
+    boolean won = false;
+    for (int j = 0; j < r.length; j++) {
+      double sum = 0;
+      int parts = 0;
+      if (commonSq > 0) {
+        sum += Gdp.secretR(new GdpMu(up(Math.sqrt(commonSq))), p[j]);
+        parts++;
+      }
+      for (int k = 0; k < mixtures.size(); k++) {
+        PrivacyCost.SecretMixture m = mixtures.get(k);
+        if (m.maxShift(j) > 0) {
+          sum += MixtureBlowUp.blowUp(m.sigma(), probs.get(k)[j], m.shiftMultiplier(), 1, p[j]);
+          parts++;
+        }
+      }
+      if (pureEps > 0) {
+        sum += Gdp.blowUp(new DpBudget(pureEps, 0), p[j]);
+        parts++;
+      }
+      double candidate = parts == 0 ? p[j] : parts == 1 ? sum : up(sum);
+      if (candidate < r[j]) {
+        r[j] = candidate;
+        won = true;
+      }
+    }
+    return won;
   }
 
   /** {r, method code}: 0 = GDP, 1 = Theorem 3, 2 = blow-up of the (eps, delta) composition. */

@@ -31,11 +31,15 @@ import java.util.Optional;
  * eps_pure, delta)}. The (p, r) bound per secret is eq. (4) of SecPE on the composed mu; with
  * pure-DP releases present it is the smaller of Theorem 3 (the Gaussian part's r plus the blow-up
  * of the pure part) and the blow-up {@code min(e^eps p + delta, ...)} of the (epsilon, delta)
- * composition, minimised over a grid of deltas. (SecPE's Lemma C.2 is not used: it can undercut
+ * composition, minimised over a grid of deltas. A further (p, r) candidate is Theorem 3 over each
+ * part's own exact blow-up (the composed Gaussian part by eq. (4), each SecPE mixture release by
+ * the exact one-release Neyman–Pearson formula of {@link
+ * dev.secpe.accounting.secret.MixtureBlowUp}, the pure part by its (epsilon, 0) blow-up), which
+ * is exact for a secret touched by one release. (SecPE's Lemma C.2 is not used: it can undercut
  * the tight eq. (4); see {@link dev.secpe.accounting.Gdp#lemmaC2}.)
  *
- * <p>With {@link #accountant(Accountant) accountant(PLD)} the ledger also composes the releases'
- * privacy-loss distributions incrementally: Gaussian, Laplace and subsampled Gaussian PLDs for
+ * <p>By default ({@link Accountant#PLD}) the ledger also composes the releases' privacy-loss
+ * distributions incrementally: Gaussian, Laplace and subsampled Gaussian PLDs for
  * (epsilon, delta), and per secret the exact SecPE mixture PLD for (p, r) (blow-up at p); each
  * language then reports the smaller of the two valid bounds. SVT-style {@code PureDp} costs have
  * no PLD and still add their epsilon. In the (epsilon, delta) language a SecPE mixture enters as
@@ -58,20 +62,23 @@ public final class PrivacyLedger {
   private final GdpMu gdpLimit;
   private final SecretBudgets secretLimit;
   private final Map<String, Release> byId = new LinkedHashMap<>();
-  private PldAccount pld; // null unless the PLD accountant is on
+  private PldAccount pld = PldAccount.empty(); // null when the PLD accountant is off
+  private String pldDropped; // why the PLD accountant was dropped, or null
 
   /** Which accountants compose the ledger. */
   public enum Accountant {
     /**
-     * mu-GDP composition with dominating Gaussians and basic composition for pure DP: instant,
-     * exact for Gaussian-only ledgers, loose for subsampled Gaussians, SecPE mixtures and mixed
-     * ledgers.
+     * mu-GDP composition with dominating Gaussians and basic composition for pure DP (plus exact
+     * per-release blow-ups for (p, r)): instant, exact for Gaussian-only ledgers, loose for
+     * subsampled Gaussians, SecPE mixtures and mixed ledgers.
      */
     GDP,
     /**
-     * Additionally the privacy-loss-distribution accountant ({@link
-     * dev.secpe.accounting.pld.PrivacyLossDistribution}), composed incrementally: each language
-     * reports the smaller of the two valid bounds. Costs an FFT composition per charge.
+     * The default: additionally the privacy-loss-distribution accountant ({@link
+     * dev.secpe.accounting.pld.PrivacyLossDistribution}), composed incrementally; each language
+     * reports the smaller of the two valid bounds. Costs an FFT composition per charge. If the
+     * PLD cannot represent a release (too many bins), the ledger drops it, keeps the GDP bounds,
+     * and says so in every method string.
      */
     PLD
   }
@@ -126,10 +133,19 @@ public final class PrivacyLedger {
     List<Release> candidate = new ArrayList<>(byId.values());
     candidate.add(release);
     Composition c = Composition.of(candidate);
-    PldAccount nextPld = pld == null ? null : pld.with(release);
+    PldAccount nextPld = null;
+    String dropped = pldDropped;
+    if (pld != null) {
+      try {
+        nextPld = pld.with(release);
+      } catch (IllegalStateException e) {
+        dropped = "PLD accountant dropped at release " + release.id() + ": " + e.getMessage();
+      }
+    }
     checkLimit(release, new Bounds(c, nextPld));
     byId.put(release.id(), release);
     pld = nextPld;
+    pldDropped = dropped;
     return release;
   }
 
@@ -171,7 +187,7 @@ public final class PrivacyLedger {
   }
 
   /**
-   * Chooses the accountant (default {@link Accountant#GDP}); only while the ledger is empty.
+   * Chooses the accountant (default {@link Accountant#PLD}); only while the ledger is empty.
    *
    * @return this ledger
    * @throws IllegalStateException if releases were already charged
@@ -183,12 +199,13 @@ public final class PrivacyLedger {
           "choose the accountant before charging, this ledger holds " + byId.size() + " releases");
     }
     pld = accountant == Accountant.PLD ? PldAccount.empty() : null;
+    pldDropped = null;
     return this;
   }
 
   /** The accountant in use. */
   public synchronized Accountant accountant() {
-    return pld == null ? Accountant.GDP : Accountant.PLD;
+    return pld == null && pldDropped == null ? Accountant.GDP : Accountant.PLD;
   }
 
   /** Whether a release with this id has been charged. */
@@ -254,10 +271,12 @@ public final class PrivacyLedger {
         c.status() == GdpStatus.NOT_GDP ? Optional.empty() : Optional.of(c.worstMu()),
         bounds.epsilon(delta),
         delta,
-        c.dpMethod() + (pld == null ? "" : "; and the PLD accountant, the smaller bound reported"),
+        c.dpMethod()
+            + (pld == null ? "" : "; and the PLD accountant, the smaller bound reported")
+            + (pldDropped == null ? "" : "; " + pldDropped),
         p,
         s.r(),
-        s.method());
+        s.method() + (pldDropped == null ? "" : "; " + pldDropped));
   }
 
   /** The fallback composition and, when on, the PLD account: each bound is the smaller. */

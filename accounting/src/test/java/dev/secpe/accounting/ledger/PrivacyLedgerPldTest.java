@@ -1,36 +1,15 @@
 package dev.secpe.accounting.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.StandardNormal;
-import dev.secpe.accounting.pld.PrivacyLossDistribution;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/**
- * The ledger with the PLD accountant on. Skipped (not failed) while the PLD accountant of branch
- * {@code accounting-pld} is not merged, so this branch stays green on its own.
- */
+/** The ledger with the PLD accountant (the default). */
 class PrivacyLedgerPldTest {
-
-  static boolean pldImplemented() {
-    try {
-      PrivacyLossDistribution.gaussian(1.0, 1.0);
-      return true;
-    } catch (UnsupportedOperationException e) {
-      return false;
-    }
-  }
-
-  @BeforeEach
-  void needsPld() {
-    Assumptions.assumeTrue(pldImplemented(), "PLD accountant not merged yet");
-  }
 
   private static PrivacyLedger pldLedger() {
     return PrivacyLedger.unlimited().accountant(PrivacyLedger.Accountant.PLD);
@@ -54,7 +33,7 @@ class PrivacyLedgerPldTest {
 
   @Test
   void laplaceReleasesComposeBetterThanBasicComposition() {
-    PrivacyLedger fallback = PrivacyLedger.unlimited();
+    PrivacyLedger fallback = PrivacyLedger.unlimited().accountant(PrivacyLedger.Accountant.GDP);
     PrivacyLedger ledger = pldLedger();
     for (int t = 0; t < 50; t++) {
       fallback.charge(Release.laplace("l" + t, "histogram", 1, 10)); // eps 0.1 each
@@ -91,11 +70,66 @@ class PrivacyLedgerPldTest {
     assertThat(r).isBetween(exact, exact * (1 + 1e-2));
     double worstCase = Gdp.secretR(new GdpMu(2 * c / sigma), p);
     assertThat(r).isLessThan(worstCase);
-    // a secret limit between the exact value and the dominating-Gaussian bound is met only with PLD
-    double limitR = 0.5 * (exact * (1 + 1e-2) + worstCase);
-    PrivacyLedger limited = PrivacyLedger.withLimit(new SecretBudget(p, limitR), 1).accountant(PrivacyLedger.Accountant.PLD);
+    // one release: the ledger's per-release exact blow-up (T = 1 Neyman-Pearson) is exact, so a
+    // sigma calibrated to the budget by SecretNoise is accepted by a ledger with that budget
+    PrivacyLedger gdp = PrivacyLedger.unlimited().accountant(PrivacyLedger.Accountant.GDP);
+    gdp.charge(ledger.releases().get(0));
+    assertThat(gdp.guarantee(1e-5, p).r()[0]).isBetween(exact, exact * (1 + 1e-12));
+    PrivacyLedger limited = PrivacyLedger.withLimit(new SecretBudget(p, exact * (1 + 1e-11)), 1);
     limited.charge(ledger.releases().get(0));
-    PrivacyLedger gdpOnly = PrivacyLedger.withLimit(new SecretBudget(p, limitR), 1);
-    assertThatThrownBy(() -> gdpOnly.charge(ledger.releases().get(0))).isInstanceOf(BudgetExceededException.class);
+    // two releases: PLD composition beats Theorem 3 (2r - ...) and the dominating Gaussian
+    ledger.charge(new Release("clusters-2", "Gaussian", "counts and centres", 1, sigma,
+        new PrivacyCost.SecretMixture(sigma, c, new double[][] {rho})));
+    double two = ledger.guarantee(1e-5, p).r()[0];
+    assertThat(two).isGreaterThan(exact).isLessThan(2 * exact - p);
+    assertThat(ledger.guarantee(1e-5, p).secretMethod()).contains("PLD won");
+  }
+
+  @Test
+  void aReleaseThePldCannotRepresentDropsItAndSaysSo() {
+    PrivacyLedger ledger = pldLedger();
+    ledger.charge(Release.gaussian("tiny-noise", "x", 1, 1e-4)); // mu = 1e4: too many PLD bins
+    PrivacyGuarantee g = ledger.guarantee(1e-5, 1e-3);
+    assertThat(g.dpMethod()).contains("PLD accountant dropped at release tiny-noise");
+    assertThat(g.epsilon()).isBetween(Gdp.epsilonAt(new GdpMu(1e4), 1e-5), Double.MAX_VALUE);
+    ledger.charge(Release.gaussian("more", "x", 1, 5)); // still charges, on the GDP bounds
+    assertThat(ledger.releases()).hasSize(2);
+  }
+
+  @Test
+  void aSecretNoiseCalibratedReleaseMeetsItsOwnBudgetOnTheLedger() {
+    // records 0..5 hold secrets {0}, {0,1}, {1}, {2}, {}, {0}; 3 secrets
+    java.util.List<int[]> records =
+        java.util.List.of(new int[] {0}, new int[] {0, 1}, new int[] {1}, new int[] {2}, new int[] {}, new int[] {0});
+    SecretBudget budget = new SecretBudget(1e-3, 2e-2);
+    dev.secpe.accounting.secret.SecretNoiseResult res =
+        dev.secpe.accounting.secret.SecretNoise.builder()
+            .records(records, 3)
+            .uniformBudget(budget)
+            .rounds(1)
+            .shiftMultiplier(Math.sqrt(2))
+            .solve();
+    double[] rho = res.rho();
+    double[][] perSecret = new double[3][];
+    for (int j = 0; j < 3; j++) {
+      final int secret = j;
+      perSecret[j] =
+          java.util.stream.IntStream.range(0, records.size())
+              .filter(i -> java.util.Arrays.stream(records.get(i)).anyMatch(x -> x == secret))
+              .mapToDouble(i -> rho[i])
+              .toArray();
+    }
+    Release release = new Release("secpe/clusters", "Gaussian", "cluster counts and centres", 1, res.sigma(),
+        new PrivacyCost.SecretMixture(res.sigma(), Math.sqrt(2), perSecret));
+    PrivacyLedger ledger = PrivacyLedger.withLimit(budget, 3);
+    ledger.charge(release);
+    for (double r : ledger.guarantee(1e-5, 1e-3).r()) {
+      assertThat(r).isLessThanOrEqualTo(budget.r());
+    }
+    // the same release again would exceed the budget (Theorem 3 / PLD composition)
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> ledger.charge(new Release("secpe/clusters-again", "Gaussian", "again", 1, res.sigma(),
+                release.cost())))
+        .isInstanceOf(BudgetExceededException.class);
   }
 }
