@@ -10,7 +10,7 @@ import com.google.ortools.linearsolver.MPVariable;
  * The linear programme (6) of SecPE, solved with OR-Tools GLOP: {@code max sum_i w_i} subject to
  * {@code sum_{i in D_j} w_i <= eta_j} and {@code 0 <= w_i <= 1}. Only records that hold a secret
  * are variables; the others are unconstrained and take {@code w_i = 1} without the solver.
- * GLOP (simplex, exact) by default; for very large instances (more than 500,000 non-zeros, where
+ * GLOP (simplex, exact) by default; for very large instances (more than 250,000 non-zeros, where
  * simplex takes minutes) PDLP (first-order, relative tolerance 1e-4). Either way the result is
  * made exactly feasible afterwards, and optimality is not a privacy matter: sigma is calibrated
  * to whatever rho comes out. Package-private.
@@ -18,7 +18,7 @@ import com.google.ortools.linearsolver.MPVariable;
 final class SecretLp {
 
   /** Above this many constraint non-zeros, {@code AUTO} uses PDLP instead of GLOP. */
-  static final long PDLP_ABOVE_NONZEROS = 500_000;
+  static final long PDLP_ABOVE_NONZEROS = 250_000;
 
   private static volatile boolean loaded;
 

@@ -48,7 +48,7 @@ public final class SecretNoise {
    * rho it returns, so a less-than-optimal LP solution costs utility, never privacy.
    */
   public enum LpSolver {
-    /** GLOP, or PDLP when the LP has more than 500,000 non-zeros. The default. */
+    /** GLOP, or PDLP when the LP has more than 250,000 non-zeros. The default. */
     AUTO,
     /** GLOP (primal/dual simplex): exact; minutes on very dense instances. */
     GLOP,
