@@ -69,10 +69,12 @@ public final class MixtureBlowUp {
     if (alpha == 1) {
       return 1.0;
     }
-    double t = sigma * Gauss.upperQuantile(alpha);
+    // threshold t = sigma z; (t - c k)/sigma written as z - c k / sigma so that every step is
+    // monotone in sigma and alpha in floating point too
+    double z = Gauss.upperQuantile(alpha);
     double b = pb.truncatedMass();
     for (int k = 0; k < pb.size(); k++) {
-      b += pb.mass(k) * Gauss.upper((t - c * (pb.lowest() + k)) / sigma);
+      b += pb.mass(k) * Gauss.upper(z - c * (pb.lowest() + k) / sigma);
     }
     // round up: a few ulps of the sum, never below alpha
     return Math.min(1.0, Math.max(alpha, b * (1 + 1e-13)));

@@ -10,9 +10,15 @@ import com.google.ortools.linearsolver.MPVariable;
  * The linear programme (6) of SecPE, solved with OR-Tools GLOP: {@code max sum_i w_i} subject to
  * {@code sum_{i in D_j} w_i <= eta_j} and {@code 0 <= w_i <= 1}. Only records that hold a secret
  * are variables; the others are unconstrained and take {@code w_i = 1} without the solver.
- * Package-private.
+ * GLOP (simplex, exact) by default; for very large instances (more than 250,000 non-zeros, where
+ * simplex takes minutes) PDLP (first-order, relative tolerance 1e-4). Either way the result is
+ * made exactly feasible afterwards, and optimality is not a privacy matter: sigma is calibrated
+ * to whatever rho comes out. Package-private.
  */
 final class SecretLp {
+
+  /** Above this many constraint non-zeros, {@code AUTO} uses PDLP instead of GLOP. */
+  static final long PDLP_ABOVE_NONZEROS = 250_000;
 
   private static volatile boolean loaded;
 
@@ -39,7 +45,8 @@ final class SecretLp {
    *     constraint the solver left violated within its tolerance is scaled down onto its
    *     capacity, which can only lower w and so keeps every other constraint feasible
    */
-  static double[] solve(int[][] recordsOfSecret, double[] eta, int recordCount) {
+  static double[] solve(
+      int[][] recordsOfSecret, double[] eta, int recordCount, SecretNoise.LpSolver choice) {
     double[] w = new double[recordCount];
     java.util.Arrays.fill(w, 1.0);
     int[] var = new int[recordCount];
@@ -56,9 +63,18 @@ final class SecretLp {
       return w;
     }
     load();
-    MPSolver solver = MPSolver.createSolver("GLOP");
+    long nonZeros = 0;
+    for (int j = 0; j < recordsOfSecret.length; j++) {
+      if (eta[j] < recordsOfSecret[j].length) {
+        nonZeros += recordsOfSecret[j].length;
+      }
+    }
+    boolean pdlp =
+        choice == SecretNoise.LpSolver.PDLP
+            || (choice == SecretNoise.LpSolver.AUTO && nonZeros > PDLP_ABOVE_NONZEROS);
+    MPSolver solver = MPSolver.createSolver(pdlp ? "PDLP" : "GLOP");
     if (solver == null) {
-      throw new IllegalStateException("OR-Tools GLOP solver is not available");
+      throw new IllegalStateException("OR-Tools " + (pdlp ? "PDLP" : "GLOP") + " solver is not available");
     }
     try {
       MPVariable[] vars = new MPVariable[nVars];
@@ -80,8 +96,13 @@ final class SecretLp {
         obj.setCoefficient(v, 1.0);
       }
       obj.setMaximization();
+      if (pdlp) {
+        solver.setSolverSpecificParametersAsString(
+            "termination_criteria { simple_optimality_criteria {"
+                + " eps_optimal_relative: 1e-4 eps_optimal_absolute: 1e-4 } }");
+      }
       MPSolver.ResultStatus status = solver.solve();
-      if (status != MPSolver.ResultStatus.OPTIMAL) {
+      if (status != MPSolver.ResultStatus.OPTIMAL && !(pdlp && status == MPSolver.ResultStatus.FEASIBLE)) {
         throw new IllegalStateException("SecretNoise LP (6) was not solved to optimality: " + status);
       }
       for (int i = 0; i < recordCount; i++) {

@@ -43,6 +43,19 @@ public final class SecretNoise {
     SINGLE_GAUSSIAN_APPROXIMATION
   }
 
+  /**
+   * Which OR-Tools solver handles the LP (6). The LP only shapes rho; sigma is calibrated to the
+   * rho it returns, so a less-than-optimal LP solution costs utility, never privacy.
+   */
+  public enum LpSolver {
+    /** GLOP, or PDLP when the LP has more than 250,000 non-zeros. The default. */
+    AUTO,
+    /** GLOP (primal/dual simplex): exact; minutes on very dense instances. */
+    GLOP,
+    /** PDLP (first-order): relative optimality tolerance 1e-4, scales to large instances. */
+    PDLP
+  }
+
   /** Builder; validates each value as it is set and the combination in {@link #solve()}. */
   public static final class Builder {
     private List<int[]> secretsOfRecord;
@@ -53,6 +66,7 @@ public final class SecretNoise {
     private double shiftMultiplier = Double.NaN;
     private BlowUpMethod method = BlowUpMethod.EXACT;
     private PldOptions pldOptions = PldOptions.defaults();
+    private LpSolver lpSolver = LpSolver.AUTO;
 
     Builder() {}
 
@@ -129,6 +143,12 @@ public final class SecretNoise {
       return this;
     }
 
+    /** The LP solver; {@link LpSolver#AUTO} by default. */
+    public Builder lpSolver(LpSolver solver) {
+      this.lpSolver = Objects.requireNonNull(solver, "solver");
+      return this;
+    }
+
     /** Solves the LP and calibrates sigma. */
     public SecretNoiseResult solve() {
       if (secretsOfRecord == null) {
@@ -169,7 +189,7 @@ public final class SecretNoise {
         SecretBudget b = budget(j);
         eta[j] = Gauss.upperQuantile(b.p()) - Gauss.upperQuantile(b.r()); // eq. (4): mu
       }
-      double[] w = SecretLp.solve(members, eta, n);
+      double[] w = SecretLp.solve(members, eta, n, lpSolver);
       double maxW = 0;
       for (double v : w) {
         maxW = Math.max(maxW, v);

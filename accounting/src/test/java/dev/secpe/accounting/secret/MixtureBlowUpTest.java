@@ -46,6 +46,16 @@ class MixtureBlowUpTest {
     assertThat((b - exact) / exact).isLessThan(1e-10);
   }
 
+  @ParameterizedTest(name = "case {0} T=2 alpha={1}")
+  @CsvSource({"B,0.01", "B,0.1", "C,0.01", "C,0.1"})
+  void twoReleasesThroughThePldMatchQuadrature(String name, String alpha) {
+    // reference: inf_eps alpha e^eps + delta_2(eps), delta_2 by quadrature (float64, ~1e-9)
+    double ref = ReferenceValues.get("mixture_blowup case=" + name + " T=2 alpha=" + alpha);
+    double b = blowUp(name, 2, Double.parseDouble(alpha));
+    assertThat(b).isGreaterThanOrEqualTo(ref - 1e-8);
+    assertThat(b - ref).isLessThan(1e-5);
+  }
+
   @Test
   void singleGaussianShiftReducesToTheGdpBlowUp() {
     // S = 1 surely: B(alpha) = Phi(PhiInv(alpha) + c / sigma) (DESIGN §2)

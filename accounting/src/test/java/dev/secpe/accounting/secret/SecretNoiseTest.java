@@ -108,6 +108,32 @@ class SecretNoiseTest {
   }
 
   @Test
+  void pdlpSolutionIsRepairedToExactFeasibility() {
+    List<int[]> records = simulate(3000, 60, 0.05, 3);
+    SecretBudget budget = new SecretBudget(0.01, 0.05);
+    double eta = Gauss.upperQuantile(0.01) - Gauss.upperQuantile(0.05);
+    SecretNoiseResult glop = SecretNoise.builder().records(records, 60).uniformBudget(budget)
+        .shiftMultiplier(1).lpSolver(SecretNoise.LpSolver.GLOP).solve();
+    SecretNoiseResult pdlp = SecretNoise.builder().records(records, 60).uniformBudget(budget)
+        .shiftMultiplier(1).lpSolver(SecretNoise.LpSolver.PDLP).solve();
+    double[] w = pdlp.weights();
+    for (int j = 0; j < 60; j++) {
+      double sum = 0;
+      for (int i = 0; i < records.size(); i++) {
+        for (int s : records.get(i)) {
+          if (s == j) {
+            sum += w[i];
+          }
+        }
+      }
+      assertThat(sum).isLessThanOrEqualTo(eta);
+    }
+    double objGlop = java.util.Arrays.stream(glop.weights()).sum();
+    double objPdlp = java.util.Arrays.stream(w).sum();
+    assertThat(objPdlp).isLessThanOrEqualTo(objGlop + 1e-6).isGreaterThan(0.99 * objGlop);
+  }
+
+  @Test
   void identicalRhoMultisetsShareOneSolve() {
     SecretNoiseResult res = SecretNoise.builder()
         .records(List.of(new int[] {0, 1}, new int[] {0, 1}, new int[] {2}), 3)
