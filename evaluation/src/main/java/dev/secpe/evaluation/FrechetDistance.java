@@ -65,7 +65,75 @@ public final class FrechetDistance {
     }
     double[] m1 = Moments.mean(x);
     double[] m2 = Moments.mean(y);
+    int d = m1.length;
+    if (Math.min(x.length, y.length) <= d && (long) x.length * y.length <= GRAM_LIMIT) {
+      return fromGram(x, m1, y, m2);
+    }
     return fromMoments(m1, Moments.covariance(x, m1), m2, Moments.covariance(y, m2));
+  }
+
+  /** Largest n1 * n2 for which the Gram form below is used. */
+  static final long GRAM_LIMIT = 4_000_000L;
+
+  /**
+   * The Gram form, for sets with fewer rows than dimensions (e.g. 100 synthetic texts in 384
+   * dimensions, where C1 is rank-deficient): with centred rows X1 (n1 x d) and X2 (n2 x d), the
+   * non-zero eigenvalues of C1 C2 are those of A A^T with A = X1 X2^T / sqrt((n1-1)(n2-1)), so
+   * tr (C1 C2)^{1/2} is the sum of the singular values of A (an n1 x n2 matrix). Exact algebra,
+   * and an SVD of a small matrix instead of eigen-decompositions of singular d x d ones.
+   */
+  static double fromGram(double[][] x, double[] m1, double[][] y, double[] m2) {
+    int n1 = x.length;
+    int n2 = y.length;
+    int d = m1.length;
+    double[][] xc = centred(x, m1);
+    double[][] yc = centred(y, m2);
+    double scale = 1.0 / Math.sqrt((n1 - 1.0) * (n2 - 1.0));
+    double[][] a = new double[n1][n2];
+    double meanTerm = 0;
+    double trace = 0;
+    for (int j = 0; j < d; j++) {
+      double diff = m1[j] - m2[j];
+      meanTerm += diff * diff;
+    }
+    for (double[] r : xc) {
+      for (double v : r) {
+        trace += v * v / (n1 - 1.0);
+      }
+    }
+    for (double[] r : yc) {
+      for (double v : r) {
+        trace += v * v / (n2 - 1.0);
+      }
+    }
+    for (int i = 0; i < n1; i++) {
+      for (int k = 0; k < n2; k++) {
+        double s = 0;
+        double[] u = xc[i];
+        double[] w = yc[k];
+        for (int j = 0; j < d; j++) {
+          s += u[j] * w[j];
+        }
+        a[i][k] = s * scale;
+      }
+    }
+    double nuclear = 0;
+    for (double sv : new org.hipparchus.linear.SingularValueDecomposition(
+            new Array2DRowRealMatrix(a, false))
+        .getSingularValues()) {
+      nuclear += sv;
+    }
+    return Math.max(0.0, meanTerm + trace - 2 * nuclear);
+  }
+
+  private static double[][] centred(double[][] x, double[] m) {
+    double[][] c = new double[x.length][m.length];
+    for (int i = 0; i < x.length; i++) {
+      for (int j = 0; j < m.length; j++) {
+        c[i][j] = x[i][j] - m[j];
+      }
+    }
+    return c;
   }
 
   /**
