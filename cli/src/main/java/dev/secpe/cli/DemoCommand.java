@@ -49,7 +49,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--variations", defaultValue = "3", description = "L (default: ${DEFAULT-VALUE})")
   int variations;
 
-  @Option(names = "--clusters", defaultValue = "20", description = "SecPE's K (default: ${DEFAULT-VALUE})")
+  X
   int clusters;
 
   @Option(names = "--held-out", defaultValue = "150", description = "real records held out for downstream accuracy (default: ${DEFAULT-VALUE})")

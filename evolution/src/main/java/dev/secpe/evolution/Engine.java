@@ -147,6 +147,9 @@ final class Engine {
     // embedding phase) and the method's one-off releases (the selection phase).
     long e0 = System.nanoTime();
     ctx.privateUnit();
+    if (method.needsPublicEmbeddings()) {
+      ctx.publicUnit();
+    }
     addTime(startRound, Phase.EMBEDDING, e0);
     long p0 = System.nanoTime();
     method.prepare(ctx);

@@ -21,6 +21,11 @@ interface Method {
    */
   void prepare(RunContext ctx);
 
+  /** Whether {@link #prepare} uses {@link RunContext#publicUnit()} (embedded and timed first). */
+  default boolean needsPublicEmbeddings() {
+    return false;
+  }
+
   /** The initial population. */
   List<Offspring> initial(RunContext ctx, SplittableRandom rng);
 

@@ -31,6 +31,7 @@ final class RunContext {
   private final List<Label> labels;
   private final int[] privateLabel;
   private EmbeddingMatrix privateUnit;
+  private EmbeddingMatrix publicUnit;
   private int[] share;
 
   RunContext(
@@ -149,6 +150,16 @@ final class RunContext {
               .normalizeRows(EmbeddingMatrix.ZeroRowPolicy.REJECT);
     }
     return privateUnit;
+  }
+
+  /** Unit-norm embeddings of the public records (computed once). */
+  EmbeddingMatrix publicUnit() {
+    if (publicUnit == null) {
+      publicUnit =
+          dev.secpe.core.PublicTexts.embed(embedder, publicData.texts())
+              .normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
+    }
+    return publicUnit;
   }
 
   /** Row indices of private records in group g. */

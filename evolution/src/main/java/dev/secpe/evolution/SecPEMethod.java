@@ -44,6 +44,11 @@ final class SecPEMethod implements Method {
   }
 
   @Override
+  public boolean needsPublicEmbeddings() {
+    return true;
+  }
+
+  @Override
   public void prepare(RunContext ctx) {
     if (!ctx.settings().nonPrivate()) {
       calibrate(ctx);
@@ -77,8 +82,7 @@ final class SecPEMethod implements Method {
     if (pub.isEmpty()) {
       throw new IllegalStateException("SecPE needs public data: its clusters are built on public text only");
     }
-    float[][] pubEmb = ctx.embedder().embed(ctx.publicData().texts());
-    EmbeddingMatrix pubUnit = EmbeddingMatrix.of(pubEmb).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
+    EmbeddingMatrix pubUnit = ctx.publicUnit();
     boolean byLabel =
         !ctx.labels().isEmpty()
             && pub.stream().anyMatch(r -> r.label().isPresent() && ctx.labels().contains(r.label().get()));
