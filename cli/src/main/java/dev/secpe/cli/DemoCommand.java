@@ -49,7 +49,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--variations", defaultValue = "3", description = "L (default: ${DEFAULT-VALUE})")
   int variations;
 
-  X
+  @Option(names = "--clusters", defaultValue = "100", description = "SecPE's K, split over the two labels (default: ${DEFAULT-VALUE})")
   int clusters;
 
   @Option(names = "--held-out", defaultValue = "150", description = "real records held out for downstream accuracy (default: ${DEFAULT-VALUE})")
