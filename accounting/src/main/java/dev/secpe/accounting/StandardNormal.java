@@ -68,6 +68,22 @@ public final class StandardNormal {
     return cdf(-x);
   }
 
+  /**
+   * Phi(z2) - Phi(z1) for z1 <= z2 (0 otherwise), from whichever tail keeps relative accuracy.
+   */
+  public static double interval(double z1, double z2) {
+    if (!(z2 > z1)) {
+      return 0.0;
+    }
+    if (z1 >= 0) {
+      return sf(z1) - sf(z2);
+    }
+    if (z2 <= 0) {
+      return cdf(z2) - cdf(z1);
+    }
+    return 1.0 - sf(z2) - cdf(z1);
+  }
+
   /** {@code log Phi(x)}, finite for every finite x (no underflow in the lower tail). */
   public static double logCdf(double x) {
     if (Double.isNaN(x)) {

@@ -1,5 +1,7 @@
 package dev.secpe.accounting.pld;
 
+import dev.secpe.accounting.StandardNormal;
+
 /**
  * A pair P = sum_k a_k N(m_k, s^2), Q = sum_k b_k N(n_k, s^2) whose privacy loss
  * L(x) = log(p(x)/q(x)) is non-decreasing in x; the optimal tests are half-lines, so
@@ -121,7 +123,7 @@ final class GaussianMixturePair implements PrivacyProfile {
   double pInterval(double x1, double x2) {
     double sum = 0;
     for (int k = 0; k < m.length; k++) {
-      sum += a[k] * Normal.interval((x1 - m[k]) / s, (x2 - m[k]) / s);
+      sum += a[k] * StandardNormal.interval((x1 - m[k]) / s, (x2 - m[k]) / s);
     }
     return sum;
   }
@@ -130,7 +132,7 @@ final class GaussianMixturePair implements PrivacyProfile {
   double qInterval(double x1, double x2) {
     double sum = 0;
     for (int k = 0; k < n.length; k++) {
-      sum += b[k] * Normal.interval((x1 - n[k]) / s, (x2 - n[k]) / s);
+      sum += b[k] * StandardNormal.interval((x1 - n[k]) / s, (x2 - n[k]) / s);
     }
     return sum;
   }
@@ -143,7 +145,7 @@ final class GaussianMixturePair implements PrivacyProfile {
   double pUpper(double t) {
     double sum = 0;
     for (int k = 0; k < m.length; k++) {
-      sum += a[k] * Normal.upper((t - m[k]) / s);
+      sum += a[k] * StandardNormal.sf((t - m[k]) / s);
     }
     return sum;
   }
@@ -151,7 +153,7 @@ final class GaussianMixturePair implements PrivacyProfile {
   double qUpper(double t) {
     double sum = 0;
     for (int k = 0; k < n.length; k++) {
-      sum += b[k] * Normal.upper((t - n[k]) / s);
+      sum += b[k] * StandardNormal.sf((t - n[k]) / s);
     }
     return sum;
   }

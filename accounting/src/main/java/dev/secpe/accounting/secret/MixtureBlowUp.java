@@ -1,5 +1,7 @@
 package dev.secpe.accounting.secret;
 
+import dev.secpe.accounting.StandardNormal;
+
 import dev.secpe.accounting.Preconditions;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.pld.PldOptions;
@@ -71,10 +73,10 @@ public final class MixtureBlowUp {
     }
     // threshold t = sigma z; (t - c k)/sigma written as z - c k / sigma so that every step is
     // monotone in sigma and alpha in floating point too
-    double z = Gauss.upperQuantile(alpha);
+    double z = upperQuantile(alpha);
     double b = pb.truncatedMass();
     for (int k = 0; k < pb.size(); k++) {
-      b += pb.mass(k) * Gauss.upper(z - c * (pb.lowest() + k) / sigma);
+      b += pb.mass(k) * StandardNormal.sf(z - c * (pb.lowest() + k) / sigma);
     }
     // round up: a few ulps of the sum, never below alpha
     return Math.min(1.0, Math.max(alpha, b * (1 + 1e-13)));
@@ -119,7 +121,7 @@ public final class MixtureBlowUp {
     if (limitAtZero <= r) {
       return 0.0;
     }
-    double mu = Gauss.upperQuantile(p) - Gauss.upperQuantile(r);
+    double mu = upperQuantile(p) - upperQuantile(r);
     // The mixture is dominated by its largest shift (a mixture's blow-up is at most the mixture
     // of the blow-ups), and T releases of a Gaussian shift C compose to shift C sqrt(T):
     // sigma = C sqrt(T) / mu always satisfies the bound, so start the bracket there.
@@ -169,12 +171,17 @@ public final class MixtureBlowUp {
     for (int i = 0; i < shiftProbs.length; i++) {
       mean += Preconditions.checkUnit("shiftProbs[" + i + "]", shiftProbs[i]);
     }
-    double mu = Gauss.upperQuantile(budget.p()) - Gauss.upperQuantile(budget.r());
+    double mu = upperQuantile(budget.p()) - upperQuantile(budget.r());
     return shiftMultiplier * mean * Math.sqrt(Preconditions.checkPositive("rounds", rounds)) / mu;
   }
 
   @FunctionalInterface
   private interface BlowUpAt {
     double at(double sigma);
+  }
+
+  /** Phi^{-1}(1 - p), accurate for small p (no 1 - p is formed). */
+  private static double upperQuantile(double p) {
+    return -StandardNormal.quantile(p);
   }
 }

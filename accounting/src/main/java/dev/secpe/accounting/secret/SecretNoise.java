@@ -1,5 +1,7 @@
 package dev.secpe.accounting.secret;
 
+import dev.secpe.accounting.StandardNormal;
+
 import dev.secpe.accounting.Preconditions;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.pld.PldOptions;
@@ -187,7 +189,7 @@ public final class SecretNoise {
       double[] eta = new double[m];
       for (int j = 0; j < m; j++) {
         SecretBudget b = budget(j);
-        eta[j] = Gauss.upperQuantile(b.p()) - Gauss.upperQuantile(b.r()); // eq. (4): mu
+        eta[j] = upperQuantile(b.p()) - upperQuantile(b.r()); // eq. (4): mu
       }
       double[] w = SecretLp.solve(members, eta, n, lpSolver);
       double maxW = 0;
@@ -277,5 +279,10 @@ public final class SecretNoise {
     public int hashCode() {
       return hash;
     }
+  }
+
+  /** Phi^{-1}(1 - p), accurate for small p (no 1 - p is formed). */
+  private static double upperQuantile(double p) {
+    return -StandardNormal.quantile(p);
   }
 }

@@ -1,5 +1,7 @@
 package dev.secpe.accounting.secret;
 
+import dev.secpe.accounting.RefNormal;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.secpe.accounting.SecretBudget;
@@ -60,14 +62,14 @@ class MixtureBlowUpTest {
   void singleGaussianShiftReducesToTheGdpBlowUp() {
     // S = 1 surely: B(alpha) = Phi(PhiInv(alpha) + c / sigma) (DESIGN §2)
     double b = MixtureBlowUp.blowUp(2.0, new double[] {1.0}, 1.0, 1, 0.05);
-    double exact = Gauss.cdf(-Gauss.upperQuantile(0.05) + 0.5);
+    double exact = RefNormal.cdf(-RefNormal.upperQuantile(0.05) + 0.5);
     assertThat(b).isGreaterThanOrEqualTo(exact).isCloseTo(exact, org.assertj.core.data.Offset.offset(1e-12));
   }
 
   @Test
   void leastSigmaForAPureGaussianMatchesEquationFour() {
     SecretBudget budget = new SecretBudget(0.01, 0.1);
-    double mu = Gauss.upperQuantile(0.01) - Gauss.upperQuantile(0.1);
+    double mu = RefNormal.upperQuantile(0.01) - RefNormal.upperQuantile(0.1);
     double sigma = MixtureBlowUp.leastSigma(new double[] {1.0}, 1.0, 1, budget);
     assertThat(sigma).isGreaterThanOrEqualTo(1 / mu * (1 - 1e-12));
     assertThat(sigma / (1 / mu) - 1).isLessThan(1e-8);

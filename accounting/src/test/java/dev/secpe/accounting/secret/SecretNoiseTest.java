@@ -1,5 +1,7 @@
 package dev.secpe.accounting.secret;
 
+import dev.secpe.accounting.RefNormal;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -42,7 +44,7 @@ class SecretNoiseTest {
     SecretBudget budget = new SecretBudget(0.01, 0.05);
     SecretNoiseResult res = SecretNoise.builder().records(records, m).uniformBudget(budget)
         .shiftMultiplier(Math.sqrt(2)).solve();
-    double eta = Gauss.upperQuantile(0.01) - Gauss.upperQuantile(0.05);
+    double eta = RefNormal.upperQuantile(0.01) - RefNormal.upperQuantile(0.05);
     double[] w = res.weights();
     double[] rho = res.rho();
     for (int j = 0; j < m; j++) {
@@ -79,7 +81,7 @@ class SecretNoiseTest {
   void lpMaximisesTheTotalWeight() {
     // two records share secret 0 with capacity eta ~ 1.0: the LP must use all of it
     SecretBudget budget = new SecretBudget(0.1, 0.1 * 3.5);
-    double eta = Gauss.upperQuantile(0.1) - Gauss.upperQuantile(0.35);
+    double eta = RefNormal.upperQuantile(0.1) - RefNormal.upperQuantile(0.35);
     SecretNoiseResult res = SecretNoise.builder()
         .records(List.of(new int[] {0}, new int[] {0}, new int[] {}), 1)
         .uniformBudget(budget).shiftMultiplier(1).solve();
@@ -101,7 +103,7 @@ class SecretNoiseTest {
       SecretBudget budget = SecretBudget.ofRatio(p, 10);
       SecretNoiseResult res = SecretNoise.builder().records(records, 400).uniformBudget(budget)
           .shiftMultiplier(1.0).solve();
-      double mu = Gauss.upperQuantile(p) - Gauss.upperQuantile(10 * p);
+      double mu = RefNormal.upperQuantile(p) - RefNormal.upperQuantile(10 * p);
       double sigmaGdp = 1 / mu;
       assertThat(sigmaGdp / res.sigma()).as("p=%s", p).isGreaterThan(1.0);
     }
@@ -111,7 +113,7 @@ class SecretNoiseTest {
   void pdlpSolutionIsRepairedToExactFeasibility() {
     List<int[]> records = simulate(3000, 60, 0.05, 3);
     SecretBudget budget = new SecretBudget(0.01, 0.05);
-    double eta = Gauss.upperQuantile(0.01) - Gauss.upperQuantile(0.05);
+    double eta = RefNormal.upperQuantile(0.01) - RefNormal.upperQuantile(0.05);
     SecretNoiseResult glop = SecretNoise.builder().records(records, 60).uniformBudget(budget)
         .shiftMultiplier(1).lpSolver(SecretNoise.LpSolver.GLOP).solve();
     SecretNoiseResult pdlp = SecretNoise.builder().records(records, 60).uniformBudget(budget)
