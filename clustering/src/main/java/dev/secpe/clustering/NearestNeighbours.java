@@ -164,7 +164,7 @@ public final class NearestNeighbours {
 
   // ------------------------------------------------------------------------------------------
 
-  /** For each row of {@code a}, its nearest row of {@code b}; {@code a} must have < 2^31 rows. */
+  /** For each row of {@code a}, its nearest row of {@code b}; {@code a} must have fewer than 2^31 rows. */
   public Top1 top1(RowSource a, Embeddings b) {
     long rows = a.rows();
     if (rows > Integer.MAX_VALUE) {
