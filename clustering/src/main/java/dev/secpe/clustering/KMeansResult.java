@@ -32,16 +32,19 @@ public record KMeansResult(
     inertiaPerIteration = inertiaPerIteration.clone();
   }
 
+  /** A copy of the cluster sizes. */
   @Override
   public int[] sizes() {
     return sizes.clone();
   }
 
+  /** A copy of the assignments. */
   @Override
   public int[] assignments() {
     return assignments.clone();
   }
 
+  /** A copy of the inertia after each iteration. */
   @Override
   public double[] inertiaPerIteration() {
     return inertiaPerIteration.clone();

@@ -2,14 +2,15 @@ package dev.secpe.clustering;
 
 import java.nio.FloatBuffer;
 import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.memory.MemoryWorkspace;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * The ND4J inner-product engine: one float GEMM {@code C = A_block * B^T} per block. B is copied
  * to native memory once per kernel call; each worker allocates its A-block and C arrays once and
- * reuses them for every full block (no INDArray is created per block, and no workspace is
- * needed). Data crosses the JNI boundary by bulk copies through direct {@link FloatBuffer} views.
+ * reuses them for every full block (no INDArray is created per block; allocation happens
+ * outside any workspace the calling thread may have open). Data crosses the JNI boundary by bulk copies through direct {@link FloatBuffer} views.
  */
 final class Nd4jScorer implements BlockScorer {
 
@@ -29,7 +30,11 @@ final class Nd4jScorer implements BlockScorer {
 
   /** Loads ND4J (throws if the native backend cannot load) and copies B to native memory. */
   static Factory factory(float[] bData, int n, int d) {
-    INDArray b = Nd4j.createUninitialized(DataType.FLOAT, n, d);
+    INDArray b;
+    // Never allocate inside a caller's workspace: these arrays outlive any scope it might close.
+    try (MemoryWorkspace ws = Nd4j.getWorkspaceManager().scopeOutOfWorkspaces()) {
+      b = Nd4j.createUninitialized(DataType.FLOAT, n, d);
+    }
     b.data().asNioFloat().put(bData, 0, n * d);
     return new Factory() {
       @Override
@@ -56,6 +61,12 @@ final class Nd4jScorer implements BlockScorer {
 
   @Override
   public void scores(float[] a, int rows, float[] out) {
+    try (MemoryWorkspace ws = Nd4j.getWorkspaceManager().scopeOutOfWorkspaces()) {
+      scoresOutsideWorkspaces(a, rows, out);
+    }
+  }
+
+  private void scoresOutsideWorkspaces(float[] a, int rows, float[] out) {
     INDArray aa;
     INDArray cc;
     boolean temp = rows != maxRows;

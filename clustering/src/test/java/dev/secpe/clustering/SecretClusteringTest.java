@@ -146,6 +146,31 @@ class SecretClusteringTest {
     assertThat(res.noiseIsPrivate()).isFalse();
   }
 
+  /**
+   * Records enter with probability rho_i: with negligible noise (sigma = 1e-9) the released
+   * counts sum to sum_k n_k + (number sampled), and the number sampled is Binomial(N, rho).
+   * Bound: 4.5 standard deviations (false-failure rate ~7e-6; the seed is fixed).
+   */
+  @Test
+  void recordsAreSampledWithProbabilityRho() {
+    Fixture f = new Fixture(4);
+    double p = 0.3;
+    double[] rho = new double[f.n];
+    java.util.Arrays.fill(rho, p);
+    SecretClusteringResult res = SecretClustering.builder()
+        .publicClusters(Embeddings.of(f.centres), f.sizes)
+        .secretNoise(noiseResult(1e-9, rho, Math.sqrt(2)), secrets(f.n))
+        .noise(new TestNoise(13, null)).ledgerCharge(r -> r)
+        .nonPositiveCountPolicy(NonPositiveCountPolicy.KEEP)
+        .build().release(Embeddings.of(f.priv));
+    double sampled = Arrays.stream(res.counts()).sum() - Arrays.stream(f.sizes).sum();
+    assertThat(Math.abs(sampled - Math.rint(sampled))).isLessThan(1e-3);
+    double mean = f.n * p;
+    double sd = Math.sqrt(f.n * p * (1 - p));
+    assertThat(sampled).isBetween(mean - 4.5 * sd, mean + 4.5 * sd);
+    assertThat(sampled).isNotEqualTo((double) f.n); // not everything
+  }
+
   @Test
   void chargesTheLedgerBeforeAnyRandomnessWithTheSqrt2MixtureCost() {
     Fixture f = new Fixture(1);

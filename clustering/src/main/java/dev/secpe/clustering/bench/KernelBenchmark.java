@@ -168,7 +168,7 @@ public final class KernelBenchmark {
           }
           Files.copy(in, script);
         }
-        int blk = kernelBlockRows(c);
+        int blk = kernel.blockRowsFor(c.n());
         String json = python(c, script, pa, pb, pi, blk, false);
         double npGemm = number(json, "gemm_gflops");
         double npTop1 = number(json, "top1_gflops");
@@ -205,7 +205,7 @@ public final class KernelBenchmark {
     out.put("metric", c.metric().toString());
     out.put("reps", c.reps());
     out.put("threads", kernel.threads());
-    out.put("block_rows", kernelBlockRows(c));
+    out.put("block_rows", kernel.blockRowsFor(c.n()));
     out.put("openblas_coretype", String.valueOf(System.getenv("OPENBLAS_CORETYPE")));
     out.put("omp_num_threads", String.valueOf(System.getenv("OMP_NUM_THREADS")));
     out.put("blas_threads", Nd4j.factory().blas().getMaxThreads());
@@ -213,15 +213,6 @@ public final class KernelBenchmark {
     out.put("note", "java_gflops/numpy_gflops: blocked GEMM + argmax on both sides (Java adds "
         + "the exact tie re-check); *_gemm_*: GEMM alone. Best of reps.");
     return out;
-  }
-
-  private static int kernelBlockRows(Config c) {
-    if (c.blockRows() > 0) {
-      return c.blockRows();
-    }
-    long r = (64L << 20) / (4L * c.n());
-    r = Math.max(64, Math.min(4096, r));
-    return (int) (r / 16 * 16);
   }
 
   private static String python(Config c, Path script, Path pa, Path pb, Path pi, int blk,
