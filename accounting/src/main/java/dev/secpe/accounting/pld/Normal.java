@@ -35,11 +35,40 @@ final class Normal {
 
   /** Phi^{-1}(p) for p in (0, 1). */
   static double quantile(double p) {
-    return -SQRT2 * Erf.erfcInv(2.0 * p);
+    return p <= 0.5 ? -upperQuantile(p) : upperQuantile(1.0 - p);
   }
 
-  /** Phi^{-1}(1 - p), accurate for small p. */
+  /**
+   * Phi^{-1}(1 - p): Hipparchus' erfcInv is accurate down to p ~ 1e-16 but returns infinity
+   * below (it computes erfInv(1 - x)); there we start from the asymptotic expansion and polish
+   * with Newton steps on log Phibar(z) = log p, Phibar from erfc being accurate to ~1e-308.
+   */
   static double upperQuantile(double p) {
-    return SQRT2 * Erf.erfcInv(2.0 * p);
+    if (p >= 1e-15) {
+      double z = SQRT2 * Erf.erfcInv(2.0 * p);
+      return p < 0.01 ? polish(z, p) : z;
+    }
+    if (!(p > 0)) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double l = -2.0 * Math.log(p);
+    return polish(Math.sqrt(l - Math.log(l) - Math.log(2 * Math.PI)), p);
+  }
+
+  private static double polish(double z, double p) {
+    double logP = Math.log(p);
+    for (int i = 0; i < 60; i++) {
+      double tail = upper(z);
+      if (!(tail > 0)) {
+        break;
+      }
+      double density = Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+      double step = (Math.log(tail) - logP) * tail / density;
+      z += step;
+      if (Math.abs(step) <= 1e-15 * z) {
+        break;
+      }
+    }
+    return z;
   }
 }

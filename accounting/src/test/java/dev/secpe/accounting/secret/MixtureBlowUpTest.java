@@ -74,6 +74,18 @@ class MixtureBlowUpTest {
   }
 
   @Test
+  void tinyPriorsStayFiniteAndOnTheSafeSide() {
+    // alpha = 1e-20: z = 9.2623400897984076 (mpmath, quantile_reference.csv); a shift of 1 at
+    // sigma 0.5 gives Phibar(z - 2) > alpha. Hipparchus' erfcInv alone returned infinity here.
+    double b = MixtureBlowUp.blowUp(0.5, new double[] {1.0}, 1.0, 1, 1e-20);
+    assertThat(b).isGreaterThan(1e-20).isCloseTo(Gauss.upper(9.2623400897984076 - 2),
+        org.assertj.core.data.Percentage.withPercentage(1e-8));
+    double sigma = MixtureBlowUp.leastSigma(new double[] {1.0}, 1.0, 1, new SecretBudget(1e-20, 1e-19));
+    assertThat(sigma).isFinite().isPositive();
+    assertThat(MixtureBlowUp.blowUp(sigma, new double[] {1.0}, 1.0, 1, 1e-20)).isLessThanOrEqualTo(1e-19);
+  }
+
+  @Test
   void noShiftNeedsNoNoise() {
     assertThat(MixtureBlowUp.leastSigma(new double[] {0, 0}, 1, 1, new SecretBudget(0.01, 0.1)))
         .isZero();
