@@ -130,6 +130,19 @@ class MixtureBlowUpTest {
     assertThat(MixtureBlowUp.blowUp(smaller, rho, c, 1, p)).isGreaterThan(r);
   }
 
+  @Property(tries = 25)
+  void pldBlowUpOfOneReleaseIsNeverBelowTheExactOne(
+      @ForAll @Size(min = 1, max = 6) java.util.List<@DoubleRange(min = 0, max = 1) Double> probs,
+      @ForAll @DoubleRange(min = 0.3, max = 5) double sigma,
+      @ForAll @DoubleRange(min = 1e-5, max = 0.5) @net.jqwik.api.constraints.Scale(7) double alpha) {
+    double[] rho = probs.stream().mapToDouble(Double::doubleValue).toArray();
+    double exact = MixtureBlowUp.blowUp(sigma, rho, 1.0, 1, alpha);
+    double viaPld = dev.secpe.accounting.pld.PrivacyLossDistribution
+        .secretMixture(sigma, rho, 1.0).blowUp(alpha);
+    assertThat(viaPld).isGreaterThanOrEqualTo(exact * (1 - 1e-12));
+    assertThat(viaPld - exact).isLessThan(1e-4);
+  }
+
   @Property(tries = 8)
   void severalReleasesThroughThePldSatisfyTheBound(
       @ForAll @Size(min = 1, max = 4) java.util.List<@DoubleRange(min = 0.05, max = 1) Double> probs,
