@@ -18,6 +18,11 @@ public final class RefNormal {
     return N.cumulativeProbability(z);
   }
 
+  /** 1 - Phi(z), as erfc(z / sqrt 2) / 2 (relative accuracy in the upper tail). */
+  public static double upper(double z) {
+    return 0.5 * org.hipparchus.special.Erf.erfc(z / Math.sqrt(2));
+  }
+
   /** Phi^{-1}(p). */
   public static double quantile(double p) {
     return N.inverseCumulativeProbability(p);

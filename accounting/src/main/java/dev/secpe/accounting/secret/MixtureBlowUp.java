@@ -125,24 +125,58 @@ public final class MixtureBlowUp {
     // The mixture is dominated by its largest shift (a mixture's blow-up is at most the mixture
     // of the blow-ups), and T releases of a Gaussian shift C compose to shift C sqrt(T):
     // sigma = C sqrt(T) / mu always satisfies the bound, so start the bracket there.
-    double hi = shiftMultiplier * maxShift * Math.sqrt(rounds) / mu;
-    double tol = rounds == 1 ? EXACT_SIGMA_TOLERANCE : PLD_SIGMA_TOLERANCE;
-    BlowUpAt f =
-        rounds == 1
-            ? sigma -> exactOneRelease(sigma, pb, shiftMultiplier, p)
-            : sigma ->
-                PrivacyLossDistribution.secretMixture(sigma, shiftProbs, shiftMultiplier, options)
-                    .selfCompose(rounds)
-                    .blowUp(p);
-    // the PLD route is pessimistic, so the analytic start may fail it by a hair: widen
+    double analytic = shiftMultiplier * maxShift * Math.sqrt(rounds) / mu;
+    double floor = 1e-12 * shiftMultiplier;
+    if (rounds == 1) {
+      BlowUpAt exact = sigma -> exactOneRelease(sigma, pb, shiftMultiplier, p);
+      return bisect(exact, analytic / 2, analytic, EXACT_SIGMA_TOLERANCE, r, floor);
+    }
+    // T > 1: bracket from below by the exact one-release sigma (B_T >= B_1, so anything below
+    // sigma_1 fails), from above by sigma_1 sqrt(T) (exact for a single Gaussian shift, widened
+    // if needed); bisect first on a 10x coarser grid (cheap, still a valid upper bound), then
+    // finish on the requested grid from the coarse answer. Every returned value is checked on
+    // the requested grid.
+    double sigma1 = leastSigma(shiftProbs, shiftMultiplier, 1, budget, options);
+    double lo = sigma1 * (1 - 1e-6);
+    double hi = sigma1 > 0 ? sigma1 * Math.sqrt(rounds) : analytic;
+    BlowUpAt fine = pldBlowUp(shiftProbs, shiftMultiplier, rounds, p, options);
+    double h = options.discretisationInterval();
+    if (10 * h <= 0.05) {
+      PldOptions coarseOptions = new PldOptions(10 * h, options.tailMass(), options.maxBins());
+      BlowUpAt coarse = pldBlowUp(shiftProbs, shiftMultiplier, rounds, p, coarseOptions);
+      double sc = bisect(coarse, lo, hi, 2e-3, r, floor);
+      lo = Math.max(lo, sc * (1 - 1e-2));
+      hi = sc;
+    }
+    return bisect(fine, lo, hi, PLD_SIGMA_TOLERANCE, r, floor);
+  }
+
+  private static BlowUpAt pldBlowUp(
+      double[] shiftProbs, double c, int rounds, double p, PldOptions options) {
+    return sigma ->
+        PrivacyLossDistribution.secretMixture(sigma, shiftProbs, c, options)
+            .selfCompose(rounds)
+            .blowUp(p);
+  }
+
+  /**
+   * Least sigma with f(sigma) <= r for a non-increasing f, to relative width {@code tol},
+   * returning the upper end of the bracket (which satisfies the bound). The hints need not be a
+   * bracket: hi is widened until it satisfies, lo narrowed until it violates.
+   */
+  private static double bisect(
+      BlowUpAt f, double lo, double hi, double tol, double r, double floor) {
     while (f.at(hi) > r) {
+      lo = hi;
       hi *= 1.5;
     }
-    double lo = hi / 2;
+    if (!(lo > 0) || lo >= hi) {
+      lo = hi / 2;
+    }
     while (f.at(lo) <= r) {
       hi = lo;
       lo /= 2;
-      if (lo < 1e-12 * shiftMultiplier) {
+      if (lo < floor) {
         return hi;
       }
     }

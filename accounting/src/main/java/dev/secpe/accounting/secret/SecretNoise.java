@@ -7,7 +7,7 @@ import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.pld.PldOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -204,26 +204,30 @@ public final class SecretNoise {
           expected += rho[i];
         }
       }
-      double[] sigmas = new double[m];
-      double sigma = 0;
-      Map<CacheKey, Double> cache = new HashMap<>();
+      // one solve per distinct (sorted rho multiset, budget); the solves are independent and
+      // run in parallel (each builds its own PLD, nothing is shared)
+      CacheKey[] keys = new CacheKey[m];
+      Map<CacheKey, double[]> unique = new LinkedHashMap<>();
       for (int j = 0; j < m; j++) {
         double[] probs = new double[members[j].length];
         for (int k = 0; k < probs.length; k++) {
           probs[k] = rho[members[j][k]];
         }
         Arrays.sort(probs);
-        SecretBudget b = budget(j);
-        CacheKey key = new CacheKey(probs, b);
-        Double s = cache.get(key);
-        if (s == null) {
-          s = method == BlowUpMethod.EXACT
-              ? MixtureBlowUp.leastSigma(probs, shiftMultiplier, rounds, b, pldOptions)
-              : MixtureBlowUp.singleGaussianSigma(probs, shiftMultiplier, rounds, b);
-          cache.put(key, s);
-        }
-        sigmas[j] = s;
-        sigma = Math.max(sigma, s);
+        keys[j] = new CacheKey(probs, budget(j));
+        unique.putIfAbsent(keys[j], new double[1]);
+      }
+      unique.entrySet().parallelStream().forEach(e -> {
+        CacheKey key = e.getKey();
+        e.getValue()[0] = method == BlowUpMethod.EXACT
+            ? MixtureBlowUp.leastSigma(key.sortedRho, shiftMultiplier, rounds, key.budget, pldOptions)
+            : MixtureBlowUp.singleGaussianSigma(key.sortedRho, shiftMultiplier, rounds, key.budget);
+      });
+      double[] sigmas = new double[m];
+      double sigma = 0;
+      for (int j = 0; j < m; j++) {
+        sigmas[j] = unique.get(keys[j])[0];
+        sigma = Math.max(sigma, sigmas[j]);
       }
       return new SecretNoiseResult(sigma, sigmas, w, rho, expected, rounds, shiftMultiplier);
     }

@@ -80,6 +80,18 @@ class DpSgdTest {
         .isGreaterThanOrEqualTo(sigma * (1 - 2 * DpSgd.SIGMA_TOLERANCE));
   }
 
+  @Property(tries = 10)
+  void pldEpsilonDecreasesInSigmaAndGrowsInStepsAndIsBelowRdp(
+      @ForAll @DoubleRange(min = 0.8, max = 4) double sigma,
+      @ForAll @net.jqwik.api.constraints.IntRange(min = 10, max = 300) int steps) {
+    double e = DpSgd.epsilon(10_000, 200, steps, sigma, 1e-5, DpSgd.Accountant.PLD);
+    assertThat(DpSgd.epsilon(10_000, 200, steps, sigma * 1.1, 1e-5, DpSgd.Accountant.PLD))
+        .isLessThanOrEqualTo(e);
+    assertThat(DpSgd.epsilon(10_000, 200, steps + 50, sigma, 1e-5, DpSgd.Accountant.PLD))
+        .isGreaterThanOrEqualTo(e);
+    assertThat(e).isLessThanOrEqualTo(DpSgd.epsilon(10_000, 200, steps, sigma, 1e-5, DpSgd.Accountant.RDP));
+  }
+
   @Test
   void rejectsBadInput() {
     assertThatThrownBy(() -> DpSgd.epsilon(100, 200, 10, 1, 1e-5, DpSgd.Accountant.PLD))

@@ -10,12 +10,13 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Reference values from {@code accounting/src/test/python/pld_reference.py} (mpmath/scipy,
- * independent of the Java), committed as {@code reference/pld_reference.csv}.
+ * Reference values from {@code accounting/src/test/python/pld_reference.py} and
+ * {@code quantile_reference.py} (mpmath/scipy, independent of the Java), committed as
+ * {@code reference/pld_reference.csv} and {@code reference/quantile_reference.csv}.
  */
 public final class ReferenceValues {
 
-  private static final Map<String, Double> VALUES = load("/reference/pld_reference.csv");
+  private static final Map<String, Double> VALUES = loadAll();
 
   private ReferenceValues() {}
 
@@ -28,8 +29,14 @@ public final class ReferenceValues {
     return v;
   }
 
-  private static Map<String, Double> load(String resource) {
+  private static Map<String, Double> loadAll() {
     Map<String, Double> out = new HashMap<>();
+    load("/reference/pld_reference.csv", out);
+    load("/reference/quantile_reference.csv", out);
+    return out;
+  }
+
+  private static void load(String resource, Map<String, Double> out) {
     try (InputStream in = ReferenceValues.class.getResourceAsStream(resource)) {
       if (in == null) {
         throw new IllegalStateException("missing test resource " + resource);
@@ -45,6 +52,5 @@ public final class ReferenceValues {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return out;
   }
 }

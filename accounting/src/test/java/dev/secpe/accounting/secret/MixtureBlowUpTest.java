@@ -76,6 +76,18 @@ class MixtureBlowUpTest {
   }
 
   @Test
+  void tinyPriorsStayFiniteAndOnTheSafeSide() {
+    // alpha = 1e-20: z = 9.2623400897984076 (mpmath, quantile_reference.csv); a shift of 1 at
+    // sigma 0.5 gives Phibar(z - 2) > alpha. Hipparchus' erfcInv alone returned infinity here.
+    double b = MixtureBlowUp.blowUp(0.5, new double[] {1.0}, 1.0, 1, 1e-20);
+    assertThat(b).isGreaterThan(1e-20).isCloseTo(RefNormal.upper(9.2623400897984076 - 2),
+        org.assertj.core.data.Percentage.withPercentage(1e-8));
+    double sigma = MixtureBlowUp.leastSigma(new double[] {1.0}, 1.0, 1, new SecretBudget(1e-20, 1e-19));
+    assertThat(sigma).isFinite().isPositive();
+    assertThat(MixtureBlowUp.blowUp(sigma, new double[] {1.0}, 1.0, 1, 1e-20)).isLessThanOrEqualTo(1e-19);
+  }
+
+  @Test
   void noShiftNeedsNoNoise() {
     assertThat(MixtureBlowUp.leastSigma(new double[] {0, 0}, 1, 1, new SecretBudget(0.01, 0.1)))
         .isZero();
@@ -118,6 +130,19 @@ class MixtureBlowUpTest {
     assertThat(MixtureBlowUp.blowUp(sigma, rho, c, 1, p)).isLessThanOrEqualTo(r);
     double smaller = sigma * (1 - 10 * MixtureBlowUp.EXACT_SIGMA_TOLERANCE);
     assertThat(MixtureBlowUp.blowUp(smaller, rho, c, 1, p)).isGreaterThan(r);
+  }
+
+  @Property(tries = 25)
+  void pldBlowUpOfOneReleaseIsNeverBelowTheExactOne(
+      @ForAll @Size(min = 1, max = 6) java.util.List<@DoubleRange(min = 0, max = 1) Double> probs,
+      @ForAll @DoubleRange(min = 0.3, max = 5) double sigma,
+      @ForAll @DoubleRange(min = 1e-5, max = 0.5) @net.jqwik.api.constraints.Scale(7) double alpha) {
+    double[] rho = probs.stream().mapToDouble(Double::doubleValue).toArray();
+    double exact = MixtureBlowUp.blowUp(sigma, rho, 1.0, 1, alpha);
+    double viaPld = dev.secpe.accounting.pld.PrivacyLossDistribution
+        .secretMixture(sigma, rho, 1.0).blowUp(alpha);
+    assertThat(viaPld).isGreaterThanOrEqualTo(exact * (1 - 1e-12));
+    assertThat(viaPld - exact).isLessThan(1e-4);
   }
 
   @Property(tries = 8)
