@@ -4,7 +4,6 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.ledger.PrivacyGuarantee;
 import dev.secpe.core.PrivateDataset;
-import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.SyntheticDataset;
 import dev.secpe.core.report.NoiseMode;
 import dev.secpe.core.report.PhaseTimings;
@@ -47,21 +46,21 @@ abstract class Runs {
       Method method,
       String methodDescription,
       EvolutionSettings settings,
-      PrivateDataset privateData,
-      PublicCorpus publicData,
-      TextGenerator generator,
-      TextEmbedder embedder,
+      Inputs inputs,
       AtomicBoolean cancelled,
       double reportDelta,
       double reportPrior,
       ReportExtras extras) {
+    PrivateDataset privateData = inputs.privateData();
+    TextGenerator generator = inputs.generator();
+    TextEmbedder embedder = inputs.embedder();
     // Survivors are embedded again every round: cache by content (in memory only; the cache never
     // writes private text or its vectors anywhere).
     TextEmbedder cached =
         embedder instanceof CachingEmbedder ? embedder : CachingEmbedder.inMemory(embedder, EMBEDDING_CACHE);
     Engine engine =
         new Engine(
-            method, settings, privateData, publicData, generator, cached, methodDescription, cancelled);
+            method, settings, privateData, inputs.publicData(), generator, cached, methodDescription, cancelled);
     Engine.Outcome out = engine.run();
     RunContext ctx = out.context();
     PhaseTimings total = Engine.total(out.rounds());

@@ -95,42 +95,4 @@ final class Fixtures {
       return "counting " + inner.description();
     }
   }
-
-  /** Adds no noise at all: for tests of the vote structure only. */
-  static final class ZeroNoise implements NoiseSource {
-    @Override
-    public double gaussian(double sigma) {
-      return 0;
-    }
-
-    @Override
-    public double laplace(double b) {
-      return 0;
-    }
-
-    @Override
-    public long discreteGaussian(double sigma) {
-      return 0;
-    }
-
-    @Override
-    public long discreteLaplace(double b) {
-      return 0;
-    }
-
-    @Override
-    public boolean bernoulli(double p) {
-      return p >= 1 || p > 0.5;
-    }
-
-    @Override
-    public boolean isPrivate() {
-      return false;
-    }
-
-    @Override
-    public String description() {
-      return "zero noise (tests only)";
-    }
-  }
 }
