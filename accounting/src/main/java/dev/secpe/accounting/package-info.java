@@ -1,5 +1,11 @@
 /**
- * Privacy accounting: typed budgets ((p, r) secret protection, mu-GDP, (epsilon, delta)), their
- * conversions, mechanism calibration, and the preconditions every privacy parameter passes.
+ * Privacy accounting: typed budgets ((p, r) secret protection per secret, mu-GDP, (epsilon,
+ * delta)), their conversions ({@link dev.secpe.accounting.Gdp}), mechanism calibration ({@link
+ * dev.secpe.accounting.Calibration}), tail-accurate normal functions ({@link
+ * dev.secpe.accounting.StandardNormal}), and the preconditions every privacy parameter passes.
+ *
+ * <p>Every solved value lands on the conservative side (more noise, weaker claimed guarantee) and
+ * states its tolerance; reference values are checked against 50-digit mpmath computations
+ * ({@code accounting/src/test/python/gdp_reference.py}).
  */
 package dev.secpe.accounting;

@@ -31,6 +31,9 @@ final class CliErrors {
       return BAD_INPUT;
     }
     err.println("internal error: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage()));
+    if (System.getenv("SECPE_DEBUG") != null) {
+      e.printStackTrace(err);
+    }
     err.flush();
     return INTERNAL;
   }

@@ -15,7 +15,14 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = SecpeCli.Version.class,
     description = "Differentially private synthetic text by private evolution.",
-    subcommands = {PrivacyCommand.class, ProvidersCommand.class})
+    subcommands = {
+      PrivacyCommand.class,
+      RunCommand.class,
+      DemoCommand.class,
+      EvaluateCommand.class,
+      BenchCommand.class,
+      ProvidersCommand.class
+    })
 public final class SecpeCli {
 
   private SecpeCli() {}

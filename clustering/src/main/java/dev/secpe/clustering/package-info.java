@@ -1,2 +1,18 @@
-/** The blocked nearest-neighbour kernel, k-means and SecPE's secret clustering. */
+/**
+ * The blocked nearest-neighbour kernel, k-means and SecPE's secret clustering.
+ *
+ * <ul>
+ *   <li>{@link dev.secpe.clustering.NearestNeighbours}: for each row of A its nearest row(s) of
+ *       B, by cosine or squared L2, blocked (bounded memory for any |A|), multi-threaded, on
+ *       ND4J or plain Java, with exact, deterministic ties.
+ *   <li>{@link dev.secpe.clustering.KMeans}: k-means++ / k-means|| seeding, Lloyd iterations on
+ *       the kernel, explicit seeds and restarts, an empty-cluster policy, monotone inertia.
+ *   <li>{@link dev.secpe.clustering.SecretClustering}: SecPE Algorithm 2 (noisy counts and
+ *       centres, eq. 7), charged to the privacy ledger before any noise is drawn; {@link
+ *       dev.secpe.clustering.Votes}: the Aug-PE and SecPE votes.
+ * </ul>
+ *
+ * <p>The public API takes and returns plain arrays, {@link dev.secpe.clustering.Embeddings}
+ * and records; ND4J stays inside this module.
+ */
 package dev.secpe.clustering;

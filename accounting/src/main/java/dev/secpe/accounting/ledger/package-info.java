@@ -1,2 +1,7 @@
-/** The privacy ledger: every release recorded, composed, and refused past the budget. */
+/**
+ * The privacy ledger: every release recorded (mechanism, sensitivity, noise, what it protects,
+ * cost), refused past the budget before any noise is drawn, composed and reported as (p, r) per
+ * secret, mu-GDP and (epsilon, delta); snapshots restore a checkpointed run without charging a
+ * release twice.
+ */
 package dev.secpe.accounting.ledger;

@@ -25,7 +25,9 @@ public interface NoiseSource {
 
   /**
    * An exact sample of the discrete Gaussian N_Z(0, sigma^2) on the integers
-   * (Canonne, Kamath and Steinke 2020).
+   * (Canonne, Kamath and Steinke 2020). Privacy note: for sigma below about 20 its (epsilon,
+   * delta) curve is worse than the continuous Gaussian's (delta higher by up to 19%), so such
+   * releases must not be accounted with the continuous formulas; see {@link NoiseSources}.
    */
   long discreteGaussian(double sigma);
 

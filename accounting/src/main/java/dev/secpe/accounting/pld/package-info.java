@@ -1,2 +1,9 @@
-/** Privacy-loss-distribution accountant (pessimistic discretisation, FFT composition) and RDP. */
+/**
+ * Privacy-loss-distribution accountant ({@link dev.secpe.accounting.pld.PrivacyLossDistribution}:
+ * connect-the-dots pessimistic discretisation, FFT composition) for the Gaussian, Laplace,
+ * Poisson-subsampled Gaussian and SecPE mixture pairs; the R&eacute;nyi-DP accountant of the
+ * subsampled Gaussian as a cross-check ({@link dev.secpe.accounting.pld.RdpAccountant}); DP-SGD
+ * noise calibration ({@link dev.secpe.accounting.pld.DpSgd}). Every solved value is rounded to
+ * the conservative side.
+ */
 package dev.secpe.accounting.pld;

@@ -1,7 +1,16 @@
 package dev.secpe.accounting.secret;
 
+import dev.secpe.accounting.StandardNormal;
+
+import dev.secpe.accounting.Preconditions;
 import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.pld.PldOptions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * SecPE Algorithm 1 (SECRETNOISE): sampling probabilities {@code rho} from the linear program
@@ -9,6 +18,13 @@ import java.util.List;
  * dominating pair N(c * S_j, sigma^2)^{xT} vs N(0, sigma^2)^{xT} at p_j is at most r_j, where
  * {@code S_j ~ PoissonBinomial(rho_i : i holds s_j)} and {@code c} is the shift multiplier
  * (sqrt(2) when both counts and centres are released, DESIGN §4).
+ *
+ * <p>Deviations from the paper's text, all from DESIGN §3: the LP objective is {@code max sum_i
+ * w_i} (the printed {@code max w_i} is a typo); {@code rho_i = w_i / max_k w_k} (the printed
+ * formula also divides by {@code sum w}, which makes the expected sample size about 1); records
+ * holding no secret get {@code w_i = 1} and do not enter the LP. Each {@code sigma_j} is exact for
+ * T = 1 and PLD-based for T > 1 ({@link MixtureBlowUp}); secrets whose records carry the same
+ * multiset of {@code rho} and the same budget share one solve.
  *
  * <p>Use {@link #builder()}.
  */
@@ -29,8 +45,31 @@ public final class SecretNoise {
     SINGLE_GAUSSIAN_APPROXIMATION
   }
 
+  /**
+   * Which OR-Tools solver handles the LP (6). The LP only shapes rho; sigma is calibrated to the
+   * rho it returns, so a less-than-optimal LP solution costs utility, never privacy.
+   */
+  public enum LpSolver {
+    /** GLOP, or PDLP when the LP has more than 250,000 non-zeros. The default. */
+    AUTO,
+    /** GLOP (primal/dual simplex): exact; minutes on very dense instances. */
+    GLOP,
+    /** PDLP (first-order): relative optimality tolerance 1e-4, scales to large instances. */
+    PDLP
+  }
+
   /** Builder; validates each value as it is set and the combination in {@link #solve()}. */
   public static final class Builder {
+    private List<int[]> secretsOfRecord;
+    private int secretCount = -1;
+    private SecretBudget uniform;
+    private List<SecretBudget> perSecret;
+    private int rounds = 1;
+    private double shiftMultiplier = Double.NaN;
+    private BlowUpMethod method = BlowUpMethod.EXACT;
+    private PldOptions pldOptions = PldOptions.defaults();
+    private LpSolver lpSolver = LpSolver.AUTO;
+
     Builder() {}
 
     /**
@@ -38,37 +77,216 @@ public final class SecretNoise {
      * below {@code secretCount}) of the secrets record i contains; an empty array for none.
      */
     public Builder records(List<int[]> secretsOfRecord, int secretCount) {
-      throw new UnsupportedOperationException("not yet implemented");
+      Objects.requireNonNull(secretsOfRecord, "secretsOfRecord");
+      if (secretCount < 0) {
+        throw new IllegalArgumentException("secretCount must be >= 0, got secretCount=" + secretCount);
+      }
+      List<int[]> copy = new ArrayList<>(secretsOfRecord.size());
+      for (int i = 0; i < secretsOfRecord.size(); i++) {
+        int[] s = Objects.requireNonNull(secretsOfRecord.get(i), "secretsOfRecord[" + i + "]");
+        for (int j : s) {
+          if (j < 0 || j >= secretCount) {
+            throw new IllegalArgumentException(
+                "secret index must be in [0, secretCount), got record=" + i + " secret=" + j
+                    + " secretCount=" + secretCount);
+          }
+        }
+        copy.add(s.clone());
+      }
+      this.secretsOfRecord = copy;
+      this.secretCount = secretCount;
+      return this;
     }
 
     /** One budget for every secret. */
     public Builder uniformBudget(SecretBudget budget) {
-      throw new UnsupportedOperationException("not yet implemented");
+      Objects.requireNonNull(budget, "budget");
+      if (perSecret != null) {
+        throw new IllegalStateException("uniformBudget conflicts with budgets already set");
+      }
+      this.uniform = budget;
+      return this;
     }
 
     /** A budget per secret (index j of the list is secret j). */
     public Builder budgets(List<SecretBudget> perSecret) {
-      throw new UnsupportedOperationException("not yet implemented");
+      Objects.requireNonNull(perSecret, "perSecret");
+      if (uniform != null) {
+        throw new IllegalStateException("budgets conflicts with uniformBudget already set");
+      }
+      for (int j = 0; j < perSecret.size(); j++) {
+        Objects.requireNonNull(perSecret.get(j), "perSecret[" + j + "]");
+      }
+      this.perSecret = List.copyOf(perSecret);
+      return this;
     }
 
     /** Number of releases T of the same mechanism (1 when released once, DESIGN §5). */
     public Builder rounds(int t) {
-      throw new UnsupportedOperationException("not yet implemented");
+      this.rounds = Preconditions.checkPositive("rounds", t);
+      return this;
     }
 
     /** Shift multiplier c: 1 for a count release alone, sqrt(2) for counts and centres. */
     public Builder shiftMultiplier(double c) {
-      throw new UnsupportedOperationException("not yet implemented");
+      this.shiftMultiplier = Preconditions.checkPositive("shiftMultiplier", c);
+      return this;
     }
 
     /** Blow-up method; {@link BlowUpMethod#EXACT} by default. */
     public Builder blowUpMethod(BlowUpMethod method) {
-      throw new UnsupportedOperationException("not yet implemented");
+      this.method = Objects.requireNonNull(method, "method");
+      return this;
+    }
+
+    /** Accuracy of the PLD accountant used when {@code rounds > 1}; defaults otherwise. */
+    public Builder pldOptions(PldOptions options) {
+      this.pldOptions = Objects.requireNonNull(options, "options");
+      return this;
+    }
+
+    /** The LP solver; {@link LpSolver#AUTO} by default. */
+    public Builder lpSolver(LpSolver solver) {
+      this.lpSolver = Objects.requireNonNull(solver, "solver");
+      return this;
     }
 
     /** Solves the LP and calibrates sigma. */
     public SecretNoiseResult solve() {
-      throw new UnsupportedOperationException("not yet implemented");
+      if (secretsOfRecord == null) {
+        throw new IllegalStateException("records(...) must be set before solve()");
+      }
+      if (uniform == null && perSecret == null) {
+        throw new IllegalStateException("uniformBudget(...) or budgets(...) must be set before solve()");
+      }
+      if (Double.isNaN(shiftMultiplier)) {
+        throw new IllegalStateException(
+            "shiftMultiplier(...) must be set explicitly (1 for counts, sqrt(2) for counts and centres)");
+      }
+      if (perSecret != null && perSecret.size() != secretCount) {
+        throw new IllegalStateException(
+            "budgets has " + perSecret.size() + " entries but secretCount=" + secretCount);
+      }
+      int n = secretsOfRecord.size();
+      int m = secretCount;
+      // invert: records of each secret (a record listing a secret twice counts once)
+      int[] counts = new int[m];
+      for (int[] s : secretsOfRecord) {
+        for (int j : distinct(s)) {
+          counts[j]++;
+        }
+      }
+      int[][] members = new int[m][];
+      for (int j = 0; j < m; j++) {
+        members[j] = new int[counts[j]];
+      }
+      int[] fill = new int[m];
+      for (int i = 0; i < n; i++) {
+        for (int j : distinct(secretsOfRecord.get(i))) {
+          members[j][fill[j]++] = i;
+        }
+      }
+      double[] eta = new double[m];
+      for (int j = 0; j < m; j++) {
+        SecretBudget b = budget(j);
+        eta[j] = upperQuantile(b.p()) - upperQuantile(b.r()); // eq. (4): mu
+      }
+      double[] w = SecretLp.solve(members, eta, n, lpSolver);
+      double maxW = 0;
+      for (double v : w) {
+        maxW = Math.max(maxW, v);
+      }
+      double[] rho = new double[n];
+      double expected = 0;
+      if (maxW > 0) {
+        for (int i = 0; i < n; i++) {
+          rho[i] = Math.min(1.0, w[i] / maxW);
+          expected += rho[i];
+        }
+      }
+      // one solve per distinct (sorted rho multiset, budget); the solves are independent and
+      // run in parallel (each builds its own PLD, nothing is shared)
+      CacheKey[] keys = new CacheKey[m];
+      Map<CacheKey, double[]> unique = new LinkedHashMap<>();
+      for (int j = 0; j < m; j++) {
+        double[] probs = new double[members[j].length];
+        for (int k = 0; k < probs.length; k++) {
+          probs[k] = rho[members[j][k]];
+        }
+        Arrays.sort(probs);
+        keys[j] = new CacheKey(probs, budget(j));
+        unique.putIfAbsent(keys[j], new double[1]);
+      }
+      unique.entrySet().parallelStream().forEach(e -> {
+        CacheKey key = e.getKey();
+        e.getValue()[0] = method == BlowUpMethod.EXACT
+            ? MixtureBlowUp.leastSigma(key.sortedRho, shiftMultiplier, rounds, key.budget, pldOptions)
+            : MixtureBlowUp.singleGaussianSigma(key.sortedRho, shiftMultiplier, rounds, key.budget);
+      });
+      double[] sigmas = new double[m];
+      double sigma = 0;
+      for (int j = 0; j < m; j++) {
+        sigmas[j] = unique.get(keys[j])[0];
+        sigma = Math.max(sigma, sigmas[j]);
+      }
+      return new SecretNoiseResult(sigma, sigmas, w, rho, expected, rounds, shiftMultiplier);
     }
+
+    private SecretBudget budget(int j) {
+      return uniform != null ? uniform : perSecret.get(j);
+    }
+
+    private static int[] distinct(int[] s) {
+      if (s.length < 2) {
+        return s;
+      }
+      return Arrays.stream(s).distinct().toArray();
+    }
+
+    @Override
+    public String toString() {
+      StringBuilder sb = new StringBuilder("SecretNoise.Builder{");
+      if (secretsOfRecord != null) {
+        sb.append("records=").append(secretsOfRecord.size()).append(", secrets=").append(secretCount).append(", ");
+      }
+      if (uniform != null) {
+        sb.append("budget=").append(uniform).append(", ");
+      }
+      if (perSecret != null) {
+        sb.append("budgets=").append(perSecret.size()).append(", ");
+      }
+      sb.append("rounds=").append(rounds);
+      if (!Double.isNaN(shiftMultiplier)) {
+        sb.append(", shiftMultiplier=").append(shiftMultiplier);
+      }
+      return sb.append(", method=").append(method).append('}').toString();
+    }
+  }
+
+  private static final class CacheKey {
+    private final double[] sortedRho;
+    private final SecretBudget budget;
+    private final int hash;
+
+    CacheKey(double[] sortedRho, SecretBudget budget) {
+      this.sortedRho = sortedRho;
+      this.budget = budget;
+      this.hash = 31 * Arrays.hashCode(sortedRho) + budget.hashCode();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof CacheKey k && Arrays.equals(sortedRho, k.sortedRho) && budget.equals(k.budget);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
+  /** Phi^{-1}(1 - p), accurate for small p (no 1 - p is formed). */
+  private static double upperQuantile(double p) {
+    return -StandardNormal.quantile(p);
   }
 }

@@ -1,2 +1,8 @@
-/** SecPE's SECRETNOISE (Algorithm 1): the LP (6), sampling probabilities and sigma calibration. */
+/**
+ * SecPE's SECRETNOISE (Algorithm 1): the LP (6) ({@link dev.secpe.accounting.secret.SecretNoise}),
+ * sampling probabilities and sigma calibration, and the blow-up function of the mixture
+ * dominating pair with its inverse in sigma ({@link dev.secpe.accounting.secret.MixtureBlowUp}):
+ * exact for one release, through the PLD accountant for several. Deviations from the paper's
+ * text follow DESIGN §3 and are stated where they apply.
+ */
 package dev.secpe.accounting.secret;

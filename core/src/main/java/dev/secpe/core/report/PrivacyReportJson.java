@@ -101,7 +101,7 @@ public final class PrivacyReportJson {
     timings(timing, r.timing());
     timing.put("total_seconds", r.timing().total().toNanos() / 1e9);
     ArrayNode rounds = timing.putArray("rounds");
-    int i = 1;
+    int i = 0;
     for (PhaseTimings t : r.roundTimings()) {
       ObjectNode o = rounds.addObject();
       o.put("round", i++);

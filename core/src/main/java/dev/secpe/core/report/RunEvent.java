@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 
-/** Something that happened in a run; delivered to a {@link RunListener}. Rounds are 1-based. */
+/** Something that happened in a run; delivered to a {@link RunListener}. Rounds are 0-based: round 0 votes on the initial population. */
 public sealed interface RunEvent {
 
   /**
@@ -56,6 +56,28 @@ public sealed interface RunEvent {
    * @param timings the round's phase timings
    * @param populationSize the number of candidates kept
    */
+  /**
+   * The survivors of a round's selection and the scores they were selected by. Both are outputs of
+   * accounted releases (or post-processing of them): synthetic text and noisy votes only.
+   *
+   * @param round the round
+   * @param survivors the selected synthetic texts, best first within each label
+   * @param votes the (noisy) score of every candidate of the round, in population order
+   */
+  record SurvivorsSelected(int round, java.util.List<dev.secpe.core.SyntheticText> survivors, double[] votes)
+      implements RunEvent {
+    /** Copies. */
+    public SurvivorsSelected {
+      survivors = java.util.List.copyOf(survivors);
+      votes = votes.clone();
+    }
+
+    @Override
+    public double[] votes() {
+      return votes.clone();
+    }
+  }
+
   record RoundFinished(int round, PhaseTimings timings, int populationSize) implements RunEvent {
     /** Validates. */
     public RoundFinished {

@@ -81,7 +81,7 @@ class PrivacyReportJsonTest {
     assertThat(t.get("embedding_seconds").asDouble()).isEqualTo(0.5);
     assertThat(t.get("selection_seconds").asDouble()).isEqualTo(0.05);
     assertThat(t.get("rounds")).hasSize(2);
-    assertThat(t.get("rounds").get(1).get("round").asInt()).isEqualTo(2);
+    assertThat(t.get("rounds").get(1).get("round").asInt()).isEqualTo(1);
   }
 
   @Test

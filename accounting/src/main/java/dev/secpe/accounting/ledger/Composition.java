@@ -1,0 +1,276 @@
+package dev.secpe.accounting.ledger;
+
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.Gdp;
+import dev.secpe.accounting.GdpMu;
+import dev.secpe.accounting.secret.MixtureBlowUp;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The composition of a list of releases (package-private; {@link PrivacyLedger} is the API).
+ *
+ * <p>Current method (documented fallback until the PLD accountant is wired in): Gaussian costs
+ * compose exactly in mu-GDP; subsampled Gaussians are accounted by the full Gaussian that
+ * dominates them (no amplification); SecPE mixtures by the Gaussian with their largest shift;
+ * pure-DP costs add their epsilons; (epsilon, delta) of the mixed composition uses basic
+ * composition {@code (eps_G(delta) + sum eps_pure, delta)}. Secret bounds stay in the blow-up
+ * reading of SecPE Lemma 3.2 throughout (eq. (4) for GDP, {@link Gdp#blowUp(DpBudget, double)}
+ * for (eps, delta)); Lemma C.2 is not used (see its javadoc).
+ */
+final class Composition {
+
+  private static final double MARGIN = 1e-11;
+
+  final int releases;
+  final boolean allGaussian;
+  final boolean anyPure;
+  final double commonSq;
+  final double[] secretSq; // null when no SecretMixture is on the ledger
+  final double pureEps;
+  final List<PrivacyCost.SecretMixture> mixtures;
+
+  private Composition(
+      int releases,
+      boolean allGaussian,
+      boolean anyPure,
+      double commonSq,
+      double[] secretSq,
+      double pureEps,
+      List<PrivacyCost.SecretMixture> mixtures) {
+    this.mixtures = List.copyOf(mixtures);
+    this.releases = releases;
+    this.allGaussian = allGaussian;
+    this.anyPure = anyPure;
+    this.commonSq = commonSq;
+    this.secretSq = secretSq;
+    this.pureEps = pureEps;
+  }
+
+  static Composition of(List<Release> releases) {
+    boolean allGaussian = true;
+    boolean anyPure = false;
+    double commonSq = 0;
+    double[] secretSq = null;
+    double pureEps = 0;
+    List<PrivacyCost.SecretMixture> mixtures = new java.util.ArrayList<>();
+    for (Release rel : releases) {
+      PrivacyCost cost = rel.cost();
+      if (cost instanceof PrivacyCost.Gaussian g) {
+        commonSq += 1 / (g.noiseMultiplier() * g.noiseMultiplier());
+      } else if (cost instanceof PrivacyCost.SubsampledGaussian s) {
+        allGaussian = false;
+        commonSq += s.steps() / (s.noiseMultiplier() * s.noiseMultiplier());
+      } else if (cost instanceof PrivacyCost.SecretMixture m) {
+        allGaussian = false;
+        mixtures.add(m);
+        if (secretSq == null) {
+          secretSq = new double[m.secretCount()];
+        } else if (secretSq.length != m.secretCount()) {
+          throw new IllegalArgumentException(
+              "release "
+                  + rel.id()
+                  + " covers "
+                  + m.secretCount()
+                  + " secrets but earlier releases cover "
+                  + secretSq.length);
+        }
+        for (int j = 0; j < secretSq.length; j++) {
+          double mu = m.maxShift(j) / m.sigma();
+          secretSq[j] += mu * mu;
+        }
+      } else if (cost instanceof PrivacyCost.Laplace l) {
+        allGaussian = false;
+        anyPure = true;
+        pureEps += l.epsilon();
+      } else if (cost instanceof PrivacyCost.PureDp d) {
+        allGaussian = false;
+        anyPure = true;
+        pureEps += d.epsilon();
+      } else {
+        throw new IllegalStateException("unknown cost " + cost);
+      }
+    }
+    return new Composition(
+        releases.size(), allGaussian, anyPure, commonSq, secretSq, up(pureEps), mixtures);
+  }
+
+  private static double up(double x) {
+    return x == 0 ? 0 : Math.nextUp(x * (1 + MARGIN));
+  }
+
+  int secretCount() {
+    return secretSq == null ? 0 : secretSq.length;
+  }
+
+  GdpStatus status() {
+    if (anyPure) {
+      return GdpStatus.NOT_GDP;
+    }
+    return allGaussian ? GdpStatus.EXACT : GdpStatus.UPPER_BOUND;
+  }
+
+  /** The dominating mu of secret j (j ignored when no mixture is on the ledger). */
+  GdpMu mu(int j) {
+    double sq = commonSq + (secretSq == null ? 0 : secretSq[j]);
+    return new GdpMu(up(Math.sqrt(sq)));
+  }
+
+  /** The dominating mu, worst over secrets. */
+  GdpMu worstMu() {
+    double worst = 0;
+    if (secretSq != null) {
+      for (double s : secretSq) {
+        worst = Math.max(worst, s);
+      }
+    }
+    return new GdpMu(up(Math.sqrt(commonSq + worst)));
+  }
+
+  String dpMethod() {
+    if (!anyPure) {
+      return allGaussian
+          ? "exact mu-GDP composition converted with delta(eps; mu)"
+          : "mu-GDP composition of dominating Gaussians converted with delta(eps; mu)";
+    }
+    return commonSq == 0 && secretSq == null
+        ? "pure-DP epsilons summed"
+        : "basic composition: eps_GDP(delta) + sum of pure-DP epsilons";
+  }
+
+  double epsilon(double delta) {
+    GdpMu mu = worstMu();
+    if (mu.mu() == 0) {
+      return pureEps;
+    }
+    if (delta == 0) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return up(Gdp.epsilonAt(mu, delta) + pureEps);
+  }
+
+  double delta(double epsilon) {
+    GdpMu mu = worstMu();
+    if (epsilon < pureEps) {
+      return 1.0;
+    }
+    if (mu.mu() == 0) {
+      return 0.0;
+    }
+    return Gdp.deltaAt(mu, Math.max(0, epsilon - pureEps));
+  }
+
+  /** Per-secret r at the priors, with the method used. */
+  record SecretResult(double[] r, String method) {}
+
+  SecretResult secretR(double[] priors) {
+    int m = secretCount();
+    double[] p;
+    if (m == 0 || priors.length == m) {
+      p = priors;
+    } else if (priors.length == 1) {
+      p = new double[m];
+      java.util.Arrays.fill(p, priors[0]);
+    } else {
+      throw new IllegalArgumentException(
+          "priors must have 1 or " + m + " entries, got " + priors.length);
+    }
+    double[] r = new double[p.length];
+    Map<Long, double[]> cache = new HashMap<>();
+    boolean usedTheorem3 = false;
+    boolean usedDp = false;
+    for (int j = 0; j < p.length; j++) {
+      GdpMu mu = mu(Math.min(j, Math.max(0, m - 1)));
+      long key = Double.doubleToLongBits(mu.mu()) * 31 + Double.doubleToLongBits(p[j]);
+      double[] res = cache.get(key);
+      if (res == null) {
+        res = secretR(mu, p[j]);
+        cache.put(key, res);
+      }
+      r[j] = res[0];
+      usedTheorem3 |= res[1] == 1;
+      usedDp |= res[1] == 2;
+    }
+    String method;
+    if (!anyPure) {
+      method =
+          (allGaussian ? "exact mu-GDP composition" : "mu-GDP composition of dominating Gaussians")
+              + ", then eq. (4) r = B_mu(p)";
+    } else {
+      method =
+          "min of: Theorem 3 (B_mu(p) of the GDP part + blow-up of the pure-DP part) and the"
+              + " blow-up of the (eps, delta) composition over delta in 1e-1..1e-16";
+      method += usedDp && !usedTheorem3 ? " [(eps, delta) blow-up won]" : "";
+      method += usedTheorem3 && !usedDp ? " [Theorem 3 won]" : "";
+    }
+    if (!mixtures.isEmpty() && exactPerRelease(p, r)) {
+      method +=
+          "; and Theorem 3 over per-release exact blow-ups (SecPE mixtures: exact T = 1"
+              + " Neyman-Pearson), which won for some secrets";
+    }
+    return new SecretResult(r, method);
+  }
+
+  /**
+   * SecPE Theorem 3 with each part's own blow-up: the composed Gaussian part (eq. 4), each
+   * mixture release exactly ({@link MixtureBlowUp}, T = 1) and the pure-DP part; parts that
+   * release nothing about a secret are left out. Exact when a secret is touched by one part
+   * only. Lowers {@code r} in place where it wins; returns whether it did anywhere.
+   */
+  private boolean exactPerRelease(double[] p, double[] r) {
+    List<double[][]> probs = new java.util.ArrayList<>();
+    for (PrivacyCost.SecretMixture m : mixtures) {
+      probs.add(m.shiftProbsPerSecret());
+    }
+    boolean won = false;
+    for (int j = 0; j < r.length; j++) {
+      double sum = 0;
+      int parts = 0;
+      if (commonSq > 0) {
+        sum += Gdp.secretR(new GdpMu(up(Math.sqrt(commonSq))), p[j]);
+        parts++;
+      }
+      for (int k = 0; k < mixtures.size(); k++) {
+        PrivacyCost.SecretMixture m = mixtures.get(k);
+        if (m.maxShift(j) > 0) {
+          sum += MixtureBlowUp.blowUp(m.sigma(), probs.get(k)[j], m.shiftMultiplier(), 1, p[j]);
+          parts++;
+        }
+      }
+      if (pureEps > 0) {
+        sum += Gdp.blowUp(new DpBudget(pureEps, 0), p[j]);
+        parts++;
+      }
+      double candidate = parts == 0 ? p[j] : parts == 1 ? sum : up(sum);
+      if (candidate < r[j]) {
+        r[j] = candidate;
+        won = true;
+      }
+    }
+    return won;
+  }
+
+  /** {r, method code}: 0 = GDP, 1 = Theorem 3, 2 = blow-up of the (eps, delta) composition. */
+  private double[] secretR(GdpMu mu, double p) {
+    if (!anyPure) {
+      return new double[] {Gdp.secretR(mu, p), 0};
+    }
+    double pure = Gdp.blowUp(new DpBudget(pureEps, 0), p);
+    double theorem3 = mu.mu() == 0 ? pure : up(Gdp.secretR(mu, p) + pure);
+    double best = theorem3;
+    int code = 1;
+    if (mu.mu() > 0) {
+      for (int k = 2; k <= 32; k++) {
+        double delta = Math.pow(10, -k / 2.0);
+        double eps = up(Gdp.epsilonAt(mu, delta) + pureEps);
+        double viaDp = Gdp.blowUp(new DpBudget(eps, delta), p);
+        if (viaDp < best) {
+          best = viaDp;
+          code = 2;
+        }
+      }
+    }
+    return new double[] {best, code};
+  }
+}

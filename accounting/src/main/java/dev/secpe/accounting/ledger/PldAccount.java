@@ -1,0 +1,153 @@
+package dev.secpe.accounting.ledger;
+
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.Gdp;
+import dev.secpe.accounting.pld.PrivacyLossDistribution;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The ledger's composition through the privacy-loss-distribution accountant, kept incrementally
+ * (each charge composes one more PLD). Immutable; {@link #with(Release)} returns a new account.
+ *
+ * <p>Gaussian, Laplace and subsampled-Gaussian releases enter as their PLDs; SecPE mixtures enter
+ * the per-secret (p, r) account as their exact mixture PLD and the (epsilon, delta) account as
+ * the Gaussian with their largest shift over secrets (the DP language is worst case over
+ * secrets); pure-DP releases without a PLD (SVT) add their epsilon (basic composition) and, for
+ * (p, r), their blow-up by Theorem 3.
+ */
+final class PldAccount {
+
+  private final PrivacyLossDistribution all; // null: no PLD-able release yet
+  private final PrivacyLossDistribution common; // non-mixture PLD-able releases
+  private final PrivacyLossDistribution[] perSecret; // null: no mixture yet
+  private final double pureEps;
+
+  private PldAccount(
+      PrivacyLossDistribution all,
+      PrivacyLossDistribution common,
+      PrivacyLossDistribution[] perSecret,
+      double pureEps) {
+    this.all = all;
+    this.common = common;
+    this.perSecret = perSecret;
+    this.pureEps = pureEps;
+  }
+
+  static PldAccount empty() {
+    return new PldAccount(null, null, null, 0.0);
+  }
+
+  private static PrivacyLossDistribution compose(
+      PrivacyLossDistribution a, PrivacyLossDistribution b) {
+    return a == null ? b : b == null ? a : a.compose(b);
+  }
+
+  PldAccount with(Release release) {
+    PrivacyCost cost = release.cost();
+    if (cost instanceof PrivacyCost.PureDp d) {
+      return new PldAccount(all, common, perSecret, Math.nextUp(pureEps + d.epsilon()));
+    }
+    if (cost instanceof PrivacyCost.SecretMixture m) {
+      int count = m.secretCount();
+      if (perSecret != null && perSecret.length != count) {
+        throw new IllegalArgumentException(
+            "release " + release.id() + " covers " + count + " secrets but earlier releases cover "
+                + perSecret.length);
+      }
+      double[][] probs = m.shiftProbsPerSecret();
+      PrivacyLossDistribution[] next =
+          perSecret == null ? new PrivacyLossDistribution[count] : perSecret.clone();
+      Map<List<Double>, PrivacyLossDistribution> built = new HashMap<>();
+      Map<PrivacyLossDistribution, Map<PrivacyLossDistribution, PrivacyLossDistribution>> composed =
+          new IdentityHashMap<>();
+      double worstShift = 0;
+      for (int j = 0; j < count; j++) {
+        double shift = m.maxShift(j);
+        worstShift = Math.max(worstShift, shift);
+        if (shift == 0) {
+          continue; // no record holding secret j can be sampled: nothing about it is released
+        }
+        double[] nonZero = Arrays.stream(probs[j]).filter(x -> x > 0).sorted().toArray();
+        List<Double> key = Arrays.stream(nonZero).boxed().toList();
+        PrivacyLossDistribution one =
+            built.computeIfAbsent(
+                key,
+                k -> PrivacyLossDistribution.secretMixture(m.sigma(), nonZero, m.shiftMultiplier()));
+        PrivacyLossDistribution before = next[j];
+        if (before == null) {
+          next[j] = one;
+        } else {
+          next[j] =
+              composed
+                  .computeIfAbsent(before, b -> new IdentityHashMap<>())
+                  .computeIfAbsent(one, o -> before.compose(o));
+        }
+      }
+      PrivacyLossDistribution dominating =
+          worstShift == 0 ? null : PrivacyLossDistribution.gaussian(m.sigma(), worstShift);
+      return new PldAccount(compose(all, dominating), common, next, pureEps);
+    }
+    PrivacyLossDistribution pld;
+    if (cost instanceof PrivacyCost.Gaussian g) {
+      pld = PrivacyLossDistribution.gaussian(g.noiseMultiplier(), 1.0);
+    } else if (cost instanceof PrivacyCost.Laplace l) {
+      pld = PrivacyLossDistribution.laplace(l.scale(), l.sensitivity());
+    } else if (cost instanceof PrivacyCost.SubsampledGaussian s) {
+      pld =
+          PrivacyLossDistribution.poissonSubsampledGaussian(s.noiseMultiplier(), s.samplingRate())
+              .selfCompose(s.steps());
+    } else {
+      throw new IllegalStateException("unknown cost " + cost);
+    }
+    return new PldAccount(compose(all, pld), compose(common, pld), perSecret, pureEps);
+  }
+
+  int secretCount() {
+    return perSecret == null ? 0 : perSecret.length;
+  }
+
+  /** Composed epsilon at delta: PLD epsilon plus the pure-DP epsilons (basic composition). */
+  double epsilon(double delta) {
+    if (all == null) {
+      return pureEps;
+    }
+    if (delta == 0) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double e = all.epsilon(delta);
+    return Double.isFinite(e) ? Math.nextUp(e + pureEps) : e;
+  }
+
+  /** Composed delta at epsilon. */
+  double delta(double epsilon) {
+    if (epsilon < pureEps) {
+      return 1.0;
+    }
+    return all == null ? 0.0 : all.delta(epsilon - pureEps);
+  }
+
+  /** Per-secret r at the priors (length 1 or secretCount()). */
+  double[] secretR(double[] priors) {
+    int m = secretCount();
+    int n = m == 0 ? priors.length : m;
+    double[] r = new double[n];
+    Map<PrivacyLossDistribution, PrivacyLossDistribution> withCommon = new IdentityHashMap<>();
+    for (int j = 0; j < n; j++) {
+      double p = priors.length == 1 ? priors[0] : priors[j];
+      PrivacyLossDistribution mix = m == 0 ? null : perSecret[j];
+      PrivacyLossDistribution pld =
+          mix == null ? common : common == null ? mix : withCommon.computeIfAbsent(mix, common::compose);
+      double rj = pld == null ? p : pld.blowUp(p);
+      if (pureEps > 0) {
+        // Theorem 3: r adds the blow-up of the pure-DP part
+        rj = Math.nextUp(rj + Gdp.blowUp(new DpBudget(pureEps, 0), p));
+      }
+      r[j] = rj;
+    }
+    return r;
+  }
+}

@@ -1,0 +1,251 @@
+package dev.secpe.accounting.pld;
+
+import dev.secpe.accounting.StandardNormal;
+
+/**
+ * A pair P = sum_k a_k N(m_k, s^2), Q = sum_k b_k N(n_k, s^2) whose privacy loss
+ * L(x) = log(p(x)/q(x)) is non-decreasing in x; the optimal tests are half-lines, so
+ * delta(eps) = P(X > x_eps) - e^eps Q(X > x_eps) + tau with L(x_eps) = eps, where tau is
+ * P-mass placed outside the support of Q (a pessimistic home for truncated mixture tails).
+ *
+ * <p>Non-decreasing loss holds when P is a mixture of non-negative shifts and Q = N(0, s^2)
+ * (the loss is a log-sum-exp of affine functions with non-negative slopes), and when P =
+ * N(0, s^2) and Q is a mixture of non-positive shifts. Only those two shapes are built.
+ * Package-private; instances carry a warm-start hint and are not thread-safe.
+ */
+final class GaussianMixturePair implements PrivacyProfile {
+
+  private static final double TAIL_Z = 10.0; // Phibar(10) ~ 7.6e-24
+
+  private final double[] logA;
+  private final double[] m;
+  private final double[] a;
+  private final double[] logB;
+  private final double[] n;
+  private final double[] b;
+  private final double s;
+  private final double tau;
+  private double hint = Double.NaN;
+
+  private GaussianMixturePair(
+      double[] a, double[] m, double[] b, double[] n, double s, double tau) {
+    this.a = a;
+    this.m = m;
+    this.b = b;
+    this.n = n;
+    this.s = s;
+    this.tau = tau;
+    this.logA = logs(a);
+    this.logB = logs(b);
+  }
+
+  /** P = sum_k w_k N(shift_k, s^2) (shifts >= 0), Q = N(0, s^2); tau = P-mass at infinite loss. */
+  static GaussianMixturePair shiftedMixtureVsCentred(
+      double[] weights, double[] shifts, double s, double tau) {
+    for (double v : shifts) {
+      if (!(v >= 0)) {
+        throw new IllegalArgumentException("shifts must be >= 0, got shift=" + v);
+      }
+    }
+    return new GaussianMixturePair(weights, shifts, new double[] {1.0}, new double[] {0.0}, s, tau);
+  }
+
+  /**
+   * P = N(0, s^2), Q = sum_k w_k N(-shift_k, s^2) (the reflection of "Q = mixture of
+   * non-negative shifts", which has the same privacy profile and a non-decreasing loss).
+   */
+  static GaussianMixturePair centredVsReflectedMixture(
+      double[] weights, double[] shifts, double s) {
+    double[] neg = new double[shifts.length];
+    for (int k = 0; k < shifts.length; k++) {
+      if (!(shifts[k] >= 0)) {
+        throw new IllegalArgumentException("shifts must be >= 0, got shift=" + shifts[k]);
+      }
+      neg[k] = -shifts[k];
+    }
+    return new GaussianMixturePair(new double[] {1.0}, new double[] {0.0}, weights, neg, s, 0.0);
+  }
+
+  private static double[] logs(double[] w) {
+    double[] out = new double[w.length];
+    for (int i = 0; i < w.length; i++) {
+      out[i] = Math.log(w[i]);
+    }
+    return out;
+  }
+
+  private double logDensityRatio(double[] logW, double[] mu, double x) {
+    // log sum_k w_k exp((mu_k x - mu_k^2 / 2) / s^2): density relative to N(0, s^2).
+    double s2 = s * s;
+    double max = Double.NEGATIVE_INFINITY;
+    for (int k = 0; k < mu.length; k++) {
+      double t = logW[k] + (mu[k] * x - 0.5 * mu[k] * mu[k]) / s2;
+      if (t > max) {
+        max = t;
+      }
+    }
+    if (max == Double.NEGATIVE_INFINITY) {
+      return max;
+    }
+    double sum = 0;
+    for (int k = 0; k < mu.length; k++) {
+      sum += Math.exp(logW[k] + (mu[k] * x - 0.5 * mu[k] * mu[k]) / s2 - max);
+    }
+    return max + Math.log(sum);
+  }
+
+  /** The privacy loss L(x) (ignoring tau, which sits outside Q's support). */
+  double loss(double x) {
+    return logDensityRatio(logA, m, x) - logDensityRatio(logB, n, x);
+  }
+
+  private double meanShift(double[] logW, double[] mu, double x) {
+    double s2 = s * s;
+    double max = Double.NEGATIVE_INFINITY;
+    for (int k = 0; k < mu.length; k++) {
+      max = Math.max(max, logW[k] + (mu[k] * x - 0.5 * mu[k] * mu[k]) / s2);
+    }
+    double z = 0;
+    double num = 0;
+    for (int k = 0; k < mu.length; k++) {
+      double e = Math.exp(logW[k] + (mu[k] * x - 0.5 * mu[k] * mu[k]) / s2 - max);
+      z += e;
+      num += e * mu[k];
+    }
+    return num / z;
+  }
+
+  private double lossDerivative(double x) {
+    return (meanShift(logA, m, x) - meanShift(logB, n, x)) / (s * s);
+  }
+
+  /** P(x1 < X <= x2). */
+  double pInterval(double x1, double x2) {
+    double sum = 0;
+    for (int k = 0; k < m.length; k++) {
+      sum += a[k] * StandardNormal.interval((x1 - m[k]) / s, (x2 - m[k]) / s);
+    }
+    return sum;
+  }
+
+  /** Q(x1 < X <= x2). */
+  double qInterval(double x1, double x2) {
+    double sum = 0;
+    for (int k = 0; k < n.length; k++) {
+      sum += b[k] * StandardNormal.interval((x1 - n[k]) / s, (x2 - n[k]) / s);
+    }
+    return sum;
+  }
+
+  /** P-mass placed at infinite loss. */
+  double tau() {
+    return tau;
+  }
+
+  double pUpper(double t) {
+    double sum = 0;
+    for (int k = 0; k < m.length; k++) {
+      sum += a[k] * StandardNormal.sf((t - m[k]) / s);
+    }
+    return sum;
+  }
+
+  double qUpper(double t) {
+    double sum = 0;
+    for (int k = 0; k < n.length; k++) {
+      sum += b[k] * StandardNormal.sf((t - n[k]) / s);
+    }
+    return sum;
+  }
+
+  private double minMean() {
+    double v = Double.POSITIVE_INFINITY;
+    for (double x : m) v = Math.min(v, x);
+    for (double x : n) v = Math.min(v, x);
+    return v;
+  }
+
+  private double maxMean() {
+    double v = Double.NEGATIVE_INFINITY;
+    for (double x : m) v = Math.max(v, x);
+    for (double x : n) v = Math.max(v, x);
+    return v;
+  }
+
+  @Override
+  public double lowLoss() {
+    return loss(minMean() - TAIL_Z * s);
+  }
+
+  @Override
+  public double highLoss() {
+    return loss(maxMean() + TAIL_Z * s);
+  }
+
+  /**
+   * The point x with L(x) = eps; NEGATIVE_INFINITY when L > eps everywhere, POSITIVE_INFINITY
+   * when L <= eps everywhere (searched over |x| up to 1e6 s).
+   */
+  double inverseLoss(double eps) {
+    double limit = 1e6 * s + Math.abs(maxMean()) + Math.abs(minMean());
+    double start = Double.isNaN(hint) ? 0.5 * (minMean() + maxMean()) : hint;
+    double lo = start;
+    double hi = start;
+    double step = s;
+    while (loss(lo) >= eps) {
+      lo -= step;
+      step *= 2;
+      if (lo < -limit) {
+        return Double.NEGATIVE_INFINITY;
+      }
+    }
+    step = s;
+    while (loss(hi) < eps) {
+      hi += step;
+      step *= 2;
+      if (hi > limit) {
+        return Double.POSITIVE_INFINITY;
+      }
+    }
+    // loss(lo) < eps <= loss(hi): safeguarded Newton.
+    double x = Math.min(Math.max(start, lo), hi);
+    for (int it = 0; it < 200; it++) {
+      double f = loss(x) - eps;
+      if (f < 0) {
+        lo = x;
+      } else {
+        hi = x;
+      }
+      if (hi - lo <= 1e-15 * Math.max(1.0, Math.abs(x)) || f == 0) {
+        break;
+      }
+      double d = lossDerivative(x);
+      double next = d > 0 ? x - f / d : Double.NaN;
+      if (!(next > lo && next < hi)) {
+        next = 0.5 * (lo + hi);
+      }
+      if (Math.abs(next - x) <= 1e-15 * Math.max(1.0, Math.abs(x))) {
+        x = next;
+        break;
+      }
+      x = next;
+    }
+    hint = x;
+    return x;
+  }
+
+  @Override
+  public double delta(double eps) {
+    double floor = Math.max(0.0, -Math.expm1(eps)); // delta(eps) >= 1 - e^eps always
+    double x = inverseLoss(eps);
+    double d;
+    if (x == Double.POSITIVE_INFINITY) {
+      d = tau;
+    } else if (x == Double.NEGATIVE_INFINITY) {
+      d = 1.0 - Math.exp(eps);
+    } else {
+      d = pUpper(x) - Math.exp(eps) * qUpper(x) + tau;
+    }
+    return Math.max(Math.max(d, floor), tau);
+  }
+}

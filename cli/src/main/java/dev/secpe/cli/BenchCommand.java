@@ -1,0 +1,135 @@
+package dev.secpe.cli;
+
+import dev.secpe.clustering.Metric;
+import dev.secpe.clustering.bench.KernelBenchmark;
+import dev.secpe.clustering.bench.VoteBenchmark;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code secpe bench ...}: benchmark harnesses that print ratios against a reference run in the
+ * same process (see {@code docs/clustering-performance.md}).
+ */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    description = "Benchmarks that print ratios against a reference measured in the same run.",
+    subcommands = {BenchCommand.Kernel.class, BenchCommand.Vote.class})
+final class BenchCommand {
+
+  static int emit(CommandSpec spec, boolean json, Map<String, Object> result) {
+    if (json) {
+      return JsonOut.print(spec, result);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    result.forEach((k, v) -> out.println(k + ": " + v));
+    out.flush();
+    return 0;
+  }
+
+  /** {@code bench kernel}: nearest-neighbour kernel GFLOP/s vs numpy on the same data. */
+  @Command(
+      name = "kernel",
+      mixinStandardHelpOptions = true,
+      description = "Kernel GFLOP/s (ND4J GEMM + exact top-1) against numpy on the same data, "
+          + "plus the plain-Java backend.")
+  static final class Kernel implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--json", description = "print one JSON object (default: key: value lines)")
+    boolean json;
+
+    @Option(names = "--m", defaultValue = "20000", description = "rows of A (default ${DEFAULT-VALUE})")
+    int m;
+
+    @Option(names = "--n", defaultValue = "5000", description = "rows of B (default ${DEFAULT-VALUE})")
+    int n;
+
+    @Option(names = "--d", defaultValue = "384", description = "dimension (default ${DEFAULT-VALUE})")
+    int d;
+
+    @Option(names = "--metric", defaultValue = "COSINE", description = "COSINE or L2")
+    Metric metric;
+
+    @Option(names = "--reps", defaultValue = "3", description = "repetitions, best kept")
+    int reps;
+
+    @Option(names = "--java-rows", defaultValue = "1000",
+        description = "rows of A for the plain-Java backend (default ${DEFAULT-VALUE})")
+    int javaRows;
+
+    @Option(names = "--threads", defaultValue = "0", description = "kernel threads (0 = cores)")
+    int threads;
+
+    @Option(names = "--block-rows", defaultValue = "0", description = "rows per block (0 = auto)")
+    int blockRows;
+
+    @Option(names = "--python", defaultValue = "python3",
+        description = "python with numpy for the reference; empty to skip")
+    String python;
+
+    @Option(names = "--sweep",
+        description = "also time kernel configurations (workers x BLAS threads, block rows)")
+    boolean sweep;
+
+    @Override
+    public Integer call() throws Exception {
+      if (m < 1 || n < 1 || d < 1 || reps < 1 || javaRows < 1) {
+        throw new IllegalArgumentException("m, n, d, reps and java-rows must be >= 1, got m=" + m
+            + " n=" + n + " d=" + d + " reps=" + reps + " java-rows=" + javaRows);
+      }
+      return emit(spec, json, KernelBenchmark.run(new KernelBenchmark.Config(
+          m, n, d, metric, reps, javaRows, threads, blockRows, python, 1, sweep)));
+    }
+  }
+
+  /** {@code bench vote}: Aug-PE vote vs SecPE representative vote. */
+  @Command(
+      name = "vote",
+      mixinStandardHelpOptions = true,
+      description = "Aug-PE nearest-neighbour vote vs SecPE representative vote on synthetic "
+          + "Gaussian-mixture embeddings (small: 100k private, K=100, 5k candidates; yelp: "
+          + "1.9M private, K=800, 35k candidates; d=384).")
+  static final class Vote implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--json", description = "print one JSON object (default: key: value lines)")
+    boolean json;
+
+    @Option(names = "--scale", defaultValue = "small", description = "small (default) or yelp")
+    String scale;
+
+    @Option(names = "--threads", defaultValue = "0", description = "kernel threads (0 = cores)")
+    int threads;
+
+    @Option(names = "--private-rows", defaultValue = "0",
+        description = "override the scale's number of private rows (0 = the scale's own); "
+            + "both votes' private-side cost is linear in it")
+    long privateRows;
+
+    @Override
+    public Integer call() {
+      VoteBenchmark.Config c = switch (scale) {
+        case "small" -> VoteBenchmark.Config.small();
+        case "yelp" -> VoteBenchmark.Config.yelp();
+        default -> throw new IllegalArgumentException(
+            "scale must be small or yelp, got scale=" + scale);
+      };
+      if (privateRows < 0 || privateRows > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException(
+            "private-rows must be in 0.." + Integer.MAX_VALUE + ", got private-rows=" + privateRows);
+      }
+      if (threads != 0 || privateRows != 0) {
+        c = new VoteBenchmark.Config(c.name(), privateRows == 0 ? c.privateRows() : privateRows,
+            c.k(), c.candidates(), c.d(), c.publicRows(), c.components(), c.kmeansIterations(),
+            threads == 0 ? c.threads() : threads, c.seed());
+      }
+      return emit(spec, json, VoteBenchmark.run(c));
+    }
+  }
+}

@@ -1,0 +1,178 @@
+package dev.secpe.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.secpe.core.PublicRecord;
+import dev.secpe.core.io.DatasetReader;
+import dev.secpe.evaluation.ClassCounts;
+import dev.secpe.evaluation.DownstreamAccuracy;
+import dev.secpe.evaluation.Evaluation;
+import dev.secpe.evaluation.EvaluationReport;
+import dev.secpe.evaluation.MauveOptions;
+import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.spi.ProviderConfig;
+import dev.secpe.llm.spi.Providers;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code secpe evaluate --synthetic S.jsonl --real R.jsonl [--label-field label] --json}: utility
+ * metrics of a synthetic dataset against real held-out records (see {@code dev.secpe.evaluation}).
+ */
+@Command(
+    name = "evaluate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compare synthetic texts with real held-out texts: FID on embeddings, manifold precision/"
+          + "recall, MAUVE, length distances, self-similarity and, with --label-field, the accuracy"
+          + " on the real records of a classifier trained on the synthetic ones.",
+      "The real texts are embedded by the chosen embedder; a REMOTE embedder needs"
+          + " --allow-remote-embedder."
+    })
+final class EvaluateCommand implements Callable<Integer> {
+
+  /** The embedder used when none is named: the in-process MiniLM provider (llm-embedded). */
+  static final String DEFAULT_EMBEDDER = "all-minilm-l6-v2";
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--synthetic", required = true, paramLabel = "FILE",
+      description = "Synthetic records (.jsonl or .csv, optionally .gz).")
+  Path synthetic;
+
+  @Option(names = "--real", required = true, paramLabel = "FILE",
+      description = "Real held-out records (.jsonl or .csv, optionally .gz).")
+  Path real;
+
+  @Option(names = "--text-field", defaultValue = "text", paramLabel = "NAME",
+      description = "Field holding the text (default: ${DEFAULT-VALUE}).")
+  String textField;
+
+  @Option(names = "--label-field", paramLabel = "NAME",
+      description = "Field holding the label in both files; enables downstream accuracy.")
+  String labelField;
+
+  @Option(names = "--embedder", defaultValue = DEFAULT_EMBEDDER, paramLabel = "NAME",
+      description = "Embedder provider name (default: ${DEFAULT-VALUE}); see `secpe providers`.")
+  String embedderName;
+
+  @Option(names = "--allow-remote-embedder",
+      description = "Allow a REMOTE embedder to receive the real texts.")
+  boolean allowRemote;
+
+  @Option(names = "--k", defaultValue = "3", paramLabel = "K",
+      description = "Neighbour rank of precision/recall (default: ${DEFAULT-VALUE}).")
+  int k;
+
+  @Option(names = "--mauve-clusters", defaultValue = "0", paramLabel = "N",
+      description = "MAUVE k-means clusters; 0 = max(2, round(min(n_real, n_synthetic) / 10)).")
+  int mauveClusters;
+
+  @Option(names = "--seed", defaultValue = "25", paramLabel = "SEED",
+      description = "Seed of MAUVE's k-means and the classifier (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--json", description = "Print one JSON object.")
+  boolean json;
+
+  /** Where embedders are looked up; tests put an explicit registry here. */
+  Providers providers;
+
+  @Override
+  public Integer call() throws Exception {
+    List<PublicRecord> synth = read(synthetic, "--synthetic");
+    List<PublicRecord> held = read(real, "--real");
+    Providers registry = providers != null ? providers : Providers.installed();
+    EvaluationReport report;
+    try (TextEmbedder embedder = registry.createEmbedder(embedderName, ProviderConfig.empty())) {
+      Evaluation evaluation =
+          Evaluation.builder(embedder)
+              .neighbours(k)
+              .mauve(MauveOptions.defaults().withClusters(mauveClusters).withSeed(seed))
+              .classifier(dev.secpe.evaluation.ClassifierOptions.defaults().withSeed(seed))
+              .allowRemoteEmbedder(allowRemote)
+              .build();
+      report = evaluation.evaluateRecords(synth, held);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      ObjectMapper mapper = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+      out.println(mapper.writeValueAsString(toJson(mapper, report)));
+    } else {
+      printText(out, report);
+    }
+    out.flush();
+    return 0;
+  }
+
+  private List<PublicRecord> read(Path file, String option) {
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalArgumentException(option + " file not found: " + file);
+    }
+    DatasetReader.Builder b = DatasetReader.builder().textField(textField);
+    if (labelField != null) {
+      b.labelField(labelField);
+    }
+    return b.build().readPublic(file).records();
+  }
+
+  static ObjectNode toJson(ObjectMapper mapper, EvaluationReport r) {
+    ObjectNode o = mapper.createObjectNode();
+    o.put("fid", r.fid());
+    o.put("precision", r.precisionRecall().precision());
+    o.put("recall", r.precisionRecall().recall());
+    o.put("mauve", r.mauve().mauve());
+    if (r.downstream().isPresent()) {
+      DownstreamAccuracy d = r.downstream().get();
+      o.put("downstream_accuracy", d.accuracy());
+      ArrayNode classes = o.putArray("downstream_per_class");
+      for (ClassCounts c : d.perClass()) {
+        classes.addObject()
+            .put("label", c.label().name())
+            .put("train", c.trainCount())
+            .put("test", c.testCount())
+            .put("correct", c.correct())
+            .put("predicted", c.predicted());
+      }
+    } else {
+      o.putNull("downstream_accuracy");
+    }
+    o.put("length_wasserstein1", r.length().wasserstein1());
+    o.put("length_ks", r.length().kolmogorovSmirnov());
+    o.put("mean_length_real", r.length().meanReal());
+    o.put("mean_length_synthetic", r.length().meanSynthetic());
+    o.put("self_similarity_synthetic", r.selfSimilaritySynthetic());
+    o.put("self_similarity_real", r.selfSimilarityReal());
+    o.put("synthetic_count", r.syntheticCount());
+    o.put("real_count", r.realCount());
+    o.put("embedder", r.embedder());
+    o.put("k", r.precisionRecall().k());
+    o.put("mauve_clusters", r.mauve().clusters());
+    return o;
+  }
+
+  private static void printText(PrintWriter out, EvaluationReport r) {
+    out.printf("synthetic %d, real %d, embedder %s%n", r.syntheticCount(), r.realCount(), r.embedder());
+    out.printf("FID                      %.4f%n", r.fid());
+    out.printf("precision / recall (k=%d) %.4f / %.4f%n",
+        r.precisionRecall().k(), r.precisionRecall().precision(), r.precisionRecall().recall());
+    out.printf("MAUVE (%d clusters)       %.4f%n", r.mauve().clusters(), r.mauve().mauve());
+    out.printf("length W1 / KS           %.3f words / %.4f (mean %.1f real, %.1f synthetic)%n",
+        r.length().wasserstein1(), r.length().kolmogorovSmirnov(), r.length().meanReal(),
+        r.length().meanSynthetic());
+    out.printf("self-similarity          %.4f synthetic, %.4f real%n",
+        r.selfSimilaritySynthetic(), r.selfSimilarityReal());
+    out.println(r.downstream()
+        .map(d -> String.format("downstream accuracy      %.4f (%d / %d)", d.accuracy(), d.correct(), d.total()))
+        .orElse("downstream accuracy      n/a (no --label-field)"));
+  }
+}

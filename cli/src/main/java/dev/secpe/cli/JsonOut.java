@@ -1,0 +1,27 @@
+package dev.secpe.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Writes one JSON object per command on stdout (the CLI contract). */
+final class JsonOut {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private JsonOut() {}
+
+  /** Prints the object and returns exit code 0. */
+  static int print(CommandSpec spec, Map<String, ?> object) {
+    PrintWriter out = spec.commandLine().getOut();
+    try {
+      out.println(MAPPER.writeValueAsString(object));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write JSON: " + e.getOriginalMessage(), e);
+    }
+    out.flush();
+    return 0;
+  }
+}

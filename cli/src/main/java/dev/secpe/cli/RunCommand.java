@@ -1,0 +1,270 @@
+package dev.secpe.cli;
+
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.Gdp;
+import dev.secpe.accounting.GdpMu;
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.noise.NoiseSources;
+import dev.secpe.core.Label;
+import dev.secpe.core.LabelSet;
+import dev.secpe.core.PrivateDataset;
+import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.PublicRecord;
+import dev.secpe.core.io.DatasetReader;
+import dev.secpe.core.report.PrivacyReportJson;
+import dev.secpe.core.secret.PiiDetector;
+import dev.secpe.core.secret.SecretDetector;
+import dev.secpe.evolution.AugPE;
+import dev.secpe.evolution.DPGA;
+import dev.secpe.evolution.EvolutionBuilder;
+import dev.secpe.evolution.RunResult;
+import dev.secpe.evolution.SecPE;
+import dev.secpe.llm.GenerationParams;
+import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.embedded.MiniLmEmbedder;
+import dev.secpe.llm.embedded.NgramTextGenerator;
+import dev.secpe.llm.prompt.Domain;
+import dev.secpe.llm.prompt.PromptTemplates;
+import dev.secpe.llm.spi.ProviderConfig;
+import dev.secpe.llm.spi.Providers;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code secpe run}: one SecPE, Aug-PE or DPGA run from JSONL files, writing the synthetic data and
+ * a JSON privacy report. Without {@code --generator}/{@code --embedder} it uses the embedded
+ * defaults: an n-gram generator trained on {@code --public} and the in-process MiniLM embedder.
+ */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = "Generate differentially private synthetic text with SecPE, Aug-PE or DPGA.")
+final class RunCommand implements Callable<Integer> {
+
+  enum MethodName {
+    secpe,
+    augpe,
+    dpga
+  }
+
+  @Option(names = "--method", required = true, description = "secpe, augpe or dpga")
+  MethodName method;
+
+  @Option(names = "--private", required = true, paramLabel = "FILE", description = "private records (JSONL or CSV)")
+  Path privateFile;
+
+  @Option(names = "--public", paramLabel = "FILE", description = "public records (JSONL or CSV); SecPE needs them")
+  Path publicFile;
+
+  @Option(names = "--text-field", defaultValue = "text", description = "text field (default: ${DEFAULT-VALUE})")
+  String textField;
+
+  @Option(names = "--label-field", description = "label field; labels are released through a noisy histogram")
+  String labelField;
+
+  @Option(names = "--labels", split = ",", description = "the public label names (default: those in --public)")
+  List<String> labelNames;
+
+  @Option(names = "--synthetic-size", required = true, description = "N, synthetic texts to produce")
+  int syntheticSize;
+
+  @Option(names = "--iterations", required = true, description = "T, vote rounds")
+  int iterations;
+
+  @Option(names = "--variations", defaultValue = "3", description = "L, variations per survivor (default: ${DEFAULT-VALUE})")
+  int variations;
+
+  @Option(names = "--clusters", defaultValue = "20", description = "K, SecPE public clusters (default: ${DEFAULT-VALUE})")
+  int clusters;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Budget budget;
+
+  static final class Budget {
+    @ArgGroup(exclusive = false)
+    Secret secret;
+
+    @ArgGroup(exclusive = false)
+    Dp dp;
+  }
+
+  static final class Secret {
+    @Option(names = "--p", required = true, description = "prior p of every secret")
+    double p;
+
+    @Option(names = "--r", required = true, description = "posterior bound r of every secret")
+    double r;
+  }
+
+  static final class Dp {
+    @Option(names = "--epsilon", required = true)
+    double epsilon;
+
+    @Option(names = "--delta", required = true)
+    double delta;
+  }
+
+  @Option(names = "--generator", description = "generator provider (default: embedded n-gram trained on --public)")
+  String generatorName;
+
+  @Option(names = "--embedder", description = "embedder provider (default: in-process all-MiniLM-L6-v2)")
+  String embedderName;
+
+  @Option(names = "--provider-option", paramLabel = "KEY=VALUE", description = "setting passed to --generator/--embedder providers")
+  Map<String, String> providerOptions = new HashMap<>();
+
+  @Option(names = "--allow-remote-embedding", description = "allow private text to reach a REMOTE embedder")
+  boolean allowRemote;
+
+  @Option(names = "--domain", defaultValue = "EMAIL", description = "prompt domain: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
+  Domain domain;
+
+  @Option(names = "--max-tokens", defaultValue = "200", description = "generation limit (default: ${DEFAULT-VALUE})")
+  int maxTokens;
+
+  @Option(names = "--seed", defaultValue = "0", description = "seed of generation and sampling choices (not of privacy noise)")
+  long seed;
+
+  @Option(names = "--reproducible-noise", paramLabel = "SEED", description = "seeded NON-PRIVATE noise, for tests and demos; the report says so")
+  Long reproducibleNoise;
+
+  @Option(names = "--checkpoint", paramLabel = "DIR", description = "checkpoint after every release and round")
+  Path checkpoint;
+
+  @Option(names = "--resume", description = "continue from --checkpoint, reusing every release drawn there")
+  boolean resume;
+
+  @Option(names = "--out", required = true, paramLabel = "FILE", description = "synthetic JSONL output")
+  Path out;
+
+  @Option(names = "--report", required = true, paramLabel = "FILE", description = "privacy report (JSON)")
+  Path report;
+
+  @Option(names = "--quiet", description = "no progress on stderr")
+  boolean quiet;
+
+  @Override
+  public Integer call() {
+    DatasetReader.Builder rb = DatasetReader.builder().textField(textField);
+    if (labelField != null) {
+      rb.labelField(labelField);
+    } else {
+      rb.noLabel();
+    }
+    DatasetReader reader = rb.build();
+    PrivateDataset priv = reader.readPrivate(privateFile);
+    PublicCorpus pub = publicFile == null ? PublicCorpus.of(List.of()) : reader.readPublic(publicFile);
+    if (method == MethodName.secpe && pub.isEmpty()) {
+      throw new IllegalArgumentException("--public is required for SecPE: its clusters are built on public text only");
+    }
+    TextGenerator generator = generator(pub);
+    TextEmbedder embedder =
+        embedderName == null
+            ? MiniLmEmbedder.create()
+            : Providers.installed().createEmbedder(embedderName, ProviderConfig.of(providerOptions));
+    try (generator;
+        embedder) {
+      RunResult result = run(priv, pub, generator, embedder);
+      result.dataset().writeJsonl(out);
+      PrivacyReportJson.write(result.report(), report);
+      System.out.println(PrivacyReportJson.toJson(result.report()));
+    }
+    return 0;
+  }
+
+  private TextGenerator generator(PublicCorpus pub) {
+    if (generatorName != null) {
+      return Providers.installed().createGenerator(generatorName, ProviderConfig.of(providerOptions));
+    }
+    if (pub.isEmpty()) {
+      throw new IllegalArgumentException(
+          "the embedded generator learns from public text: give --public, or choose --generator");
+    }
+    List<String> texts = pub.texts();
+    List<String> labels = pub.records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
+    NgramTextGenerator.Builder b = NgramTextGenerator.builder();
+    return labels.stream().allMatch(java.util.Objects::nonNull) ? b.train(texts, labels).build() : b.train(texts).build();
+  }
+
+  private <B extends EvolutionBuilder<B>> B common(B b, PrivateDataset priv, PublicCorpus pub, TextGenerator g, TextEmbedder e) {
+    b.privateData(priv).publicData(pub).generator(g).embedder(e)
+        .syntheticSize(syntheticSize).iterations(iterations).variations(variations).seed(seed)
+        .templates(PromptTemplates.defaults(domain))
+        .generation(new GenerationParams(1.2, 1.0, maxTokens, List.of(), OptionalLong.empty()));
+    if (priv.isLabelled()) {
+      TreeSet<Label> names = new TreeSet<>();
+      if (labelNames != null) {
+        labelNames.forEach(n -> names.add(Label.of(n)));
+      } else {
+        for (PublicRecord r : pub.records()) {
+          r.label().ifPresent(names::add);
+        }
+      }
+      if (names.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--label-field needs the public label names: give --labels a,b,... or a --public file with labels");
+      }
+      b.labels(new LabelSet.ToBeReleased(names));
+    }
+    if (checkpoint != null) {
+      b.checkpoint(checkpoint).resume(resume);
+    } else if (resume) {
+      throw new IllegalArgumentException("--resume needs --checkpoint DIR");
+    }
+    if (allowRemote) {
+      b.allowRemoteEmbedding();
+    }
+    if (reproducibleNoise != null) {
+      b.noise(NoiseSources.reproducibleForTests(reproducibleNoise));
+    }
+    if (!quiet) {
+      b.listener(new ConsoleProgress(System.err));
+    }
+    return b;
+  }
+
+  private RunResult run(PrivateDataset priv, PublicCorpus pub, TextGenerator g, TextEmbedder e) {
+    switch (method) {
+      case secpe:
+        if (budget.secret == null) {
+          throw new IllegalArgumentException("SecPE needs a (p, r) budget: give --p and --r");
+        }
+        SecretDetector detector = PiiDetector.all();
+        return common(SecPE.builder(), priv, pub, g, e)
+            .budget(new SecretBudget(budget.secret.p, budget.secret.r))
+            .secrets(detector)
+            .clusters(clusters)
+            .build()
+            .run();
+      case augpe:
+        AugPE.Builder a = common(AugPE.builder(), priv, pub, g, e);
+        if (budget.secret != null) {
+          a.budget(new SecretBudget(budget.secret.p, budget.secret.r));
+        } else {
+          a.budget(new DpBudget(budget.dp.epsilon, budget.dp.delta));
+        }
+        return a.build().run();
+      case dpga:
+      default:
+        DpBudget dp;
+        if (budget.dp != null) {
+          dp = new DpBudget(budget.dp.epsilon, budget.dp.delta);
+        } else {
+          // The same reconstruction guarantee: (p, r) -> mu (eq. 4) -> epsilon at delta = 1/(N ln N).
+          GdpMu mu = Gdp.muFor(new SecretBudget(budget.secret.p, budget.secret.r));
+          double delta = DpBudget.deltaForDatasetSize(Math.max(2, priv.size()));
+          dp = new DpBudget(Gdp.epsilonAt(mu, delta), delta);
+        }
+        return common(DPGA.builder(), priv, pub, g, e).budget(dp).build().run();
+    }
+  }
+}

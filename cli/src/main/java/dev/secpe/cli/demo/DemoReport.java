@@ -1,0 +1,239 @@
+package dev.secpe.cli.demo;
+
+import dev.secpe.accounting.ledger.Release;
+import java.awt.Color;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The demo's self-contained HTML report: charts rendered to PNG by XChart and embedded as data
+ * URIs, the privacy ledger of every run, and a few synthetic samples (never private text).
+ */
+public final class DemoReport {
+
+  private static final int W = 760;
+  private static final int H = 380;
+
+  private DemoReport() {}
+
+  /** Writes the report to {@code file}. */
+  public static void write(Path file, List<DemoResult> results, int[] realLengths, String settings) {
+    System.setProperty("java.awt.headless", "true");
+    StringBuilder h = new StringBuilder();
+    h.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>SecPE demo report</title>")
+        .append("<style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;color:#222}")
+        .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;")
+        .append("font-size:13px;text-align:right}th{background:#f3f3f3}td.l{text-align:left}")
+        .append("img{max-width:100%;border:1px solid #eee}.s{font-size:13px;background:#fafafa;")
+        .append("border-left:3px solid #8ab;padding:6px 10px;margin:6px 0;white-space:pre-wrap}</style></head><body>");
+    h.append("<h1>SecPE, Aug-PE and DPGA on the bundled SpamAssassin sample</h1>");
+    h.append("<p>").append(esc(settings)).append("</p>");
+    h.append("<h2>Summary</h2>").append(summaryTable(results));
+    h.append("<h2>FID per round</h2><p>Fréchet distance of each round's survivors to the real private set (lower is better).</p>");
+    h.append(img(fidPerRound(results)));
+    h.append("<h2>Privacy–utility</h2><p>Final FID and downstream accuracy against r/p (inf = non-private).</p>");
+    h.append(img(utility(results, true))).append(img(utility(results, false)));
+    h.append("<h2>Vote distribution (SecPE Fig. 4)</h2><p>Last-round scores of the candidates, sorted, at the")
+        .append(" tightest private budget: Aug-PE's noisy nearest-neighbour votes vs SecPE's representative votes.</p>");
+    h.append(img(votes(results)));
+    h.append("<h2>Length distributions</h2><p>Words per text: real private records vs final synthetic sets.</p>");
+    h.append(img(lengths(results, realLengths)));
+    h.append("<h2>Privacy ledgers</h2>");
+    for (DemoResult r : results) {
+      h.append("<h3>").append(esc(r.method())).append(" at r/p = ").append(r.ratioLabel()).append("</h3>");
+      h.append(ledger(r));
+    }
+    h.append("<h2>Synthetic samples</h2><p>The first final synthetic texts of each run (synthetic only).</p>");
+    for (DemoResult r : results) {
+      h.append("<h3>").append(esc(r.method())).append(" at r/p = ").append(r.ratioLabel()).append("</h3>");
+      for (String s : r.samples()) {
+        h.append("<div class=\"s\">").append(esc(s.length() > 600 ? s.substring(0, 600) + " …" : s)).append("</div>");
+      }
+    }
+    h.append("</body></html>");
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Files.writeString(file, h, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write report " + file, e);
+    }
+  }
+
+  private static String summaryTable(List<DemoResult> results) {
+    StringBuilder t = new StringBuilder("<table><tr><th>method</th><th>r/p</th><th>sigma</th><th>FID</th>")
+        .append("<th>downstream accuracy</th><th>generation s</th><th>selection s</th><th>noise</th></tr>");
+    for (DemoResult r : results) {
+      t.append("<tr><td class=\"l\">").append(r.method()).append("</td><td>").append(r.ratioLabel())
+          .append("</td><td>").append(fmt(r.sigma())).append("</td><td>").append(fmt(r.fid()))
+          .append("</td><td>").append(fmt(r.accuracy())).append("</td><td>")
+          .append(fmt(r.report().timing().seconds(dev.secpe.core.report.Phase.GENERATION))).append("</td><td>")
+          .append(fmt(r.report().timing().seconds(dev.secpe.core.report.Phase.SELECTION))).append("</td><td class=\"l\">")
+          .append(r.report().noise().name().toLowerCase(Locale.ROOT)).append("</td></tr>");
+    }
+    return t.append("</table>").toString();
+  }
+
+  private static String ledger(DemoResult r) {
+    if (r.report().mechanisms().isEmpty()) {
+      return "<p>No releases: non-private baseline.</p>";
+    }
+    StringBuilder t = new StringBuilder("<table><tr><th>id</th><th>mechanism</th><th>protects</th>")
+        .append("<th>sensitivity</th><th>noise scale</th></tr>");
+    for (Release rel : r.report().mechanisms()) {
+      t.append("<tr><td class=\"l\">").append(esc(rel.id())).append("</td><td class=\"l\">").append(esc(rel.mechanism()))
+          .append("</td><td class=\"l\">").append(esc(rel.protects())).append("</td><td>").append(fmt(rel.sensitivity()))
+          .append("</td><td>").append(fmt(rel.noiseScale())).append("</td></tr>");
+    }
+    t.append("</table><p>Composed: ");
+    r.report().dp().ifPresent(d -> t.append("(epsilon, delta) = (").append(fmt(d.epsilon())).append(", ").append(d.delta()).append(")"));
+    r.report().mu().ifPresent(m -> t.append("; mu = ").append(fmt(m.mu())));
+    r.report().secretBudget().ifPresent(b -> t.append("; (p, r) = (").append(b.p()).append(", ").append(fmt(b.r())).append(")"));
+    t.append("</p><ul>");
+    for (String d : r.report().deviations()) {
+      t.append("<li>").append(esc(d)).append("</li>");
+    }
+    return t.append("</ul>").toString();
+  }
+
+  private static XYChart fidPerRound(List<DemoResult> results) {
+    XYChart c = new XYChartBuilder().width(W).height(H).title("FID per round").xAxisTitle("round").yAxisTitle("FID").build();
+    style(c);
+    for (DemoResult r : results) {
+      double[] x = new double[r.fidPerRound().size()];
+      double[] y = new double[x.length];
+      for (int i = 0; i < x.length; i++) {
+        x[i] = i;
+        y[i] = r.fidPerRound().get(i);
+      }
+      if (x.length > 0) {
+        c.addSeries(r.method() + " r/p=" + r.ratioLabel(), x, y);
+      }
+    }
+    return c;
+  }
+
+  private static CategoryChart utility(List<DemoResult> results, boolean fid) {
+    CategoryChart c =
+        new CategoryChartBuilder().width(W).height(H).title(fid ? "Final FID vs r/p" : "Downstream accuracy vs r/p")
+            .xAxisTitle("r/p").yAxisTitle(fid ? "FID" : "accuracy").build();
+    style(c);
+    List<String> ratios = results.stream().map(DemoResult::ratioLabel).distinct().toList();
+    for (String m : List.of("secpe", "augpe", "dpga")) {
+      List<Double> ys = new ArrayList<>();
+      for (String ratio : ratios) {
+        ys.add(results.stream().filter(r -> r.method().equals(m) && r.ratioLabel().equals(ratio))
+            .mapToDouble(r -> fid ? r.fid() : r.accuracy()).findFirst().orElse(Double.NaN));
+      }
+      c.addSeries(m, ratios, ys);
+    }
+    return c;
+  }
+
+  private static XYChart votes(List<DemoResult> results) {
+    XYChart c = new XYChartBuilder().width(W).height(H).title("Last-round votes, sorted").xAxisTitle("candidate rank")
+        .yAxisTitle("score").build();
+    style(c);
+    String tight = results.stream().filter(r -> !Double.isInfinite(r.ratio())).map(DemoResult::ratioLabel).findFirst().orElse("inf");
+    for (DemoResult r : results) {
+      if (!r.ratioLabel().equals(tight) || r.method().equals("dpga") || r.finalVotes().length == 0) {
+        continue;
+      }
+      double[] v = r.finalVotes().clone();
+      Arrays.sort(v);
+      double[] y = new double[v.length];
+      double[] x = new double[v.length];
+      for (int i = 0; i < v.length; i++) {
+        y[i] = v[v.length - 1 - i];
+        x[i] = i;
+      }
+      c.addSeries(r.method() + " r/p=" + r.ratioLabel(), x, y).setMarker(SeriesMarkers.NONE);
+    }
+    return c;
+  }
+
+  private static CategoryChart lengths(List<DemoResult> results, int[] realLengths) {
+    int bins = 12;
+    int max = Arrays.stream(realLengths).max().orElse(1);
+    int width = Math.max(1, (int) Math.ceil((max + 1) / (double) bins));
+    List<String> labels = new ArrayList<>();
+    for (int b = 0; b < bins; b++) {
+      labels.add(b * width + "-" + ((b + 1) * width - 1));
+    }
+    CategoryChart c = new CategoryChartBuilder().width(W).height(H).title("Length distribution (share of texts)")
+        .xAxisTitle("words").yAxisTitle("share").build();
+    style(c);
+    c.getStyler().setXAxisLabelRotation(45);
+    c.getStyler().setOverlapped(false);
+    c.addSeries("real (private)", labels, histogram(realLengths, bins, width));
+    String pick = results.stream().filter(r -> !Double.isInfinite(r.ratio())).map(DemoResult::ratioLabel).reduce((a, b) -> b).orElse("inf");
+    for (DemoResult r : results) {
+      if (r.ratioLabel().equals(pick)) {
+        c.addSeries(r.method() + " r/p=" + pick, labels, histogram(r.syntheticLengths(), bins, width));
+      }
+    }
+    return c;
+  }
+
+  private static List<Double> histogram(int[] values, int bins, int width) {
+    double[] h = new double[bins];
+    for (int v : values) {
+      h[Math.min(bins - 1, v / width)]++;
+    }
+    List<Double> out = new ArrayList<>();
+    for (double x : h) {
+      out.add(values.length == 0 ? 0 : x / values.length);
+    }
+    return out;
+  }
+
+  private static void style(Chart<?, ?> c) {
+    Styler s = c.getStyler();
+    s.setChartBackgroundColor(Color.WHITE);
+    s.setLegendPosition(Styler.LegendPosition.OutsideE);
+    s.setAntiAlias(true);
+  }
+
+  private static String img(Chart<?, ?> chart) {
+    try {
+      byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+      return "<p><img alt=\"" + esc(chart.getTitle()) + "\" src=\"data:image/png;base64,"
+          + Base64.getEncoder().encodeToString(png) + "\"></p>";
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot render chart " + chart.getTitle(), e);
+    }
+  }
+
+  static String fmt(double x) {
+    return Double.isNaN(x) ? "–" : String.format(Locale.ROOT, "%.3f", x);
+  }
+
+  static String esc(String s) {
+    StringBuilder b = new StringBuilder(s.length());
+    for (char ch : s.toCharArray()) {
+      switch (ch) {
+        case '<' -> b.append("&lt;");
+        case '>' -> b.append("&gt;");
+        case '&' -> b.append("&amp;");
+        case '"' -> b.append("&quot;");
+        default -> b.append(ch);
+      }
+    }
+    return b.toString();
+  }
+}

@@ -1,0 +1,34 @@
+package dev.secpe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code secpe bench}: the CLI contract on bad input (the benchmarks themselves are timed runs,
+ * never tests).
+ */
+class BenchCommandTest {
+
+  @Test
+  void unknownScaleIsBadInputOnOneLine() {
+    PrivacyCommandTest.Result r = PrivacyCommandTest.run("bench", "vote", "--scale", "huge");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("error: scale must be small or yelp, got scale=huge");
+    assertThat(r.out()).isEmpty();
+  }
+
+  @Test
+  void nonPositiveSizesAreBadInput() {
+    PrivacyCommandTest.Result r = PrivacyCommandTest.run("bench", "kernel", "--m", "0");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("m=0");
+  }
+
+  @Test
+  void benchIsRegisteredWithBothSubcommands() {
+    PrivacyCommandTest.Result r = PrivacyCommandTest.run("bench", "--help");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("kernel").contains("vote");
+  }
+}

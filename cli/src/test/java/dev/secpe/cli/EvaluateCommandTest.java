@@ -1,0 +1,199 @@
+package dev.secpe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.secpe.llm.Locality;
+import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.spi.ProviderConfig;
+import dev.secpe.llm.spi.Providers;
+import dev.secpe.llm.spi.TextEmbedderProvider;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class EvaluateCommandTest {
+
+  @TempDir Path dir;
+
+  /** Runs {@code secpe args...} in-process with an explicit embedder registry. */
+  private record Run(int code, String out, String err) {}
+
+  private Run run(Providers providers, String... args) {
+    CommandLine cl = SecpeCli.commandLine();
+    EvaluateCommand cmd = cl.getSubcommands().get("evaluate").getCommand();
+    cmd.providers = providers;
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  private static Providers hashOnly(Locality locality) {
+    return Providers.builder().add(new HashProvider(locality)).build();
+  }
+
+  private Path jsonl(String name, int n, long seed, boolean labelled) throws IOException {
+    String[] spam = {"win", "cash", "prize", "free", "offer", "click"};
+    String[] ham = {"meeting", "report", "lunch", "project", "notes", "team"};
+    SplittableRandom r = new SplittableRandom(seed);
+    List<String> lines = new ArrayList<>();
+    ObjectMapper m = new ObjectMapper();
+    for (int i = 0; i < n; i++) {
+      boolean isSpam = r.nextBoolean();
+      String[] words = isSpam ? spam : ham;
+      StringBuilder sb = new StringBuilder();
+      for (int w = 0, len = 3 + r.nextInt(6); w < len; w++) {
+        sb.append(words[r.nextInt(words.length)]).append(' ');
+      }
+      var node = m.createObjectNode().put("text", sb.toString().trim());
+      if (labelled) {
+        node.put("label", isSpam ? "spam" : "ham");
+      }
+      lines.add(m.writeValueAsString(node));
+    }
+    Path p = dir.resolve(name);
+    Files.write(p, lines);
+    return p;
+  }
+
+  @Test
+  void labelledJsonHasEveryMetric() throws Exception {
+    Path s = jsonl("s.jsonl", 60, 1, true);
+    Path r = jsonl("r.jsonl", 70, 2, true);
+    Run run = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real",
+        r.toString(), "--label-field", "label", "--embedder", "test-hash", "--json");
+    assertThat(run.code()).as(run.err()).isZero();
+    JsonNode j = new ObjectMapper().readTree(run.out());
+    assertThat(j.fieldNames()).toIterable().startsWith(
+        "fid", "precision", "recall", "mauve", "downstream_accuracy");
+    assertThat(j.get("fid").asDouble()).isGreaterThanOrEqualTo(0.0);
+    assertThat(j.get("precision").asDouble()).isBetween(0.0, 1.0);
+    assertThat(j.get("mauve").asDouble()).isGreaterThan(0.0).isLessThanOrEqualTo(1.0);
+    assertThat(j.get("downstream_accuracy").asDouble()).isGreaterThan(0.95);
+    assertThat(j.get("downstream_per_class")).hasSize(2);
+    assertThat(j.get("synthetic_count").asInt()).isEqualTo(60);
+    assertThat(j.get("real_count").asInt()).isEqualTo(70);
+    assertThat(j.get("embedder").asText()).isEqualTo("test-hash");
+    assertThat(j.has("length_wasserstein1")).isTrue();
+    assertThat(j.has("self_similarity_synthetic")).isTrue();
+  }
+
+  @Test
+  void unlabelledGivesNullAccuracyAndTextOutputWorks() throws Exception {
+    Path s = jsonl("s.jsonl", 30, 3, false);
+    Path r = jsonl("r.jsonl", 30, 4, false);
+    Run run = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real",
+        r.toString(), "--embedder", "test-hash", "--json");
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(new ObjectMapper().readTree(run.out()).get("downstream_accuracy").isNull()).isTrue();
+    Run text = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real",
+        r.toString(), "--embedder", "test-hash");
+    assertThat(text.code()).isZero();
+    assertThat(text.out()).contains("FID").contains("MAUVE").contains("n/a (no --label-field)");
+  }
+
+  @Test
+  void defaultEmbedderIsLookedUpByName() throws Exception {
+    Path s = jsonl("s.jsonl", 10, 1, false);
+    Run run = run(Providers.builder().build(), "evaluate", "--synthetic", s.toString(), "--real",
+        s.toString(), "--json");
+    assertThat(run.code()).isEqualTo(2);
+    assertThat(run.err()).contains("no text embedder named 'all-minilm-l6-v2'");
+    assertThat(run.err().lines().count()).isEqualTo(1);
+  }
+
+  @Test
+  void badInputIsOneLineAndExitCode2() throws Exception {
+    Path s = jsonl("s.jsonl", 10, 1, false);
+    Run missing = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic",
+        dir.resolve("nope.jsonl").toString(), "--real", s.toString(), "--embedder", "test-hash");
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).startsWith("error: --synthetic file not found");
+    Run remote = run(hashOnly(Locality.REMOTE), "evaluate", "--synthetic", s.toString(),
+        "--real", s.toString(), "--embedder", "test-hash");
+    assertThat(remote.code()).isEqualTo(2);
+    assertThat(remote.err()).contains("REMOTE").contains("allowRemoteEmbedder");
+    Run noLabel = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(),
+        "--real", s.toString(), "--embedder", "test-hash", "--label-field", "label");
+    assertThat(noLabel.code()).isEqualTo(2);
+    assertThat(noLabel.err()).contains("label").doesNotContain("win").doesNotContain("meeting");
+  }
+
+  /** A deterministic bag-of-words embedder (16 hashed buckets, unit norm). */
+  private static final class HashProvider implements TextEmbedderProvider {
+    private final Locality locality;
+
+    HashProvider(Locality locality) {
+      this.locality = locality;
+    }
+
+    @Override
+    public String name() {
+      return "test-hash";
+    }
+
+    @Override
+    public Locality locality() {
+      return locality;
+    }
+
+    @Override
+    public TextEmbedder create(ProviderConfig config) {
+      return new TextEmbedder() {
+        @Override
+        public String name() {
+          return "test-hash";
+        }
+
+        @Override
+        public int dimension() {
+          return 16;
+        }
+
+        @Override
+        public boolean normalized() {
+          return true;
+        }
+
+        @Override
+        public Locality locality() {
+          return locality;
+        }
+
+        @Override
+        public float[][] embed(List<String> texts) {
+          float[][] out = new float[texts.size()][16];
+          for (int i = 0; i < out.length; i++) {
+            out[i][0] = 0.01f;
+            for (String w : texts.get(i).toLowerCase(Locale.ROOT).split("\\W+")) {
+              if (!w.isEmpty()) {
+                out[i][Math.floorMod(w.hashCode() * 0x9E3779B1, 16)] += 1;
+              }
+            }
+            double norm = 0;
+            for (float v : out[i]) {
+              norm += v * v;
+            }
+            for (int j = 0; j < 16; j++) {
+              out[i][j] /= (float) Math.sqrt(norm);
+            }
+          }
+          return out;
+        }
+      };
+    }
+  }
+}

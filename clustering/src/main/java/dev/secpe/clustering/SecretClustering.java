@@ -1,0 +1,513 @@
+package dev.secpe.clustering;
+
+import dev.secpe.accounting.ledger.PrivacyCost;
+import dev.secpe.accounting.ledger.PrivacyLedger;
+import dev.secpe.accounting.ledger.Release;
+import dev.secpe.accounting.noise.NoiseSource;
+import dev.secpe.accounting.secret.SecretNoiseResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * SecPE's secret clustering (Algorithm 2, Theorem 1): public k-means centres {@code e_k} with
+ * sizes {@code n_k} are shifted by the private embeddings and released once with noise.
+ *
+ * <ol>
+ *   <li>The release is charged to the ledger first (before any randomness is drawn) with cost
+ *       {@link PrivacyCost.SecretMixture}{@code (sigma, sqrt(2), rho of the records holding each
+ *       secret)}: counts and centres together shift by {@code sqrt(2) S_j} in units of their
+ *       noise (DESIGN section 4; the paper's Theorem 1 calibrates as if it were {@code S_j}).
+ *   <li>Record i is sampled with probability {@code rho_i} (Bernoulli, from the {@link
+ *       NoiseSource}).
+ *   <li>Each sampled embedding is clipped, {@code Clip_R(e) = e min(1, R/|e|)} (under {@link
+ *       Metric#COSINE} it is normalised and R = 1, Remark 3.3), and assigned to its nearest
+ *       public centre; {@code m_k} counts them and {@code s_k} sums them.
+ *   <li>Released, per eq. (7): {@code n~_k = n_k + m_k + N(0, sigma^2)} and {@code e~_k = (n_k
+ *       e_k + s_k) / (n_k + m_k) + (2R / n_k) N(0, sigma^2 I_d)}. If a public centre lies outside
+ *       the ball of radius R the centre noise is scaled by {@code (R + |e_k|) / (2R)} instead,
+ *       which keeps the bound of Theorem 5's proof ({@code |e~_k - e~'_k| <= S (R +
+ *       max(R, |e_k|)) / n_k}) conservative.
+ *   <li>Noisy counts {@code <= 0} are handled by the chosen {@link NonPositiveCountPolicy}
+ *       (post-processing: free).
+ * </ol>
+ *
+ * <p>{@code sigma} must come from {@link dev.secpe.accounting.secret.SecretNoise} calibrated
+ * with shift multiplier {@code sqrt(2)}; anything smaller is refused. Release once (DESIGN 5):
+ * every later round votes with the same representatives at no further cost.
+ *
+ * <p>Build with {@link #builder()}; an instance performs exactly one release.
+ */
+public final class SecretClustering {
+
+  /** The shift multiplier for a joint count and centre release (DESIGN section 4). */
+  public static final double COUNT_AND_CENTRE_SHIFT = Math.sqrt(2);
+
+  private final Metric metric;
+  private final float[] centres;
+  private final int[] sizes;
+  private final int k;
+  private final int d;
+  private final double radius;
+  private final SecretNoiseResult secretNoise;
+  private final double[][] shiftProbs;
+  private final NoiseSource noise;
+  private final LedgerCharge ledger;
+  private final String releaseId;
+  private final NonPositiveCountPolicy policy;
+  private final NearestNeighbours kernel;
+  private boolean used;
+
+  private SecretClustering(Builder b) {
+    this.metric = b.metric;
+    this.k = b.sizes.length;
+    this.d = b.centres.dim();
+    this.sizes = b.sizes.clone();
+    this.centres = metric == Metric.COSINE
+        ? NearestNeighbours.normalisedCopy("publicCentres", b.centres.data(), k, d, 0)
+        : b.centres.data();
+    this.radius = metric == Metric.COSINE ? 1.0 : b.radius;
+    this.secretNoise = b.secretNoise;
+    this.shiftProbs = b.shiftProbs;
+    this.noise = b.noise;
+    this.ledger = b.ledger;
+    this.releaseId = b.releaseId;
+    this.policy = b.policy;
+    this.kernel = NearestNeighbours.builder().metric(metric).prenormalised(true)
+        .backend(b.backend).threads(b.threads).build();
+  }
+
+  /** A new builder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Performs the release on the private embeddings (row i is record i of the {@link
+   * SecretNoiseResult}). Single use.
+   *
+   * @throws IllegalArgumentException if the embeddings do not match (rows, dim) or hold a NaN,
+   *     an infinity or (cosine) a zero vector; when such a row is only found while streaming,
+   *     the release has already been charged (conservative) and nothing is released
+   * @throws IllegalStateException on a second call
+   */
+  public synchronized SecretClusteringResult release(RowSource privateEmbeddings) {
+    if (used) {
+      throw new IllegalStateException(
+          "this SecretClustering already released " + releaseId + "; build a new one");
+    }
+    if (privateEmbeddings == null) {
+      throw new IllegalArgumentException("privateEmbeddings must not be null");
+    }
+    if (privateEmbeddings.dim() != d) {
+      throw new IllegalArgumentException(
+          "privateEmbeddings.dim must equal the public centres' dim, got privateEmbeddings.dim="
+              + privateEmbeddings.dim() + " centres.dim=" + d);
+    }
+    double[] rho = secretNoise.rho();
+    if (privateEmbeddings.rows() != rho.length) {
+      throw new IllegalArgumentException(
+          "privateEmbeddings.rows must equal the records of the SecretNoiseResult, got "
+              + "privateEmbeddings.rows=" + privateEmbeddings.rows() + " records=" + rho.length);
+    }
+    used = true;
+    double sigma = secretNoise.sigma();
+    double[] centreNoiseScale = new double[k];
+    double maxScale = 0;
+    for (int c = 0; c < k; c++) {
+      double norm = Math.sqrt(NearestNeighbours.exactDot(centres, c * d, centres, c * d, d));
+      centreNoiseScale[c] = (radius + Math.max(radius, norm)) / sizes[c];
+      maxScale = Math.max(maxScale, centreNoiseScale[c]);
+    }
+    Release release = new Release(
+        releaseId,
+        "SecPE secret clustering (Gaussian, Bernoulli-sampled mixture)",
+        k + " noisy cluster counts and " + k + " noisy centres (d=" + d + ", R=" + radius + ")",
+        COUNT_AND_CENTRE_SHIFT,
+        sigma,
+        new PrivacyCost.SecretMixture(sigma, COUNT_AND_CENTRE_SHIFT, deepCopy(shiftProbs)));
+    // 1. Charge before any randomness is drawn.
+    Release charged = ledger.charge(release);
+    // 2. Bernoulli(rho_i) sampling.
+    int n = rho.length;
+    int[] sampled = new int[16];
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+      if (noise.bernoulli(rho[i])) {
+        if (m == sampled.length) {
+          sampled = java.util.Arrays.copyOf(sampled, m * 2);
+        }
+        sampled[m++] = i;
+      }
+    }
+    // 3. Clip (or normalise) the sampled rows, assign to the nearest public centre, accumulate.
+    long[] assigned = new long[k];
+    double[] sums = new double[k * d];
+    if (m > 0) {
+      RowSource clipped = new ClippedSample(privateEmbeddings, sampled, m, metric, radius);
+      kernel.top1WithRows(clipped, Embeddings.wrapTrusted(k, d, centres),
+          (first, count, rows, index, score) -> {
+            for (int r = 0; r < count; r++) {
+              int c = index[r];
+              assigned[c]++;
+              for (int j = 0; j < d; j++) {
+                sums[c * d + j] += rows[r * d + j];
+              }
+            }
+          });
+    }
+    // 4. Noise, eq. (7).
+    double[] noisyCount = new double[k];
+    float[] noisyCentre = new float[k * d];
+    double[] xi = new double[d];
+    for (int c = 0; c < k; c++) {
+      noisyCount[c] = sizes[c] + assigned[c] + noise.gaussian(sigma);
+      noise.gaussian(sigma, xi);
+      double denom = sizes[c] + assigned[c];
+      for (int j = 0; j < d; j++) {
+        double mean = ((double) sizes[c] * centres[c * d + j] + sums[c * d + j]) / denom;
+        noisyCentre[c * d + j] = (float) (mean + centreNoiseScale[c] * xi[j]);
+      }
+    }
+    java.util.Arrays.fill(sums, 0); // private aggregates do not outlive the release
+    java.util.Arrays.fill(assigned, 0);
+    // 5. Post-processing policy for non-positive noisy counts.
+    List<Integer> kept = new ArrayList<>();
+    for (int c = 0; c < k; c++) {
+      if (noisyCount[c] > 0 || policy != NonPositiveCountPolicy.DROP) {
+        kept.add(c);
+      }
+    }
+    int kk = kept.size();
+    float[] outCentres = new float[kk * d];
+    double[] outCounts = new double[kk];
+    int[] outIndex = new int[kk];
+    for (int q = 0; q < kk; q++) {
+      int c = kept.get(q);
+      System.arraycopy(noisyCentre, c * d, outCentres, q * d, d);
+      outCounts[q] = policy == NonPositiveCountPolicy.CLAMP_TO_ONE && !(noisyCount[c] > 0)
+          ? 1.0 : noisyCount[c];
+      outIndex[q] = c;
+    }
+    return new SecretClusteringResult(
+        kk == 0 ? null : Embeddings.wrapTrusted(kk, d, outCentres), outCounts, outIndex, k,
+        policy, charged == null ? release : charged, noise.isPrivate(), noise.description());
+  }
+
+  private static double[][] deepCopy(double[][] x) {
+    double[][] y = new double[x.length][];
+    for (int i = 0; i < x.length; i++) {
+      y[i] = x[i].clone();
+    }
+    return y;
+  }
+
+  /** The sampled rows of the private source, clipped to R (L2) or normalised (cosine). */
+  private static final class ClippedSample implements RowSource {
+    private final RowSource src;
+    private final int[] rows;
+    private final int m;
+    private final Metric metric;
+    private final double radius;
+    private final int d;
+
+    ClippedSample(RowSource src, int[] rows, int m, Metric metric, double radius) {
+      this.src = src;
+      this.rows = rows;
+      this.m = m;
+      this.metric = metric;
+      this.radius = radius;
+      this.d = src.dim();
+    }
+
+    @Override
+    public long rows() {
+      return m;
+    }
+
+    @Override
+    public int dim() {
+      return d;
+    }
+
+    @Override
+    public void read(long first, int count, float[] dst) {
+      // Consecutive sampled records are read with one call (all of them when every rho_i = 1).
+      int r = 0;
+      while (r < count) {
+        int start = rows[(int) first + r];
+        int len = 1;
+        while (r + len < count && rows[(int) first + r + len] == start + len) {
+          len++;
+        }
+        float[] tmp = new float[len * d];
+        src.read(start, len, tmp);
+        System.arraycopy(tmp, 0, dst, r * d, len * d);
+        for (int q = 0; q < len; q++) {
+          clip(dst, (r + q) * d, start + q);
+        }
+        r += len;
+      }
+    }
+
+    private void clip(float[] x, int off, long rec) {
+      double s = 0;
+      for (int j = 0; j < d; j++) {
+        float v = x[off + j];
+        if (!Float.isFinite(v)) {
+          throw new IllegalArgumentException(
+              "privateEmbeddings must be finite, got privateEmbeddings[" + rec + "][" + j
+                  + "]=" + v);
+        }
+        s += (double) v * v;
+      }
+      double norm = Math.sqrt(s);
+      double scale;
+      if (metric == Metric.COSINE) {
+        if (!(norm > 0)) {
+          throw new IllegalArgumentException(
+              "privateEmbeddings rows must be non-zero under cosine, got privateEmbeddings["
+                  + rec + "] = zero vector");
+        }
+        scale = 1.0 / norm;
+      } else {
+        scale = norm > radius ? radius / norm : 1.0;
+      }
+      if (scale != 1.0) {
+        for (int j = 0; j < d; j++) {
+          x[off + j] = (float) (x[off + j] * scale);
+        }
+        // Rounding to float may leave the norm an ulp above the bound: shrink until inside.
+        shrinkIntoBall(x, off, d, metric == Metric.COSINE ? 1.0 : radius);
+      }
+    }
+
+    /** Makes sure the float row's exact norm is at most {@code bound}. */
+    private static void shrinkIntoBall(float[] x, int off, int d, double bound) {
+      for (int attempt = 0; attempt < 8; attempt++) {
+        double s = NearestNeighbours.exactDot(x, off, x, off, d);
+        if (Math.sqrt(s) <= bound) {
+          return;
+        }
+        for (int j = 0; j < d; j++) {
+          x[off + j] = x[off + j] * (1f - 0x1p-23f);
+        }
+      }
+    }
+  }
+
+  /** Builder; each setter validates at once, {@link #build()} checks the combination. */
+  public static final class Builder {
+    private Metric metric = Metric.COSINE;
+    private Embeddings centres;
+    private int[] sizes;
+    private double radius = Double.NaN;
+    private SecretNoiseResult secretNoise;
+    private double[][] shiftProbs;
+    private NoiseSource noise;
+    private LedgerCharge ledger;
+    private String releaseId = "secpe/secret-clustering";
+    private NonPositiveCountPolicy policy = NonPositiveCountPolicy.DROP;
+    private Backend backend = Backend.AUTO;
+    private int threads = Runtime.getRuntime().availableProcessors();
+
+    Builder() {}
+
+    /**
+     * {@link Metric#COSINE} (the default; R = 1, Remark 3.3) or {@link Metric#L2} (then {@link
+     * #clipRadius(double)} is required).
+     */
+    public Builder metric(Metric metric) {
+      if (metric == null) {
+        throw new IllegalArgumentException("metric must not be null");
+      }
+      this.metric = metric;
+      return this;
+    }
+
+    /** The public clusters: centres {@code e_k} and sizes {@code n_k} (each >= 1). */
+    public Builder publicClusters(Embeddings centres, int[] sizes) {
+      if (centres == null || sizes == null) {
+        throw new IllegalArgumentException("centres and sizes must not be null");
+      }
+      if (centres.size() != sizes.length) {
+        throw new IllegalArgumentException(
+            "sizes.length must equal centres.rows, got sizes.length=" + sizes.length
+                + " centres.rows=" + centres.size());
+      }
+      for (int c = 0; c < sizes.length; c++) {
+        if (sizes[c] < 1) {
+          throw new IllegalArgumentException(
+              "public cluster sizes must be >= 1 (the centre noise is 2R/n_k), got sizes[" + c
+                  + "]=" + sizes[c]);
+        }
+      }
+      this.centres = centres;
+      this.sizes = sizes.clone();
+      return this;
+    }
+
+    /** The public clusters from a k-means run on public data (same metric expected). */
+    public Builder publicClusters(KMeansResult kmeans) {
+      if (kmeans == null) {
+        throw new IllegalArgumentException("kmeans must not be null");
+      }
+      return publicClusters(kmeans.centres(), kmeans.sizes());
+    }
+
+    /** Clipping radius R under {@link Metric#L2} (finite, > 0). Not allowed under cosine. */
+    public Builder clipRadius(double r) {
+      if (!(r > 0) || !Double.isFinite(r)) {
+        throw new IllegalArgumentException("clipRadius must be finite and > 0, got clipRadius=" + r);
+      }
+      this.radius = r;
+      return this;
+    }
+
+    /**
+     * The calibrated noise and sampling probabilities (Algorithm 1) and, for the ledger, the
+     * secrets each record holds ({@code secretsOfRecord.get(i)}: indices below {@code
+     * noise.secrets()}), exactly as given to {@code SecretNoise}.
+     */
+    public Builder secretNoise(SecretNoiseResult result, List<int[]> secretsOfRecord) {
+      if (result == null || secretsOfRecord == null) {
+        throw new IllegalArgumentException("result and secretsOfRecord must not be null");
+      }
+      if (!(result.sigma() > 0) || !Double.isFinite(result.sigma())) {
+        throw new IllegalArgumentException(
+            "sigma must be finite and > 0, got sigma=" + result.sigma());
+      }
+      double[] rho = result.rho();
+      if (secretsOfRecord.size() != rho.length) {
+        throw new IllegalArgumentException(
+            "secretsOfRecord.size must equal the records of the SecretNoiseResult, got "
+                + "secretsOfRecord.size=" + secretsOfRecord.size() + " records=" + rho.length);
+      }
+      for (int i = 0; i < rho.length; i++) {
+        if (!(rho[i] >= 0 && rho[i] <= 1)) {
+          throw new IllegalArgumentException("rho must be in [0, 1], got rho[" + i + "]=" + rho[i]);
+        }
+      }
+      int secrets = result.secrets();
+      if (secrets < 1) {
+        throw new IllegalArgumentException(
+            "the SecretNoiseResult must cover at least one secret, got secrets=" + secrets);
+      }
+      List<List<Double>> per = new ArrayList<>();
+      for (int j = 0; j < secrets; j++) {
+        per.add(new ArrayList<>());
+      }
+      for (int i = 0; i < rho.length; i++) {
+        int[] held = secretsOfRecord.get(i);
+        if (held == null) {
+          throw new IllegalArgumentException("secretsOfRecord[" + i + "] must not be null");
+        }
+        for (int j : held) {
+          if (j < 0 || j >= secrets) {
+            throw new IllegalArgumentException(
+                "secret indices must be in 0.." + (secrets - 1) + ", got secretsOfRecord[" + i
+                    + "] containing " + j);
+          }
+          per.get(j).add(rho[i]);
+        }
+      }
+      double[][] probs = new double[secrets][];
+      for (int j = 0; j < secrets; j++) {
+        probs[j] = per.get(j).stream().mapToDouble(Double::doubleValue).toArray();
+      }
+      this.secretNoise = result;
+      this.shiftProbs = probs;
+      return this;
+    }
+
+    /** Where the randomness comes from (Bernoulli sampling and Gaussian noise). */
+    public Builder noise(NoiseSource noise) {
+      if (noise == null) {
+        throw new IllegalArgumentException("noise must not be null");
+      }
+      this.noise = noise;
+      return this;
+    }
+
+    /** The ledger the release is charged to (before any noise is drawn). */
+    public Builder ledger(PrivacyLedger ledger) {
+      if (ledger == null) {
+        throw new IllegalArgumentException("ledger must not be null");
+      }
+      this.ledger = ledger::charge;
+      return this;
+    }
+
+    /** Package-private seam for tests: observe the charge. */
+    Builder ledgerCharge(LedgerCharge charge) {
+      this.ledger = charge;
+      return this;
+    }
+
+    /** The release id on the ledger (default "secpe/secret-clustering"). */
+    public Builder releaseId(String id) {
+      if (id == null || id.isBlank()) {
+        throw new IllegalArgumentException("releaseId must be non-blank, got releaseId=" + id);
+      }
+      this.releaseId = id;
+      return this;
+    }
+
+    /** Policy for noisy counts {@code <= 0} (default {@link NonPositiveCountPolicy#DROP}). */
+    public Builder nonPositiveCountPolicy(NonPositiveCountPolicy policy) {
+      if (policy == null) {
+        throw new IllegalArgumentException("nonPositiveCountPolicy must not be null");
+      }
+      this.policy = policy;
+      return this;
+    }
+
+    /** Kernel backend (default {@link Backend#AUTO}). */
+    public Builder backend(Backend backend) {
+      if (backend == null) {
+        throw new IllegalArgumentException("backend must not be null");
+      }
+      this.backend = backend;
+      return this;
+    }
+
+    /** Kernel threads (default: available processors). */
+    public Builder threads(int threads) {
+      if (threads < 1 || threads > 1024) {
+        throw new IllegalArgumentException("threads must be in 1..1024, got threads=" + threads);
+      }
+      this.threads = threads;
+      return this;
+    }
+
+    /** Checks the combination and returns a single-use release. */
+    public SecretClustering build() {
+      if (centres == null) {
+        throw new IllegalStateException("publicClusters(...) is required");
+      }
+      if (secretNoise == null) {
+        throw new IllegalStateException("secretNoise(...) is required");
+      }
+      if (noise == null) {
+        throw new IllegalStateException("noise(...) is required");
+      }
+      if (ledger == null) {
+        throw new IllegalStateException("ledger(...) is required: every release is charged");
+      }
+      if (metric == Metric.COSINE && !Double.isNaN(radius) && radius != 1.0) {
+        throw new IllegalStateException(
+            "metric=COSINE fixes R=1 (normalised embeddings, Remark 3.3), got clipRadius="
+                + radius);
+      }
+      if (metric == Metric.L2 && Double.isNaN(radius)) {
+        throw new IllegalStateException("metric=L2 requires clipRadius(R)");
+      }
+      double c = secretNoise.shiftMultiplier();
+      if (!(c >= COUNT_AND_CENTRE_SHIFT * (1 - 1e-12))) {
+        throw new IllegalStateException(
+            "sigma must be calibrated for counts and centres together (shiftMultiplier >= "
+                + "sqrt(2), DESIGN section 4), got shiftMultiplier=" + c);
+      }
+      return new SecretClustering(this);
+    }
+  }
+}

@@ -1,0 +1,212 @@
+package dev.secpe.clustering;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+class NearestNeighboursTest {
+
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> cases() {
+    java.util.List<org.junit.jupiter.params.provider.Arguments> l = new java.util.ArrayList<>();
+    for (Backend be : new Backend[] {Backend.ND4J, Backend.JAVA}) {
+      for (Metric m : Metric.values()) {
+        l.add(org.junit.jupiter.params.provider.Arguments.of(be, m));
+      }
+    }
+    return l.stream();
+  }
+
+  static float[][] gaussian(SplittableRandom rnd, int n, int d) {
+    float[][] x = new float[n][d];
+    for (float[] r : x) {
+      for (int j = 0; j < d; j++) {
+        r[j] = (float) nextGaussian(rnd);
+      }
+    }
+    return x;
+  }
+
+  static double nextGaussian(SplittableRandom rnd) {
+    double u1 = rnd.nextDouble();
+    double u2 = rnd.nextDouble();
+    return Math.sqrt(-2 * Math.log1p(-u1)) * Math.cos(2 * Math.PI * u2);
+  }
+
+  static NearestNeighbours kernel(Backend be, Metric m, int blockRows, int threads) {
+    return NearestNeighbours.builder().backend(be).metric(m).blockRows(blockRows)
+        .threads(threads).build();
+  }
+
+  @ParameterizedTest
+  @MethodSource("cases")
+  void top1MatchesBruteForceOnRandomData(Backend be, Metric m) {
+    SplittableRandom rnd = new SplittableRandom(11);
+    float[][] a = gaussian(rnd, 301, 37);
+    float[][] b = gaussian(rnd, 257, 37);
+    int[] expected = BruteForce.top1(m, a, b);
+    int[] got = kernel(be, m, 64, 2).top1(Embeddings.of(a), Embeddings.of(b)).index();
+    assertThat(got).containsExactly(expected);
+  }
+
+  @ParameterizedTest
+  @MethodSource("cases")
+  void plantedTiesGoToTheLowestIndex(Backend be, Metric m) {
+    SplittableRandom rnd = new SplittableRandom(5);
+    int d = 24;
+    // Many exact ties: coordinates in {-1, 0, 1}; duplicated rows of b; a contains copies of b.
+    float[][] b = new float[200][d];
+    for (float[] r : b) {
+      for (int j = 0; j < d; j++) {
+        r[j] = rnd.nextInt(3) - 1;
+      }
+      r[rnd.nextInt(d)] = 1; // never a zero vector
+    }
+    for (int j = 100; j < 200; j++) {
+      b[j] = m == Metric.COSINE ? scale(b[j - 100], 2f) : b[j - 100].clone();
+    }
+    float[][] a = new float[150][];
+    for (int i = 0; i < 150; i++) {
+      a[i] = i % 3 == 0 ? b[150 + i % 50].clone() : b[rnd.nextInt(200)].clone();
+      if (i % 3 == 2) {
+        a[i][rnd.nextInt(d)] += 1;
+        if (allZero(a[i])) {
+          a[i][0] = 1;
+        }
+      }
+    }
+    int[] expected = BruteForce.top1(m, a, b);
+    for (int i = 0; i < 150; i += 3) {
+      assertThat(expected[i]).isLessThan(100); // the duplicate in the upper half never wins
+    }
+    int[] got = kernel(be, m, 32, 2).top1(Embeddings.of(a), Embeddings.of(b)).index();
+    assertThat(got).containsExactly(expected);
+  }
+
+  @ParameterizedTest
+  @MethodSource("cases")
+  void nearTiesBelowFloatResolutionAreDecidedExactly(Backend be, Metric m) {
+    // b[1] differs from b[0] by one ulp in one coordinate: the float GEMM cannot separate them,
+    // the exact score can.
+    SplittableRandom rnd = new SplittableRandom(3);
+    int d = 384;
+    float[][] a = gaussian(rnd, 40, d);
+    float[][] b = new float[64][];
+    for (int j = 0; j < 64; j += 2) {
+      b[j] = gaussian(rnd, 1, d)[0];
+      b[j + 1] = b[j].clone();
+      int c = rnd.nextInt(d);
+      b[j + 1][c] = Math.nextUp(b[j + 1][c]);
+    }
+    for (int i = 0; i < 40; i++) {
+      a[i] = b[rnd.nextInt(64)].clone();
+      a[i][rnd.nextInt(d)] += 0.01f;
+    }
+    int[] expected = BruteForce.top1(m, a, b);
+    int[] got = kernel(be, m, 16, 1).top1(Embeddings.of(a), Embeddings.of(b)).index();
+    assertThat(got).containsExactly(expected);
+  }
+
+  @ParameterizedTest
+  @MethodSource("cases")
+  void topKMatchesBruteForceRanking(Backend be, Metric m) {
+    SplittableRandom rnd = new SplittableRandom(17);
+    float[][] a = gaussian(rnd, 90, 16);
+    float[][] b = gaussian(rnd, 70, 16);
+    for (int j = 35; j < 70; j++) {
+      b[j] = b[j - 35].clone(); // planted ties inside the top k
+    }
+    int k = 5;
+    NearestNeighbours.TopK got = kernel(be, m, 32, 2).topK(Embeddings.of(a), Embeddings.of(b), k);
+    for (int i = 0; i < a.length; i++) {
+      int[] rank = BruteForce.ranking(m, a, b, i);
+      assertThat(got.index()[i]).containsExactly(java.util.Arrays.copyOf(rank, k));
+    }
+  }
+
+  @Test
+  void backendsBlockSizesAndThreadCountsAgreeExactly() {
+    SplittableRandom rnd = new SplittableRandom(23);
+    Embeddings a = Embeddings.of(gaussian(rnd, 1000, 64));
+    Embeddings b = Embeddings.of(gaussian(rnd, 300, 64));
+    for (Metric m : Metric.values()) {
+      NearestNeighbours.Top1 ref = kernel(Backend.JAVA, m, 1000, 1).top1(a, b);
+      NearestNeighbours.Top1 nd = kernel(Backend.ND4J, m, 0, 2).top1(a, b);
+      NearestNeighbours.Top1 odd = kernel(Backend.ND4J, m, 77, 3).top1(a, b);
+      assertThat(nd.index()).containsExactly(ref.index());
+      assertThat(nd.score()).containsExactly(ref.score());
+      assertThat(odd.index()).containsExactly(ref.index());
+    }
+  }
+
+  @Test
+  void streamingCountsMatchInMemoryTop1() {
+    SplittableRandom rnd = new SplittableRandom(29);
+    Embeddings a = Embeddings.of(gaussian(rnd, 777, 8));
+    Embeddings b = Embeddings.of(gaussian(rnd, 20, 8));
+    NearestNeighbours nn = kernel(Backend.AUTO, Metric.L2, 50, 2);
+    long[] counts = nn.nearestCounts(a, b);
+    long[] expected = new long[20];
+    for (int i : nn.top1(a, b).index()) {
+      expected[i]++;
+    }
+    assertThat(counts).containsExactly(expected);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Backend.class)
+  void badInputIsRejectedNamingFieldAndValue(Backend be) {
+    NearestNeighbours cos = kernel(be, Metric.COSINE, 0, 1);
+    Embeddings b = Embeddings.of(new float[][] {{1, 0}, {0, 1}});
+    assertThatThrownBy(() -> Embeddings.of(new float[][] {{1, Float.NaN}}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("embeddings[0][1]=NaN");
+    assertThatThrownBy(() -> cos.top1(Embeddings.of(new float[][] {{0, 0}, {1, 1}}), b))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("a[0] = zero vector");
+    assertThatThrownBy(() -> cos.top1(b, Embeddings.of(new float[][] {{1, 1}, {0, 0}})))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("b[1] = zero vector");
+    assertThatThrownBy(() -> cos.top1(Embeddings.of(new float[][] {{1, 2, 3}}), b))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("a.dim=3 b.dim=2");
+    assertThatThrownBy(() -> cos.topK(b, b, 3))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("k=3");
+    assertThatThrownBy(() -> NearestNeighbours.builder().threads(0))
+        .hasMessageContaining("threads=0");
+    RowSource nanSource = new RowSource() {
+      public long rows() { return 3; }
+      public int dim() { return 2; }
+      public void read(long first, int count, float[] dst) {
+        for (int i = 0; i < count * 2; i++) {
+          dst[i] = first + i / 2 == 2 ? Float.POSITIVE_INFINITY : 1f;
+        }
+      }
+    };
+    assertThatThrownBy(() -> cos.top1(nanSource, b))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("a[2][0]=Infinity");
+  }
+
+  private static float[] scale(float[] x, float s) {
+    float[] y = x.clone();
+    for (int i = 0; i < y.length; i++) {
+      y[i] *= s;
+    }
+    return y;
+  }
+
+  private static boolean allZero(float[] x) {
+    for (float v : x) {
+      if (v != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,71 @@
+package dev.secpe.clustering;
+
+import dev.secpe.accounting.noise.NoiseSource;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Test-only seeded noise (NOT private), standing in for {@code
+ * NoiseSources.reproducibleForTests} until the accounting branch implements it. Gaussian by
+ * Box-Muller on SplittableRandom doubles; optionally logs every draw's kind to {@code events}.
+ */
+final class TestNoise implements NoiseSource {
+  private final SplittableRandom rnd;
+  private final List<String> events;
+
+  TestNoise(long seed, List<String> events) {
+    this.rnd = new SplittableRandom(seed);
+    this.events = events;
+  }
+
+  private void log(String e) {
+    if (events != null) {
+      events.add(e);
+    }
+  }
+
+  private double stdNormal() {
+    double u1 = rnd.nextDouble();
+    double u2 = rnd.nextDouble();
+    return Math.sqrt(-2 * Math.log1p(-u1)) * Math.cos(2 * Math.PI * u2);
+  }
+
+  @Override
+  public synchronized double gaussian(double sigma) {
+    log("gaussian");
+    return sigma * stdNormal();
+  }
+
+  @Override
+  public synchronized double laplace(double b) {
+    log("laplace");
+    double u = rnd.nextDouble() - 0.5;
+    return -b * Math.signum(u) * Math.log1p(-2 * Math.abs(u));
+  }
+
+  @Override
+  public long discreteGaussian(double sigma) {
+    throw new UnsupportedOperationException("not needed by these tests");
+  }
+
+  @Override
+  public long discreteLaplace(double b) {
+    throw new UnsupportedOperationException("not needed by these tests");
+  }
+
+  @Override
+  public synchronized boolean bernoulli(double p) {
+    log("bernoulli");
+    return rnd.nextDouble() < p;
+  }
+
+  @Override
+  public boolean isPrivate() {
+    return false;
+  }
+
+  @Override
+  public String description() {
+    return "seeded test source (not private)";
+  }
+}

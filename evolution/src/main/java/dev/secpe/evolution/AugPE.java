@@ -1,0 +1,208 @@
+package dev.secpe.evolution;
+
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.Gdp;
+import dev.secpe.accounting.GdpMu;
+import dev.secpe.accounting.SecretBudget;
+import java.util.Objects;
+
+/**
+ * Aug-PE, the mu-GDP private-evolution baseline (Xie et al. 2024, "Differentially private synthetic
+ * data via foundation model APIs 2: text"): every round each private record votes for its nearest
+ * candidates, the vote histogram is released with Gaussian noise, and the winners are varied by
+ * fill-in.
+ *
+ * <p>The budget may be given as (epsilon, delta), as mu-GDP, or — to compare with SecPE at the same
+ * reconstruction guarantee — as (p, r) through SecPE eq. (4).
+ *
+ * <pre>{@code
+ * RunResult result = AugPE.builder()
+ *     .privateData(privateData).generator(generator).embedder(embedder)
+ *     .budget(new DpBudget(4.0, 1e-5))
+ *     .syntheticSize(200).iterations(5)
+ *     .build()
+ *     .run();
+ * }</pre>
+ */
+public final class AugPE extends Runs {
+
+  /** How survivors are chosen from the noisy histogram. */
+  public enum SelectionMode {
+    /** The top counts of each label (the default). */
+    RANK,
+    /** A sample proportional to the (positive part of the) counts, with replacement. */
+    PROBABILITY
+  }
+
+  /**
+   * Aug-PE's immutable configuration.
+   *
+   * @param settings the shared settings
+   * @param totalMu the whole run's mu-GDP (null for a non-private baseline)
+   * @param budgetGivenAsSecret whether the budget came as (p, r)
+   * @param prior the prior p used for the report's (p, r) (from the budget, or 1e-4)
+   * @param delta the delta used for the report's (epsilon, delta)
+   * @param nearestNeighbours k, candidates each record votes for (weight 1/sqrt(k))
+   * @param threshold H: noisy counts below it become 0
+   * @param selection rank or probability selection
+   */
+  public record Config(
+      EvolutionSettings settings,
+      GdpMu totalMu,
+      boolean budgetGivenAsSecret,
+      double prior,
+      double delta,
+      int nearestNeighbours,
+      double threshold,
+      SelectionMode selection) {
+
+    /** Validates eagerly. */
+    public Config {
+      Objects.requireNonNull(settings, "settings");
+      if (!settings.nonPrivate()) {
+        Objects.requireNonNull(totalMu, "totalMu");
+        if (!(totalMu.mu() > 0)) {
+          throw new IllegalArgumentException("the budget must allow mu > 0, got mu=" + totalMu.mu());
+        }
+      }
+      Objects.requireNonNull(selection, "selection");
+    }
+
+    String describe() {
+      return "mu=" + (totalMu == null ? "none" : totalMu.mu()) + ", k=" + nearestNeighbours + ", H=" + threshold + ", selection=" + selection;
+    }
+  }
+
+  private final Config config;
+  private final Inputs inputs;
+
+  private AugPE(Config config, Inputs inputs) {
+    this.config = config;
+    this.inputs = inputs;
+  }
+
+  /** A new builder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The configuration. */
+  public Config config() {
+    return config;
+  }
+
+  /** Runs Aug-PE once (single-use). */
+  public RunResult run() {
+    start();
+    AugPEMethod method = new AugPEMethod(config);
+    return execute(
+        method,
+        config.describe(),
+        config.settings(),
+        inputs,
+        cancelled,
+        config.delta(),
+        config.prior(),
+        b -> {
+          if (method.sigma() > 0) {
+            b.sigma(method.sigma());
+          }
+        });
+  }
+
+  /** Builds {@link AugPE} runs. */
+  public static final class Builder extends EvolutionBuilder<Builder> {
+    private GdpMu mu;
+    private boolean secret;
+    private double prior = 1e-4;
+    private Double delta;
+    private int k = 1;
+    private double threshold = 0.0;
+    private SelectionMode selection = SelectionMode.RANK;
+    private String budgetSetAs;
+
+    Builder() {}
+
+    @Override
+    Builder self() {
+      return this;
+    }
+
+    private void once(String how) {
+      if (budgetSetAs != null) {
+        throw new IllegalStateException(
+            "the budget was already set as " + budgetSetAs + "; cannot also set it as " + how);
+      }
+      budgetSetAs = how;
+    }
+
+    /** The whole run's (epsilon, delta); mu is the largest with delta(epsilon; mu) <= delta. */
+    public Builder budget(DpBudget budget) {
+      Objects.requireNonNull(budget, "budget");
+      if (!(budget.epsilon() > 0) || !(budget.delta() > 0)) {
+        throw new IllegalArgumentException(
+            "Aug-PE needs epsilon > 0 and delta > 0, got epsilon=" + budget.epsilon() + " delta=" + budget.delta());
+      }
+      once("(epsilon, delta)");
+      this.mu = Gdp.muFor(budget);
+      this.delta = budget.delta();
+      return this;
+    }
+
+    /** The whole run's mu-GDP. */
+    public Builder budget(GdpMu mu) {
+      Objects.requireNonNull(mu, "budget");
+      once("mu-GDP");
+      this.mu = mu;
+      return this;
+    }
+
+    /** The same (p, r) as a SecPE run, converted by SecPE eq. (4). */
+    public Builder budget(SecretBudget budget) {
+      Objects.requireNonNull(budget, "budget");
+      once("(p, r)");
+      this.mu = Gdp.muFor(budget);
+      this.secret = true;
+      this.prior = budget.p();
+      return this;
+    }
+
+    /** k nearest candidates per private vote (default 1). */
+    public Builder nearestNeighbours(int k) {
+      if (k < 1) {
+        throw new IllegalArgumentException("nearestNeighbours must be >= 1, got nearestNeighbours=" + k);
+      }
+      this.k = k;
+      return this;
+    }
+
+    /** Threshold H (default 0): noisy counts below it are zeroed. */
+    public Builder threshold(double h) {
+      if (!Double.isFinite(h)) {
+        throw new IllegalArgumentException("threshold must be finite, got threshold=" + h);
+      }
+      this.threshold = h;
+      return this;
+    }
+
+    /** Rank (default) or probability selection. */
+    public Builder selection(SelectionMode mode) {
+      this.selection = Objects.requireNonNull(mode, "selection");
+      return this;
+    }
+
+    /** Validates everything and returns a single-use run. */
+    public AugPE build() {
+      EvolutionSettings s = settings();
+      if (mu == null && !s.nonPrivate()) {
+        throw new IllegalStateException("budget missing: set budget(DpBudget | GdpMu | SecretBudget)");
+      }
+      if (mu != null && s.nonPrivate()) {
+        throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
+      }
+      double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
+      Config c = new Config(s, mu, secret, prior, d, k, threshold, selection);
+      return new AugPE(c, new Inputs(privateData, publicData, generator, embedder));
+    }
+  }
+}

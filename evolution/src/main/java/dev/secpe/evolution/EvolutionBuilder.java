@@ -1,0 +1,235 @@
+package dev.secpe.evolution;
+
+import dev.secpe.accounting.noise.NoiseSource;
+import dev.secpe.accounting.noise.NoiseSources;
+import dev.secpe.core.LabelSet;
+import dev.secpe.core.PrivacyGuard;
+import dev.secpe.core.PrivateDataset;
+import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.report.RunListener;
+import dev.secpe.llm.GenerationParams;
+import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.prompt.Domain;
+import dev.secpe.llm.prompt.PromptTemplates;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The settings every method's builder shares. Each setter validates its value at once (an {@link
+ * IllegalArgumentException} naming the field and the value); combinations are checked by {@code
+ * build()}. A builder can be reused: {@code build()} copies what it holds.
+ *
+ * @param <B> the concrete builder
+ */
+public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
+
+  PrivateDataset privateData;
+  PublicCorpus publicData;
+  TextGenerator generator;
+  TextEmbedder embedder;
+  int syntheticSize = 100;
+  int variations = 3;
+  int iterations = 3;
+  long seed = 0;
+  boolean seedSet;
+  GenerationParams generation = GenerationParams.defaults();
+  double maskProbability = 0.5;
+  PromptTemplates templates = PromptTemplates.defaults(Domain.REVIEWS);
+  LabelSet labels;
+  Path checkpointDir;
+  boolean resume;
+  PrivacyGuard guard = PrivacyGuard.localOnly();
+  NoiseSource noise;
+  RunListener listener = event -> {};
+  boolean nonPrivate;
+
+  EvolutionBuilder() {}
+
+  abstract B self();
+
+  /** The private records (required). Their text reaches only the embedder. */
+  public B privateData(PrivateDataset data) {
+    this.privateData = Objects.requireNonNull(data, "privateData");
+    if (data.size() == 0) {
+      throw new IllegalArgumentException("privateData must not be empty, got 0 records");
+    }
+    return self();
+  }
+
+  /** Public text (used to train nothing private: public clusters, metadata candidates). */
+  public B publicData(PublicCorpus data) {
+    this.publicData = Objects.requireNonNull(data, "publicData");
+    return self();
+  }
+
+  /** The text generator (required). It never receives private text. */
+  public B generator(TextGenerator generator) {
+    this.generator = Objects.requireNonNull(generator, "generator");
+    return self();
+  }
+
+  /** The embedder (required). A REMOTE one also needs {@link #allowRemoteEmbedding()}. */
+  public B embedder(TextEmbedder embedder) {
+    this.embedder = Objects.requireNonNull(embedder, "embedder");
+    return self();
+  }
+
+  /** N_syn, the number of synthetic texts to produce (default 100). */
+  public B syntheticSize(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("syntheticSize must be >= 1, got syntheticSize=" + n);
+    }
+    this.syntheticSize = n;
+    return self();
+  }
+
+  /** L, variations per survivor each round (default 3). */
+  public B variations(int l) {
+    if (l < 1) {
+      throw new IllegalArgumentException("variations must be >= 1, got variations=" + l);
+    }
+    this.variations = l;
+    return self();
+  }
+
+  /** T, the number of vote rounds (default 3). */
+  public B iterations(int t) {
+    if (t < 1) {
+      throw new IllegalArgumentException("iterations must be >= 1, got iterations=" + t);
+    }
+    this.iterations = t;
+    return self();
+  }
+
+  /** Base seed of generation and sampling choices (never of privacy noise). */
+  public B seed(long seed) {
+    this.seed = seed;
+    this.seedSet = true;
+    return self();
+  }
+
+  /** Sampling parameters for the generator (default temperature 1.2, 448 tokens). */
+  public B generation(GenerationParams params) {
+    this.generation = Objects.requireNonNull(params, "generation");
+    return self();
+  }
+
+  /** Fill-in mask probability (default 0.5, the papers use 0.5-0.6). */
+  public B maskProbability(double p) {
+    if (!(p > 0 && p < 1)) {
+      throw new IllegalArgumentException("maskProbability must be in (0, 1), got maskProbability=" + p);
+    }
+    this.maskProbability = p;
+    return self();
+  }
+
+  /** Prompt templates (default: the reviews domain). */
+  public B templates(PromptTemplates templates) {
+    this.templates = Objects.requireNonNull(templates, "templates");
+    return self();
+  }
+
+  /**
+   * The label set of labelled private data: declared public (names and proportions) or to be
+   * released through a noisy histogram charged to the ledger.
+   */
+  public B labels(LabelSet labels) {
+    this.labels = Objects.requireNonNull(labels, "labels");
+    return self();
+  }
+
+  /** Checkpoint after every release and round into this directory. */
+  public B checkpoint(Path dir) {
+    this.checkpointDir = Objects.requireNonNull(dir, "checkpoint");
+    return self();
+  }
+
+  /** Continue from the checkpoint directory's checkpoint, reusing every release drawn there. */
+  public B resume(boolean resume) {
+    this.resume = resume;
+    return self();
+  }
+
+  /** Allows private text to reach a REMOTE embedder (off by default). */
+  public B allowRemoteEmbedding() {
+    this.guard = guard.withRemoteEmbeddingAllowed();
+    return self();
+  }
+
+  /** The privacy guard as a whole (default: local services only). */
+  public B guard(PrivacyGuard guard) {
+    this.guard = Objects.requireNonNull(guard, "guard");
+    return self();
+  }
+
+  /**
+   * Where privacy noise comes from (default {@link NoiseSources#secure()}). A source that is not
+   * private ({@link NoiseSource#isPrivate()}) makes the report say the run is not private.
+   */
+  public B noise(NoiseSource noise) {
+    this.noise = Objects.requireNonNull(noise, "noise");
+    return self();
+  }
+
+  /**
+   * A non-private baseline (the papers' r/p = infinity column): no noise, nothing charged, no
+   * budget needed. Its report says that nothing is protected.
+   */
+  public B nonPrivate() {
+    this.nonPrivate = true;
+    return self();
+  }
+
+  /** Receives progress events. */
+  public B listener(RunListener listener) {
+    this.listener = Objects.requireNonNull(listener, "listener");
+    return self();
+  }
+
+  /** Checks what every method requires and builds the shared settings. */
+  EvolutionSettings settings() {
+    List<String> missing = new ArrayList<>();
+    if (privateData == null) {
+      missing.add("privateData");
+    }
+    if (generator == null) {
+      missing.add("generator");
+    }
+    if (embedder == null) {
+      missing.add("embedder");
+    }
+    if (!missing.isEmpty()) {
+      throw new IllegalStateException("required settings missing: " + String.join(", ", missing));
+    }
+    guard.checkEmbedder(embedder.name(), embedder.locality());
+    if (resume && checkpointDir == null) {
+      throw new IllegalStateException("resume(true) requires checkpoint(dir)");
+    }
+    if (nonPrivate && noise != null) {
+      throw new IllegalStateException("nonPrivate() and noise(...) conflict: a non-private run draws no noise");
+    }
+    if (privateData.isLabelled() && labels == null) {
+      throw new IllegalStateException(
+          "the private records are labelled: declare the label set with labels(LabelSet)");
+    }
+    return new EvolutionSettings(
+        syntheticSize,
+        variations,
+        iterations,
+        seed,
+        generation,
+        maskProbability,
+        templates,
+        Optional.ofNullable(labels),
+        Optional.ofNullable(checkpointDir),
+        resume,
+        guard,
+        nonPrivate ? NoNoise.INSTANCE : noise == null ? NoiseSources.secure() : noise,
+        listener,
+        nonPrivate);
+  }
+}

@@ -1,0 +1,98 @@
+package dev.secpe.evolution;
+
+import dev.secpe.accounting.noise.NoiseSource;
+import dev.secpe.core.LabelSet;
+import dev.secpe.core.PrivacyGuard;
+import dev.secpe.core.report.RunListener;
+import dev.secpe.llm.GenerationParams;
+import dev.secpe.llm.prompt.PromptTemplates;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The settings every method shares. Immutable; built and validated by the method builders.
+ *
+ * @param syntheticSize N_syn, the number of synthetic texts to produce (>= 1)
+ * @param variations L, the variations generated per survivor each round (>= 1)
+ * @param iterations T, the number of vote rounds (>= 1)
+ * @param seed the base seed of every non-privacy random choice (generation, sampling order)
+ * @param generation sampling parameters for the generator (the seed is set per request)
+ * @param maskProbability the fill-in mask probability (Aug-PE, DPGA: 0.5)
+ * @param templates the prompt templates (defaults per domain: reviews, abstracts, e-mail)
+ * @param labels the declared label set, required when the private records are labelled
+ * @param checkpointDir where to checkpoint after every release and round, if anywhere
+ * @param resume whether to continue from the checkpoint in {@code checkpointDir}
+ * @param guard which remote services may see private text
+ * @param noise where privacy noise comes from (secure unless a test source was set)
+ * @param listener progress events
+ * @param nonPrivate a baseline without noise or accounting (r/p = infinity)
+ */
+public record EvolutionSettings(
+    int syntheticSize,
+    int variations,
+    int iterations,
+    long seed,
+    GenerationParams generation,
+    double maskProbability,
+    PromptTemplates templates,
+    Optional<LabelSet> labels,
+    Optional<Path> checkpointDir,
+    boolean resume,
+    PrivacyGuard guard,
+    NoiseSource noise,
+    RunListener listener,
+    boolean nonPrivate) {
+
+  /** Validates the combination. */
+  public EvolutionSettings {
+    if (syntheticSize < 1) {
+      throw new IllegalArgumentException("syntheticSize must be >= 1, got syntheticSize=" + syntheticSize);
+    }
+    if (variations < 1) {
+      throw new IllegalArgumentException("variations must be >= 1, got variations=" + variations);
+    }
+    if (iterations < 1) {
+      throw new IllegalArgumentException("iterations must be >= 1, got iterations=" + iterations);
+    }
+    Objects.requireNonNull(generation, "generation");
+    if (!(maskProbability > 0 && maskProbability < 1)) {
+      throw new IllegalArgumentException(
+          "maskProbability must be in (0, 1), got maskProbability=" + maskProbability);
+    }
+    Objects.requireNonNull(templates, "templates");
+    Objects.requireNonNull(labels, "labels");
+    Objects.requireNonNull(checkpointDir, "checkpointDir");
+    if (resume && checkpointDir.isEmpty()) {
+      throw new IllegalStateException("resume requires a checkpoint directory");
+    }
+    Objects.requireNonNull(guard, "guard");
+    Objects.requireNonNull(noise, "noise");
+    Objects.requireNonNull(listener, "listener");
+  }
+
+  /** The public part of the configuration, for checkpoint fingerprints and reports. */
+  String describe() {
+    return "syntheticSize="
+        + syntheticSize
+        + ", variations="
+        + variations
+        + ", iterations="
+        + iterations
+        + ", seed="
+        + seed
+        + ", temperature="
+        + generation.temperature()
+        + ", topP="
+        + generation.topP()
+        + ", maxTokens="
+        + generation.maxTokens()
+        + ", maskProbability="
+        + maskProbability
+        + ", templates="
+        + templates.domain()
+        + ", labels="
+        + labels.map(Object::toString).orElse("none")
+        + (nonPrivate ? ", NON-PRIVATE" : "");
+  }
+}

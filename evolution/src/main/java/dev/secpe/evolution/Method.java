@@ -1,0 +1,46 @@
+package dev.secpe.evolution;
+
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.SyntheticText;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The method-specific parts of a run. The {@link Engine} owns the loop, checkpoints, timing and
+ * generation; a method owns its private-data releases (always through {@link RunContext#store()}),
+ * its vote and its selection and variation rules.
+ */
+interface Method {
+
+  /** "secpe", "augpe" or "dpga". */
+  String name();
+
+  /**
+   * One-off work before round 0: calibration, one-off releases, label shares. Runs again on
+   * resume, where every release comes back from the checkpoint instead of being drawn.
+   */
+  void prepare(RunContext ctx);
+
+  /** Whether {@link #prepare} uses {@link RunContext#publicUnit()} (embedded and timed first). */
+  default boolean needsPublicEmbeddings() {
+    return false;
+  }
+
+  /** The initial population. */
+  List<Offspring> initial(RunContext ctx, SplittableRandom rng);
+
+  /** The (noisy) score of every candidate in round {@code round}. */
+  double[] vote(RunContext ctx, int round, List<SyntheticText> population, EmbeddingMatrix unit);
+
+  /** The indices of the survivors, best first; by default the top share of each label. */
+  default int[] select(
+      RunContext ctx, int round, double[] votes, List<SyntheticText> population, EmbeddingMatrix unit) {
+    return ctx.topPerLabel(votes, population);
+  }
+
+  /** The children of the survivors for the next round. */
+  List<Offspring> vary(RunContext ctx, int round, List<SyntheticText> survivors, SplittableRandom rng);
+
+  /** Sentences for the report: how this run deviates from the paper's analysis. */
+  List<String> deviations(RunContext ctx);
+}

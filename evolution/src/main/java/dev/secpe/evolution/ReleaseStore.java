@@ -1,0 +1,149 @@
+package dev.secpe.evolution;
+
+import dev.secpe.accounting.ledger.PrivacyLedger;
+import dev.secpe.accounting.ledger.Release;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * The only way the engine draws a noisy release. A release is looked up by id first: a resumed run
+ * gets back the very values it drew before and is never charged again; a new release is charged to
+ * the ledger <em>before</em> its noise is drawn (so a refused release draws nothing), and is
+ * persisted right after it is drawn, before anything else happens in the round.
+ *
+ * <p>Not thread-safe; the engine draws releases from one thread.
+ */
+final class ReleaseStore {
+
+  /** Persists the store and ledger (atomically) after every new release. */
+  interface Persister {
+    void persist(Map<String, double[]> values);
+  }
+
+  private final PrivacyLedger ledger;
+  private final Map<String, double[]> values;
+  private final Persister persister;
+  private final boolean accounted;
+  private int drawn;
+  private int reused;
+
+  ReleaseStore(PrivacyLedger ledger, Map<String, double[]> restored, Persister persister) {
+    this(ledger, restored, persister, true);
+  }
+
+  /**
+   * A store; {@code accounted = false} is for non-private baselines, whose exact values are kept
+   * but never charged.
+   */
+  ReleaseStore(
+      PrivacyLedger ledger, Map<String, double[]> restored, Persister persister, boolean accounted) {
+    this.accounted = accounted;
+    this.ledger = Objects.requireNonNull(ledger, "ledger");
+    this.values = new LinkedHashMap<>();
+    restored.forEach((k, v) -> values.put(k, v.clone()));
+    this.persister = Objects.requireNonNull(persister, "persister");
+    for (String id : values.keySet()) {
+      if (accounted && !ledger.contains(id)) {
+        throw new IllegalStateException(
+            "checkpoint is inconsistent: release '" + id + "' has values but is not on the ledger");
+      }
+    }
+  }
+
+  /**
+   * The noisy values of release {@code id}: the stored ones if it was drawn before, otherwise the
+   * release (built lazily: a non-private baseline never builds it) is charged, then drawn by {@code
+   * draw}, stored and persisted.
+   */
+  double[] release(String id, Supplier<Release> release, Supplier<double[]> draw) {
+    double[] known = values.get(id);
+    if (known != null) {
+      reused++;
+      return known.clone();
+    }
+    if (accounted) {
+      Release r = release.get();
+      if (!r.id().equals(id)) {
+        throw new IllegalArgumentException("release id mismatch: " + id + " vs " + r.id());
+      }
+      ledger.charge(r);
+    }
+    double[] v = draw.get();
+    values.put(id, v.clone());
+    drawn++;
+    persister.persist(snapshot());
+    return v;
+  }
+
+  /**
+   * For a mechanism that charges the ledger itself (secret clustering): the stored values if the
+   * release with {@code id} was drawn before, otherwise {@code chargeAndDraw} runs, which must
+   * charge {@code id} to the ledger before drawing; its values are stored and persisted.
+   */
+  double[] releaseChargedBy(String id, Supplier<double[]> chargeAndDraw) {
+    double[] known = values.get(id);
+    if (known != null) {
+      reused++;
+      return known.clone();
+    }
+    double[] v = chargeAndDraw.get();
+    if (accounted && !ledger.contains(id)) {
+      throw new IllegalStateException("release '" + id + "' was drawn without being charged to the ledger");
+    }
+    values.put(id, v.clone());
+    drawn++;
+    persister.persist(snapshot());
+    return v;
+  }
+
+  /**
+   * A release whose cost was charged in advance under {@code coveringId} (e.g. T vote rounds on one
+   * subsample): stored values if drawn before, otherwise drawn, stored and persisted without a new
+   * charge; the covering release must already be on the ledger.
+   */
+  double[] releaseCoveredBy(String id, String coveringId, Supplier<double[]> draw) {
+    double[] known = values.get(id);
+    if (known != null) {
+      reused++;
+      return known.clone();
+    }
+    if (accounted && !ledger.contains(coveringId)) {
+      throw new IllegalStateException(
+          "release '" + id + "' is covered by '" + coveringId + "', which has not been charged");
+    }
+    double[] v = draw.get();
+    values.put(id, v.clone());
+    drawn++;
+    persister.persist(snapshot());
+    return v;
+  }
+
+  /** Whether releases are charged (false for a non-private baseline). */
+  boolean accounted() {
+    return accounted;
+  }
+
+  /** Whether the release with this id has been drawn (now or in an earlier run). */
+  boolean has(String releaseId) {
+    return values.containsKey(releaseId);
+  }
+
+  /** A copy of every stored value, in draw order. */
+  Map<String, double[]> snapshot() {
+    Map<String, double[]> copy = new LinkedHashMap<>();
+    values.forEach((k, v) -> copy.put(k, v.clone()));
+    return copy;
+  }
+
+  /** Releases drawn by this process. */
+  int drawnHere() {
+    return drawn;
+  }
+
+  /** Releases served from the checkpoint. */
+  int reusedHere() {
+    return reused;
+  }
+}

@@ -1,0 +1,205 @@
+package dev.secpe.evolution;
+
+import dev.secpe.accounting.ledger.PrivacyLedger;
+import dev.secpe.accounting.noise.NoiseSource;
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.Label;
+import dev.secpe.core.PrivateDataset;
+import dev.secpe.core.PrivateRecord;
+import dev.secpe.core.PrivateTexts;
+import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.SyntheticText;
+import dev.secpe.llm.TextEmbedder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything a {@link Method} may use during a run. Private text is reachable only as embeddings
+ * (through {@link PrivateTexts}, which enforces the {@link dev.secpe.core.PrivacyGuard}) and as
+ * labels; generators are reachable only through the engine, with synthetic or public text.
+ */
+final class RunContext {
+
+  private final EvolutionSettings settings;
+  private final PrivateDataset privateData;
+  private final PublicCorpus publicData;
+  private final TextEmbedder embedder;
+  private final PrivacyLedger ledger;
+  private final ReleaseStore store;
+  private final List<Label> labels;
+  private final int[] privateLabel;
+  private EmbeddingMatrix privateUnit;
+  private EmbeddingMatrix publicUnit;
+  private int[] share;
+
+  RunContext(
+      EvolutionSettings settings,
+      PrivateDataset privateData,
+      PublicCorpus publicData,
+      TextEmbedder embedder,
+      PrivacyLedger ledger,
+      ReleaseStore store) {
+    this.settings = settings;
+    this.privateData = privateData;
+    this.publicData = publicData;
+    this.embedder = embedder;
+    this.ledger = ledger;
+    this.store = store;
+    this.labels = Labels.of(privateData, settings.labels());
+    this.privateLabel = new int[privateData.size()];
+    for (int i = 0; i < privateData.size(); i++) {
+      PrivateRecord r = privateData.get(i);
+      privateLabel[i] = r.label().map(labels::indexOf).orElse(labels.isEmpty() ? -1 : 0);
+    }
+    this.share = labels.isEmpty() ? new int[] {settings.syntheticSize()} : null;
+  }
+
+  EvolutionSettings settings() {
+    return settings;
+  }
+
+  PrivateDataset privateData() {
+    return privateData;
+  }
+
+  PublicCorpus publicData() {
+    return publicData;
+  }
+
+  TextEmbedder embedder() {
+    return embedder;
+  }
+
+  PrivacyLedger ledger() {
+    return ledger;
+  }
+
+  ReleaseStore store() {
+    return store;
+  }
+
+  NoiseSource noise() {
+    return settings.noise();
+  }
+
+  /** The labels in a fixed order (empty when the private data is unlabelled). */
+  List<Label> labels() {
+    return labels;
+  }
+
+  /** Number of label groups (1 when unlabelled). */
+  int groups() {
+    return Math.max(1, labels.size());
+  }
+
+  /** The group of private record i. */
+  int privateGroup(int i) {
+    return Math.max(0, privateLabel[i]);
+  }
+
+  /** The group of a candidate. */
+  int group(SyntheticText t) {
+    if (labels.isEmpty()) {
+      return 0;
+    }
+    Label l = t.label().orElseThrow(() -> new IllegalStateException("unlabelled candidate " + t.id()));
+    int g = labels.indexOf(l);
+    if (g < 0) {
+      throw new IllegalStateException("candidate " + t.id() + " has unknown label " + l);
+    }
+    return g;
+  }
+
+  /** The label of group g, or empty when unlabelled. */
+  Optional<Label> label(int g) {
+    return labels.isEmpty() ? Optional.empty() : Optional.of(labels.get(g));
+  }
+
+  /** Sets how many synthetic texts each label group gets (from public or released proportions). */
+  void setShares(double[] weights) {
+    if (weights.length != groups()) {
+      throw new IllegalArgumentException(
+          "one weight per label group required, got " + weights.length + " for " + groups());
+    }
+    share = Allocation.largestRemainder(weights, settings.syntheticSize());
+  }
+
+  /** The declared public proportions, one per label group in {@link #labels()} order. */
+  double[] publicProportions() {
+    if (!(settings.labels().orElse(null) instanceof dev.secpe.core.LabelSet.DeclaredPublic d)) {
+      throw new IllegalStateException("label proportions were not declared public");
+    }
+    return labels.stream().mapToDouble(l -> d.proportions().get(l)).toArray();
+  }
+
+  /** Synthetic texts per label group. */
+  int[] shares() {
+    if (share == null) {
+      throw new IllegalStateException("label shares were not set before they were needed");
+    }
+    return share.clone();
+  }
+
+  /** Unit-norm embeddings of the private records (computed once, through the privacy guard). */
+  EmbeddingMatrix privateUnit() {
+    if (privateUnit == null) {
+      privateUnit =
+          PrivateTexts.embed(embedder, privateData, settings.guard())
+              .normalizeRows(EmbeddingMatrix.ZeroRowPolicy.REJECT);
+    }
+    return privateUnit;
+  }
+
+  /** Unit-norm embeddings of the public records (computed once). */
+  EmbeddingMatrix publicUnit() {
+    if (publicUnit == null) {
+      publicUnit =
+          dev.secpe.core.PublicTexts.embed(embedder, publicData.texts())
+              .normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
+    }
+    return publicUnit;
+  }
+
+  /** Row indices of private records in group g. */
+  int[] privateRowsOf(int g) {
+    return java.util.stream.IntStream.range(0, privateData.size())
+        .filter(i -> privateGroup(i) == g)
+        .toArray();
+  }
+
+  /** Indices of candidates in group g. */
+  static int[] rowsOf(RunContext ctx, List<SyntheticText> population, int g) {
+    List<Integer> out = new ArrayList<>();
+    for (int i = 0; i < population.size(); i++) {
+      if (ctx.group(population.get(i)) == g) {
+        out.add(i);
+      }
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** For each group, the top {@code shares()[g]} candidates of that group by score. */
+  int[] topPerLabel(double[] votes, List<SyntheticText> population) {
+    int[] shares = shares();
+    List<Integer> chosen = new ArrayList<>();
+    for (int g = 0; g < groups(); g++) {
+      int[] rows = rowsOf(this, population, g);
+      double[] sub = new double[rows.length];
+      for (int k = 0; k < rows.length; k++) {
+        sub[k] = votes[rows[k]];
+      }
+      int take = Math.min(shares[g], rows.length);
+      for (int k : Selection.topN(sub, take)) {
+        chosen.add(rows[k]);
+      }
+    }
+    return chosen.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  @Override
+  public String toString() {
+    return "RunContext[" + privateData + ", labels=" + labels + ", shares=" + Arrays.toString(share) + "]";
+  }
+}

@@ -1,0 +1,112 @@
+package dev.secpe.evolution;
+
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.ledger.PrivacyGuarantee;
+import dev.secpe.core.PrivateDataset;
+import dev.secpe.core.SyntheticDataset;
+import dev.secpe.core.report.NoiseMode;
+import dev.secpe.core.report.PhaseTimings;
+import dev.secpe.core.report.PrivacyReport;
+import dev.secpe.core.report.ProviderInfo;
+import dev.secpe.core.report.RunEvent;
+import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.cache.CachingEmbedder;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A single-use run: {@link #run()} may be called once; {@link #cancel()} stops it at the next
+ * batch boundary (the last checkpoint stays resumable).
+ */
+abstract class Runs {
+
+  /** Entries of the in-memory embedding cache (384-dim floats: about 75 MB when full). */
+  static final int EMBEDDING_CACHE = 50_000;
+
+  private final AtomicBoolean started = new AtomicBoolean();
+  final AtomicBoolean cancelled = new AtomicBoolean();
+
+  /** Marks the run started; a second start is an {@link IllegalStateException}. */
+  final void start() {
+    if (!started.compareAndSet(false, true)) {
+      throw new IllegalStateException(
+          "this run was already started: a run spends privacy budget and is single-use; build a"
+              + " new one (with resume(true) to continue from its checkpoint)");
+    }
+  }
+
+  /** Requests cancellation. */
+  public void cancel() {
+    cancelled.set(true);
+  }
+
+  /** Runs the engine and assembles the result and report. */
+  static RunResult execute(
+      Method method,
+      String methodDescription,
+      EvolutionSettings settings,
+      Inputs inputs,
+      AtomicBoolean cancelled,
+      double reportDelta,
+      double reportPrior,
+      ReportExtras extras) {
+    PrivateDataset privateData = inputs.privateData();
+    TextGenerator generator = inputs.generator();
+    TextEmbedder embedder = inputs.embedder();
+    // Survivors are embedded again every round: cache by content (in memory only; the cache never
+    // writes private text or its vectors anywhere).
+    TextEmbedder cached =
+        embedder instanceof CachingEmbedder ? embedder : CachingEmbedder.inMemory(embedder, EMBEDDING_CACHE);
+    Engine engine =
+        new Engine(
+            method, settings, privateData, inputs.publicData(), generator, cached, methodDescription, cancelled);
+    Engine.Outcome out = engine.run();
+    RunContext ctx = out.context();
+    PhaseTimings total = Engine.total(out.rounds());
+    PrivacyReport.Builder b =
+        PrivacyReport.builder(method.name())
+            .syntheticRecords(out.synthetic().size())
+            .privateRecords(privateData.size())
+            .mechanisms(ctx.ledger().releases())
+            .provider(new ProviderInfo("generator", generator.name(), version(generator), generator.locality()))
+            .provider(new ProviderInfo("embedder", embedder.name(), version(embedder), embedder.locality()))
+            .timing(total);
+    out.rounds().forEach(b::roundTiming);
+    if (settings.nonPrivate()) {
+      b.noise(NoiseMode.NONE)
+          .deviation("Non-private baseline (r/p = infinity): no noise was added and nothing is protected.");
+    } else {
+      PrivacyGuarantee g = ctx.ledger().guarantee(reportDelta, reportPrior);
+      b.dp(new DpBudget(g.epsilon(), reportDelta))
+          .noise(settings.noise().isPrivate() ? NoiseMode.SECURE : NoiseMode.REPRODUCIBLE_NON_PRIVATE);
+      g.gdp().ifPresent(b::mu);
+      if (g.worstR() > reportPrior && g.worstR() < 1) {
+        b.secretBudget(new SecretBudget(reportPrior, g.worstR()));
+      }
+      method.deviations(ctx).forEach(b::deviation);
+      b.deviation("Dual (eps, delta) from the ledger: " + g.dpMethod() + "; (p, r): " + g.secretMethod() + ".");
+    }
+    if (out.resumedFromRound() > 0 || out.releasesReused() > 0) {
+      b.deviation(
+          "Resumed from round "
+              + out.resumedFromRound()
+              + ": "
+              + out.releasesReused()
+              + " release(s) served from the checkpoint, none drawn twice.");
+    }
+    extras.apply(b);
+    settings.listener().onEvent(new RunEvent.RunFinished(total));
+    return new RunResult(SyntheticDataset.of(out.synthetic()), b.build());
+  }
+
+  /** Method-specific report fields (e.g. SecPE's sigma). */
+  interface ReportExtras {
+    void apply(PrivacyReport.Builder builder);
+  }
+
+  private static String version(Object provider) {
+    String v = provider.getClass().getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+}

@@ -1,0 +1,213 @@
+package dev.secpe.evolution;
+
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.secret.SecretNoise;
+import dev.secpe.clustering.NonPositiveCountPolicy;
+import dev.secpe.core.secret.SecretDetector;
+import java.util.Objects;
+
+/**
+ * SecPE, secret-protected evolution (Wang et al., "Secret-protected evolution for differentially
+ * private synthetic text generation"): (p, r)-secret protection for the secrets a {@link
+ * SecretDetector} finds, with the private data used once, through noisy cluster representatives,
+ * and every round's vote computed from them at no further cost.
+ *
+ * <pre>{@code
+ * RunResult result = SecPE.builder()
+ *     .privateData(privateData).publicData(publicData)
+ *     .generator(generator).embedder(embedder)
+ *     .secrets(SecretDetectors.pii())
+ *     .budget(SecretBudget.ofRatio(1e-4, 10))
+ *     .build()
+ *     .run();
+ * }</pre>
+ */
+public final class SecPE extends Runs {
+
+  /**
+   * SecPE's immutable configuration.
+   *
+   * @param settings the shared settings
+   * @param budget the (p, r) budget of every secret
+   * @param detector finds the secrets (receives private text: must be LOCAL unless allowed)
+   * @param clusters K, public clusters in total (split evenly over label groups)
+   * @param kmeansRestarts k-means restarts on the public embeddings
+   * @param reReleasePerRound release the representatives every round (T releases) instead of once
+   * @param nonPositiveCountPolicy what to do with clusters whose noisy count is <= 0
+   * @param blowUpMethod exact mixture blow-up (default) or the paper's approximation
+   * @param delta delta for the report's (epsilon, delta) line
+   */
+  public record Config(
+      EvolutionSettings settings,
+      SecretBudget budget,
+      SecretDetector detector,
+      int clusters,
+      int kmeansRestarts,
+      boolean reReleasePerRound,
+      NonPositiveCountPolicy nonPositiveCountPolicy,
+      SecretNoise.BlowUpMethod blowUpMethod,
+      double delta) {
+
+    /** Validates eagerly. */
+    public Config {
+      Objects.requireNonNull(settings, "settings");
+      if (!settings.nonPrivate()) {
+        Objects.requireNonNull(budget, "budget");
+        Objects.requireNonNull(detector, "detector");
+      }
+      if (clusters < 1) {
+        throw new IllegalArgumentException("clusters must be >= 1, got clusters=" + clusters);
+      }
+      if (kmeansRestarts < 1) {
+        throw new IllegalArgumentException("kmeansRestarts must be >= 1, got kmeansRestarts=" + kmeansRestarts);
+      }
+      Objects.requireNonNull(nonPositiveCountPolicy, "nonPositiveCountPolicy");
+      Objects.requireNonNull(blowUpMethod, "blowUpMethod");
+    }
+
+    String describe() {
+      return (budget == null ? "non-private" : "p=" + budget.p() + ", r=" + budget.r())
+          + ", detector=" + (detector == null ? "none" : detector.name()) + ", K=" + clusters
+          + ", restarts=" + kmeansRestarts + ", reRelease=" + reReleasePerRound + ", policy="
+          + nonPositiveCountPolicy + ", blowUp=" + blowUpMethod;
+    }
+  }
+
+  private final Config config;
+  private final Inputs inputs;
+
+  private SecPE(Config config, Inputs inputs) {
+    this.config = config;
+    this.inputs = inputs;
+  }
+
+  /** A new builder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The configuration. */
+  public Config config() {
+    return config;
+  }
+
+  /** Runs SecPE once (single-use). */
+  public RunResult run() {
+    start();
+    SecPEMethod method = new SecPEMethod(config);
+    return execute(
+        method,
+        config.describe(),
+        config.settings(),
+        inputs,
+        cancelled,
+        config.delta(),
+        config.budget() == null ? 1e-4 : config.budget().p(),
+        b -> {
+          if (config.budget() != null) {
+            b.sigma(method.sigma()).secretBudget(config.budget());
+          }
+        });
+  }
+
+  /** Builds {@link SecPE} runs. */
+  public static final class Builder extends EvolutionBuilder<Builder> {
+    private SecretBudget budget;
+    private SecretDetector detector;
+    private int clusters = 20;
+    private int restarts = 3;
+    private boolean reRelease;
+    private NonPositiveCountPolicy policy = NonPositiveCountPolicy.DROP;
+    private SecretNoise.BlowUpMethod blowUp = SecretNoise.BlowUpMethod.EXACT;
+    private Double delta;
+
+    Builder() {}
+
+    @Override
+    Builder self() {
+      return this;
+    }
+
+    /** The (p, r) budget of every secret (required). */
+    public Builder budget(SecretBudget budget) {
+      this.budget = Objects.requireNonNull(budget, "budget");
+      return this;
+    }
+
+    /** Where secrets come from (required), e.g. {@code SecretDetectors} built-ins. */
+    public Builder secrets(SecretDetector detector) {
+      this.detector = Objects.requireNonNull(detector, "secrets");
+      return this;
+    }
+
+    /** K, public clusters in total (default 20). */
+    public Builder clusters(int k) {
+      if (k < 1) {
+        throw new IllegalArgumentException("clusters must be >= 1, got clusters=" + k);
+      }
+      this.clusters = k;
+      return this;
+    }
+
+    /** k-means restarts on the public embeddings (default 3). */
+    public Builder kmeansRestarts(int restarts) {
+      if (restarts < 1) {
+        throw new IllegalArgumentException("kmeansRestarts must be >= 1, got kmeansRestarts=" + restarts);
+      }
+      this.restarts = restarts;
+      return this;
+    }
+
+    /** Re-release the representatives every round (T releases; default: release once). */
+    public Builder reReleasePerRound(boolean on) {
+      this.reRelease = on;
+      return this;
+    }
+
+    /** Policy for clusters whose noisy count is <= 0 (default DROP). */
+    public Builder nonPositiveCountPolicy(NonPositiveCountPolicy policy) {
+      this.policy = Objects.requireNonNull(policy, "nonPositiveCountPolicy");
+      return this;
+    }
+
+    /** Blow-up method of the calibration (default EXACT). */
+    public Builder blowUpMethod(SecretNoise.BlowUpMethod method) {
+      this.blowUp = Objects.requireNonNull(method, "blowUpMethod");
+      return this;
+    }
+
+    /** delta for the report's (epsilon, delta) line (default 1/(N ln N)). */
+    public Builder reportDelta(double delta) {
+      if (!(delta > 0 && delta < 1)) {
+        throw new IllegalArgumentException("reportDelta must be in (0, 1), got reportDelta=" + delta);
+      }
+      this.delta = delta;
+      return this;
+    }
+
+    /** Validates everything and returns a single-use run. */
+    public SecPE build() {
+      EvolutionSettings s = settings();
+      if (s.nonPrivate()) {
+        if (budget != null) {
+          throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
+        }
+      } else {
+        if (budget == null) {
+          throw new IllegalStateException("budget missing: set budget(SecretBudget)");
+        }
+        if (detector == null) {
+          throw new IllegalStateException("secret detector missing: set secrets(SecretDetector)");
+        }
+        s.guard().checkSecretDetector(detector.name(), detector.locality());
+      }
+      if (publicData == null || publicData.isEmpty()) {
+        throw new IllegalStateException("SecPE needs public data (publicData): its clusters are built on public text only");
+      }
+      double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
+      Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d);
+      return new SecPE(c, new Inputs(privateData, publicData, generator, embedder));
+    }
+  }
+}

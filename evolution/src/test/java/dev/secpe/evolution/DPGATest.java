@@ -1,0 +1,86 @@
+package dev.secpe.evolution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.ledger.Release;
+import dev.secpe.core.SyntheticText;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class DPGATest {
+
+  private static DPGA.Builder base() {
+    return DPGA.builder()
+        .privateData(Fixtures.privateData(150))
+        .publicData(Fixtures.publicData(80))
+        .labels(Fixtures.released())
+        .generator(Fixtures.generator())
+        .embedder(Fixtures.embedder())
+        .budget(new DpBudget(4.0, 1e-5))
+        .syntheticSize(12)
+        .iterations(2)
+        .tauSample(60)
+        .seed(9)
+        .noise(new Fixtures.CountingNoise(5));
+  }
+
+  @Test
+  void runsEndToEndChargingEveryReleaseIncludingTau() {
+    DPGA run = base().build();
+    RunResult result = run.run();
+    assertThat(result.dataset().size()).isEqualTo(12);
+    List<String> ids = result.report().mechanisms().stream().map(Release::id).toList();
+    assertThat(ids)
+        .containsExactly(
+            "dpga/length-max",
+            "dpga/length-min",
+            "dpga/length-histogram",
+            "dpga/labels",
+            "dpga/keywords",
+            "dpga/tau",
+            "dpga/votes");
+    // The ledger's PLD composition of all of them stays within the budget.
+    assertThat(result.report().dp().orElseThrow().epsilon()).isLessThanOrEqualTo(4.0 + 1e-9);
+    assertThat(result.report().deviations()).anyMatch(d -> d.contains("the paper's own analysis"));
+    Set<String> ops =
+        result.dataset().records().stream().map(t -> t.provenance().operator()).collect(Collectors.toSet());
+    assertThat(ops).isSubsetOf("initial", "rewrite", "fill", "cross", "generate");
+  }
+
+  @Test
+  void pldCalibrationIsTighterThanThePapersAnalysis() {
+    DPGA.Config c = base().build().config();
+    double eps = c.budget().epsilon();
+    DPGA.VoteCalibration v =
+        DPGA.calibrateVotes(c, c.split().svt() * eps / 2, c.split().histograms() * eps / 3, 3, c.split().tau() * eps, 10);
+    assertThat(v.sigma()).isLessThan(v.paperSigma());
+    // At our sigma the paper's (looser) analysis would claim more than the budget.
+    assertThat(v.paperEpsilonAtPldSigma()).isGreaterThan(eps);
+  }
+
+  @Test
+  void anUnreachableBudgetIsAClearError() {
+    // delta(0; mu) ~ 0.4 mu must stay below delta = 1e-12: the votes would need sigma > 1e6.
+    assertThatThrownBy(() -> base().budget(new DpBudget(1e-9, 1e-12)).build().run())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("budget unreachable");
+  }
+
+  @Test
+  void freshSubsamplesPerRoundAreChargedPerRound() {
+    List<String> ids =
+        base().freshSubsamplePerRound(true).build().run().report().mechanisms().stream().map(Release::id).toList();
+    assertThat(ids).endsWith("dpga/tau", "dpga/round-0/votes", "dpga/round-1/votes");
+  }
+
+  @Test
+  void elitesAreDistinctUnderSuppression() {
+    RunResult result = base().iterations(1).build().run();
+    List<String> texts = result.dataset().records().stream().map(SyntheticText::text).toList();
+    assertThat(texts).doesNotHaveDuplicates();
+  }
+}

@@ -1,0 +1,98 @@
+package dev.secpe.evolution;
+
+import dev.secpe.accounting.noise.NoiseSource;
+import dev.secpe.accounting.noise.NoiseSources;
+import dev.secpe.core.LabelSet;
+import dev.secpe.core.PrivateDataset;
+import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.io.BundledCorpus;
+import dev.secpe.llm.testkit.FakeTextEmbedder;
+import dev.secpe.llm.testkit.FakeTextGenerator;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Small real data and fake providers for end-to-end tests. */
+final class Fixtures {
+
+  static final BundledCorpus CORPUS = BundledCorpus.spamAssassin();
+
+  private Fixtures() {}
+
+  /** The first n private records of a fixed shuffle (both labels, about 30% spam). */
+  static PrivateDataset privateData(int n) {
+    return PrivateDataset.of(shuffled(CORPUS.privatePart().records()).subList(0, n));
+  }
+
+  /** The first n public records of a fixed shuffle. */
+  static PublicCorpus publicData(int n) {
+    return PublicCorpus.of(shuffled(CORPUS.publicPart().records()).subList(0, n));
+  }
+
+  private static <T> java.util.List<T> shuffled(java.util.List<T> list) {
+    java.util.List<T> copy = new java.util.ArrayList<>(list);
+    java.util.Collections.shuffle(copy, new java.util.Random(20261121));
+    return copy;
+  }
+
+  static LabelSet released() {
+    return new LabelSet.ToBeReleased(new TreeSet<>(java.util.List.of(BundledCorpus.HAM, BundledCorpus.SPAM)));
+  }
+
+  static FakeTextGenerator generator() {
+    return FakeTextGenerator.builder().build();
+  }
+
+  static FakeTextEmbedder embedder() {
+    return FakeTextEmbedder.builder().dimension(64).build();
+  }
+
+  /** A reproducible (non-private) source that counts every draw. */
+  static final class CountingNoise implements NoiseSource {
+    private final NoiseSource inner;
+    final AtomicLong draws = new AtomicLong();
+
+    CountingNoise(long seed) {
+      this.inner = NoiseSources.reproducibleForTests(seed);
+    }
+
+    @Override
+    public double gaussian(double sigma) {
+      draws.incrementAndGet();
+      return inner.gaussian(sigma);
+    }
+
+    @Override
+    public double laplace(double b) {
+      draws.incrementAndGet();
+      return inner.laplace(b);
+    }
+
+    @Override
+    public long discreteGaussian(double sigma) {
+      draws.incrementAndGet();
+      return inner.discreteGaussian(sigma);
+    }
+
+    @Override
+    public long discreteLaplace(double b) {
+      draws.incrementAndGet();
+      return inner.discreteLaplace(b);
+    }
+
+    @Override
+    public boolean bernoulli(double p) {
+      draws.incrementAndGet();
+      return inner.bernoulli(p);
+    }
+
+    @Override
+    public boolean isPrivate() {
+      return false;
+    }
+
+    @Override
+    public String description() {
+      return "counting " + inner.description();
+    }
+  }
+}

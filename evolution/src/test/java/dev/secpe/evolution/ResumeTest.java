@@ -1,0 +1,98 @@
+package dev.secpe.evolution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.ledger.Release;
+import dev.secpe.core.report.Phase;
+import dev.secpe.core.report.RunEvent;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A run killed mid-round and resumed never draws a release twice. */
+class ResumeTest {
+
+  private static AugPE.Builder augpe(Path dir, Fixtures.CountingNoise noise) {
+    return AugPE.builder()
+        .privateData(Fixtures.privateData(100))
+        .publicData(Fixtures.publicData(50))
+        .labels(Fixtures.released())
+        .generator(Fixtures.generator())
+        .embedder(Fixtures.embedder())
+        .syntheticSize(16)
+        .variations(2)
+        .iterations(4)
+        .seed(11)
+        .budget(new DpBudget(2.0, 1e-5))
+        .checkpoint(dir)
+        .noise(noise);
+  }
+
+  @Test
+  void killedAfterAVoteAndResumedReusesEveryReleaseAlreadyDrawn(@TempDir Path dir) {
+    // First run: cancelled right after round 2's vote and selection, before its generation.
+    AtomicReference<AugPE> first = new AtomicReference<>();
+    Fixtures.CountingNoise noise1 = new Fixtures.CountingNoise(1);
+    first.set(
+        augpe(dir, noise1)
+            .listener(
+                e -> {
+                  if (e instanceof RunEvent.PhaseFinished p && p.round() == 2 && p.phase() == Phase.SELECTION) {
+                    first.get().cancel();
+                  }
+                })
+            .build());
+    assertThatThrownBy(() -> first.get().run()).isInstanceOf(CancellationException.class);
+    CheckpointStore store = new CheckpointStore(dir);
+    Checkpoint killed = store.read();
+    assertThat(killed.round()).isEqualTo(2);
+    assertThat(killed.values().keySet())
+        .containsExactly("augpe/labels", "augpe/round-0/votes", "augpe/round-1/votes", "augpe/round-2/votes");
+
+    // Resume with a fresh noise source: only round 3's vote may be drawn.
+    Fixtures.CountingNoise noise2 = new Fixtures.CountingNoise(2);
+    RunResult resumed = augpe(dir, noise2).resume(true).build().run();
+    Checkpoint done = store.read();
+    for (Map.Entry<String, double[]> e : killed.values().entrySet()) {
+      assertThat(done.values().get(e.getKey())).as(e.getKey()).containsExactly(e.getValue());
+    }
+    int newDraws = done.values().get("augpe/round-3/votes").length;
+    assertThat(noise2.draws.get()).isEqualTo(newDraws);
+    List<String> ids = resumed.report().mechanisms().stream().map(Release::id).toList();
+    assertThat(ids)
+        .containsExactly(
+            "augpe/labels", "augpe/round-0/votes", "augpe/round-1/votes", "augpe/round-2/votes", "augpe/round-3/votes");
+    assertThat(resumed.report().mechanisms().subList(0, 4)).isEqualTo(killed.releases());
+    assertThat(resumed.report().deviations()).anyMatch(d -> d.contains("none drawn twice"));
+  }
+
+  @Test
+  void aFreshRunRefusesToOverwriteACheckpoint(@TempDir Path dir) {
+    augpe(dir, new Fixtures.CountingNoise(1)).iterations(1).build().run();
+    assertThatThrownBy(() -> augpe(dir, new Fixtures.CountingNoise(1)).iterations(1).build().run())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("already exists");
+  }
+
+  @Test
+  void resumingWithAnotherConfigurationIsRefused(@TempDir Path dir) {
+    augpe(dir, new Fixtures.CountingNoise(1)).iterations(1).build().run();
+    assertThatThrownBy(
+            () -> augpe(dir, new Fixtures.CountingNoise(1)).iterations(1).syntheticSize(17).resume(true).build().run())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("different configuration");
+  }
+
+  @Test
+  void resumeWithoutACheckpointIsRefused(@TempDir Path dir) {
+    assertThatThrownBy(() -> augpe(dir.resolve("none"), new Fixtures.CountingNoise(1)).resume(true).build().run())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("no checkpoint exists");
+  }
+}

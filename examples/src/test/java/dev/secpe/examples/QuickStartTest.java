@@ -1,0 +1,72 @@
+package dev.secpe.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.secpe.core.PrivateDataset;
+import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.io.BundledCorpus;
+import dev.secpe.evolution.RunResult;
+import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.embedded.MiniLmEmbedder;
+import dev.secpe.llm.embedded.NgramTextGenerator;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Runs the quick-start code with the embedded providers on a slice of the bundled corpus. */
+class QuickStartTest {
+
+  static PrivateDataset priv;
+  static PublicCorpus pub;
+  static TextGenerator gen;
+  static TextEmbedder emb;
+
+  @BeforeAll
+  static void setUp() {
+    BundledCorpus c = BundledCorpus.spamAssassin();
+    List<dev.secpe.core.PrivateRecord> p = new ArrayList<>(c.privatePart().records());
+    Collections.shuffle(p, new Random(1));
+    priv = PrivateDataset.of(p.subList(0, 120));
+    List<dev.secpe.core.PublicRecord> u = new ArrayList<>(c.publicPart().records());
+    Collections.shuffle(u, new Random(2));
+    pub = PublicCorpus.of(u.subList(0, 150));
+    gen =
+        NgramTextGenerator.builder()
+            .train(pub.texts(), pub.records().stream().map(r -> r.label().orElseThrow().name()).toList())
+            .build();
+    emb = MiniLmEmbedder.create();
+  }
+
+  @AfterAll
+  static void tearDown() {
+    gen.close();
+    emb.close();
+  }
+
+  @Test
+  void secpe() {
+    RunResult r = QuickStart.secpe(priv, pub, gen, emb, 12);
+    assertThat(r.dataset().size()).isEqualTo(12);
+    assertThat(r.report().secretBudget().orElseThrow().r()).isLessThanOrEqualTo(1e-3 * (1 + 1e-9));
+    assertThat(r.report().noise().isPrivate()).isTrue();
+  }
+
+  @Test
+  void augpe() {
+    RunResult r = QuickStart.augpe(priv, pub, gen, emb, 12);
+    assertThat(r.dataset().size()).isEqualTo(12);
+    assertThat(r.report().mu()).isPresent();
+  }
+
+  @Test
+  void dpga() {
+    RunResult r = QuickStart.dpga(priv, pub, gen, emb, 12);
+    assertThat(r.dataset().size()).isEqualTo(12);
+    assertThat(r.report().dp().orElseThrow().epsilon()).isLessThanOrEqualTo(4.0 + 1e-9);
+  }
+}
