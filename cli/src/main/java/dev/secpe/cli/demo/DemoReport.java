@@ -44,22 +44,25 @@ public final class DemoReport {
         .append("border-left:3px solid #8ab;padding:6px 10px;margin:6px 0;white-space:pre-wrap}</style></head><body>");
     h.append("<h1>SecPE, Aug-PE and DPGA on the bundled SpamAssassin sample</h1>");
     h.append("<p>").append(esc(settings)).append("</p>");
-    h.append("<h2>Summary</h2>").append(summaryTable(results));
-    h.append("<h2>FID per round</h2><p>Fréchet distance of each round's survivors to the real private set (lower is better).</p>");
+    h.append("<p><a href=\"#summary\">summary</a> · <a href=\"#fid\">FID per round</a> · <a href=\"#utility\">")
+        .append("privacy–utility</a> · <a href=\"#votes\">votes</a> · <a href=\"#lengths\">lengths</a> · ")
+        .append("<a href=\"#ledgers\">ledgers</a> · <a href=\"#samples\">samples</a></p>");
+    h.append("<h2 id=\"summary\">Summary</h2>").append(summaryTable(results));
+    h.append("<h2 id=\"fid\">FID per round</h2><p>Fréchet distance of each round's survivors to the real private set (lower is better).</p>");
     h.append(img(fidPerRound(results)));
-    h.append("<h2>Privacy–utility</h2><p>Final FID and downstream accuracy against r/p (inf = non-private).</p>");
+    h.append("<h2 id=\"utility\">Privacy–utility</h2><p>Final FID and downstream accuracy against r/p (inf = non-private).</p>");
     h.append(img(utility(results, true))).append(img(utility(results, false)));
-    h.append("<h2>Vote distribution (SecPE Fig. 4)</h2><p>Last-round scores of the candidates, sorted, at the")
+    h.append("<h2 id=\"votes\">Vote distribution (SecPE Fig. 4)</h2><p>Last-round scores of the candidates, sorted, at the")
         .append(" tightest private budget: Aug-PE's noisy nearest-neighbour votes vs SecPE's representative votes.</p>");
     h.append(img(votes(results)));
-    h.append("<h2>Length distributions</h2><p>Words per text: real private records vs final synthetic sets.</p>");
+    h.append("<h2 id=\"lengths\">Length distributions</h2><p>Words per text: real private records vs final synthetic sets.</p>");
     h.append(img(lengths(results, realLengths)));
-    h.append("<h2>Privacy ledgers</h2>");
+    h.append("<h2 id=\"ledgers\">Privacy ledgers</h2>");
     for (DemoResult r : results) {
       h.append("<h3>").append(esc(r.method())).append(" at r/p = ").append(r.ratioLabel()).append("</h3>");
       h.append(ledger(r));
     }
-    h.append("<h2>Synthetic samples</h2><p>The first final synthetic texts of each run (synthetic only).</p>");
+    h.append("<h2 id=\"samples\">Synthetic samples</h2><p>The first final synthetic texts of each run (synthetic only).</p>");
     for (DemoResult r : results) {
       h.append("<h3>").append(esc(r.method())).append(" at r/p = ").append(r.ratioLabel()).append("</h3>");
       for (String s : r.samples()) {
@@ -101,9 +104,9 @@ public final class DemoReport {
           .append("</td><td>").append(fmt(rel.noiseScale())).append("</td></tr>");
     }
     t.append("</table><p>Composed: ");
-    r.report().dp().ifPresent(d -> t.append("(epsilon, delta) = (").append(fmt(d.epsilon())).append(", ").append(d.delta()).append(")"));
+    r.report().dp().ifPresent(d -> t.append("(epsilon, delta) = (").append(fmt(d.epsilon())).append(", ").append(sci(d.delta())).append(")"));
     r.report().mu().ifPresent(m -> t.append("; mu = ").append(fmt(m.mu())));
-    r.report().secretBudget().ifPresent(b -> t.append("; (p, r) = (").append(b.p()).append(", ").append(fmt(b.r())).append(")"));
+    r.report().secretBudget().ifPresent(b -> t.append("; (p, r) = (").append(sci(b.p())).append(", ").append(sci(b.r())).append(")"));
     t.append("</p><ul>");
     for (String d : r.report().deviations()) {
       t.append("<li>").append(esc(d)).append("</li>");
@@ -221,6 +224,10 @@ public final class DemoReport {
 
   static String fmt(double x) {
     return Double.isNaN(x) ? "–" : String.format(Locale.ROOT, "%.3f", x);
+  }
+
+  static String sci(double x) {
+    return String.format(Locale.ROOT, "%.4g", x);
   }
 
   static String esc(String s) {
