@@ -6,7 +6,6 @@ import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
 import dev.secpe.core.LabelSet;
-import dev.secpe.core.PrivateRecord;
 import dev.secpe.core.Provenance;
 import dev.secpe.core.SyntheticText;
 import dev.secpe.llm.GenerationTask;

@@ -35,7 +35,6 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   int variations = 3;
   int iterations = 3;
   long seed = 0;
-  boolean seedSet;
   GenerationParams generation = GenerationParams.defaults();
   double maskProbability = 0.5;
   PromptTemplates templates = PromptTemplates.defaults(Domain.REVIEWS);
@@ -108,7 +107,6 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   /** Base seed of generation and sampling choices (never of privacy noise). */
   public B seed(long seed) {
     this.seed = seed;
-    this.seedSet = true;
     return self();
   }
 
