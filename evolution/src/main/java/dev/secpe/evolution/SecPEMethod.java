@@ -290,16 +290,6 @@ final class SecPEMethod implements Method {
     return noise == null ? Double.NaN : noise.sigma();
   }
 
-  /** How many secrets were found. */
-  int secretCount() {
-    return secrets == null ? 0 : secrets.secretCount();
-  }
-
-  /** Expected number of sampled private records. */
-  double expectedSampled() {
-    return noise == null ? Double.NaN : noise.expectedSampled();
-  }
-
   @Override
   public List<String> deviations(RunContext ctx) {
     List<String> out = new ArrayList<>();
@@ -318,8 +308,9 @@ final class SecPEMethod implements Method {
         config.reReleasePerRound()
             ? "The representatives are re-released every round (T = " + ctx.settings().iterations() + " releases)."
             : "The representatives are released once and reused every round (DESIGN §5): the cost does not grow with T.");
-    out.add(secretCount() + " secrets detected by '" + config.detector().name() + "'; expected sampled records "
-        + expectedSampled() + " of " + ctx.privateData().size() + ".");
+    // How many secrets were found and how many records are expected in the sample are statistics
+    // of the private data, released without noise: they stay out of the (shareable) report.
+    out.add("Secrets were detected by '" + config.detector().name() + "'.");
     return out;
   }
 }
