@@ -58,7 +58,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--ratios", split = ",", defaultValue = "2,10,inf", description = "r/p values; inf = non-private (default: ${DEFAULT-VALUE})")
   List<String> ratios;
 
-  @Option(names = "--methods", split = ",", defaultValue = "secpe,augpe,dpga", description = "methods to run (default: ${DEFAULT-VALUE})")
+  @Option(names = "--methods", split = ",", defaultValue = "secpe,augpe,dpga,ctcl", description = "methods to run (default: ${DEFAULT-VALUE})")
   List<String> methods;
 
   @Option(names = "--seed", defaultValue = "2026", description = "generation seed (default: ${DEFAULT-VALUE})")
@@ -80,8 +80,8 @@ final class DemoCommand implements Callable<Integer> {
       }
     }
     for (String m : methods) {
-      if (!List.of("secpe", "augpe", "dpga").contains(m)) {
-        throw new IllegalArgumentException("--methods takes secpe, augpe, dpga, got method=" + m);
+      if (!List.of("secpe", "augpe", "dpga", "ctcl").contains(m)) {
+        throw new IllegalArgumentException("--methods takes secpe, augpe, dpga, ctcl, got method=" + m);
       }
     }
     Supplier<NoiseSource> noise =

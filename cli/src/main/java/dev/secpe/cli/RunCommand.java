@@ -15,6 +15,7 @@ import dev.secpe.core.report.PrivacyReportJson;
 import dev.secpe.core.secret.PiiDetector;
 import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.evolution.AugPE;
+import dev.secpe.evolution.CTCL;
 import dev.secpe.evolution.DPGA;
 import dev.secpe.evolution.EvolutionBuilder;
 import dev.secpe.evolution.RunResult;
@@ -40,23 +41,24 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code secpe run}: one SecPE, Aug-PE or DPGA run from JSONL files, writing the synthetic data and
+ * {@code secpe run}: one SecPE, Aug-PE, DPGA or CTCL run from JSONL files, writing the synthetic data and
  * a JSON privacy report. Without {@code --generator}/{@code --embedder} it uses the embedded
  * defaults: an n-gram generator trained on {@code --public} and the in-process MiniLM embedder.
  */
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
-    description = "Generate differentially private synthetic text with SecPE, Aug-PE or DPGA.")
+    description = "Generate differentially private synthetic text with SecPE, Aug-PE, DPGA or CTCL.")
 final class RunCommand implements Callable<Integer> {
 
   enum MethodName {
     secpe,
     augpe,
-    dpga
+    dpga,
+    ctcl
   }
 
-  @Option(names = "--method", required = true, description = "secpe, augpe or dpga")
+  @Option(names = "--method", required = true, description = "secpe, augpe, dpga or ctcl")
   MethodName method;
 
   @Option(names = "--private", required = true, paramLabel = "FILE", description = "private records (JSONL or CSV)")
@@ -77,14 +79,29 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--synthetic-size", required = true, description = "N, synthetic texts to produce")
   int syntheticSize;
 
-  @Option(names = "--iterations", required = true, description = "T, vote rounds")
-  int iterations;
+  @Option(names = "--iterations", description = "T, vote rounds (required by secpe, augpe and dpga; ctcl has none)")
+  Integer iterations;
 
   @Option(names = "--variations", defaultValue = "3", description = "L, variations per survivor (default: ${DEFAULT-VALUE})")
   int variations;
 
   @Option(names = "--clusters", defaultValue = "20", description = "K, SecPE public clusters (default: ${DEFAULT-VALUE})")
   int clusters;
+
+  @Option(names = "--topics", defaultValue = "20", description = "CTCL: public k-means topics (default: ${DEFAULT-VALUE})")
+  int topics;
+
+  @Option(names = "--steps", defaultValue = "2000", description = "CTCL: DP fine-tuning steps (default: ${DEFAULT-VALUE})")
+  int steps;
+
+  @Option(names = "--batch-size", description = "CTCL: expected DP-SGD batch (default: min(4096, N/4))")
+  Integer batchSize;
+
+  @Option(names = "--clip-norm", defaultValue = "1.0", description = "CTCL: per-document clip norm (default: ${DEFAULT-VALUE})")
+  double clipNorm;
+
+  @Option(names = "--histogram-sigma", defaultValue = "10", description = "CTCL: noise std of each topic-histogram bin (default: ${DEFAULT-VALUE})")
+  double histogramSigma;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Budget budget;
@@ -163,6 +180,12 @@ final class RunCommand implements Callable<Integer> {
     DatasetReader reader = rb.build();
     PrivateDataset priv = reader.readPrivate(privateFile);
     PublicCorpus pub = publicFile == null ? PublicCorpus.of(List.of()) : reader.readPublic(publicFile);
+    if (method != MethodName.ctcl && iterations == null) {
+      throw new IllegalArgumentException("--iterations is required for --method " + method);
+    }
+    if (method == MethodName.ctcl && pub.isEmpty()) {
+      throw new IllegalArgumentException("--public is required for CTCL: its topic model is built on public text only");
+    }
     if (method == MethodName.secpe && pub.isEmpty()) {
       throw new IllegalArgumentException("--public is required for SecPE: its clusters are built on public text only");
     }
@@ -197,7 +220,7 @@ final class RunCommand implements Callable<Integer> {
 
   private <B extends EvolutionBuilder<B>> B common(B b, PrivateDataset priv, PublicCorpus pub, TextGenerator g, TextEmbedder e) {
     b.privateData(priv).publicData(pub).generator(g).embedder(e)
-        .syntheticSize(syntheticSize).iterations(iterations).variations(variations).seed(seed)
+        .syntheticSize(syntheticSize).variations(variations).seed(seed)
         .templates(PromptTemplates.defaults(domain))
         .generation(new GenerationParams(1.2, 1.0, maxTokens, List.of(), OptionalLong.empty()));
     if (priv.isLabelled()) {
@@ -214,6 +237,9 @@ final class RunCommand implements Callable<Integer> {
             "--label-field needs the public label names: give --labels a,b,... or a --public file with labels");
       }
       b.labels(new LabelSet.ToBeReleased(names));
+    }
+    if (iterations != null) {
+      b.iterations(iterations);
     }
     if (checkpoint != null) {
       b.checkpoint(checkpoint).resume(resume);
@@ -253,18 +279,30 @@ final class RunCommand implements Callable<Integer> {
           a.budget(new DpBudget(budget.dp.epsilon, budget.dp.delta));
         }
         return a.build().run();
+      case ctcl:
+        CTCL.Builder c = common(CTCL.builder(), priv, pub, g, e)
+            .budget(dpBudget(priv))
+            .topics(topics)
+            .steps(steps)
+            .clipNorm(clipNorm)
+            .histogramSigma(histogramSigma);
+        if (batchSize != null) {
+          c.batchSize(batchSize);
+        }
+        return c.build().run();
       case dpga:
       default:
-        DpBudget dp;
-        if (budget.dp != null) {
-          dp = new DpBudget(budget.dp.epsilon, budget.dp.delta);
-        } else {
-          // The same reconstruction guarantee: (p, r) -> mu (eq. 4) -> epsilon at delta = 1/(N ln N).
-          GdpMu mu = Gdp.muFor(new SecretBudget(budget.secret.p, budget.secret.r));
-          double delta = DpBudget.deltaForDatasetSize(Math.max(2, priv.size()));
-          dp = new DpBudget(Gdp.epsilonAt(mu, delta), delta);
-        }
-        return common(DPGA.builder(), priv, pub, g, e).budget(dp).build().run();
+        return common(DPGA.builder(), priv, pub, g, e).budget(dpBudget(priv)).build().run();
     }
+  }
+
+  /** --epsilon/--delta as given, or (p, r) -> mu (eq. 4) -> epsilon at delta = 1/(N ln N). */
+  private DpBudget dpBudget(PrivateDataset priv) {
+    if (budget.dp != null) {
+      return new DpBudget(budget.dp.epsilon, budget.dp.delta);
+    }
+    GdpMu mu = Gdp.muFor(new SecretBudget(budget.secret.p, budget.secret.r));
+    double delta = DpBudget.deltaForDatasetSize(Math.max(2, priv.size()));
+    return new DpBudget(Gdp.epsilonAt(mu, delta), delta);
   }
 }

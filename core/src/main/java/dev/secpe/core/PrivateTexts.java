@@ -2,15 +2,18 @@ package dev.secpe.core;
 
 import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.core.secret.SecretMatch;
+import dev.secpe.llm.FineTunableGenerator;
+import dev.secpe.llm.Locality;
 import dev.secpe.llm.ProviderException;
+import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.TextEmbedder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * The only gates through which private text content leaves a {@link PrivateText}: embedding and
- * secret detection. Both check the service's {@link dev.secpe.llm.Locality} against a {@link
+ * The only gates through which private text content leaves a {@link PrivateText}: embedding,
+ * secret detection and DP fine-tuning of a LOCAL generator. Both check the service's {@link dev.secpe.llm.Locality} against a {@link
  * PrivacyGuard} first, and neither lets a failure carry private text: an exception thrown by the
  * service is replaced by one naming the service and the exception class, without the original
  * message or cause (which may quote the input). A {@link ProviderException.Retryable} stays
@@ -175,5 +178,52 @@ public final class PrivateTexts {
       return new ProviderException.Permanent(msg, null);
     }
     return new IllegalStateException(msg);
+  }
+
+  /**
+   * DP fine-tuning (CTCL §3.3): passes each record's text, paired with {@code keywords.get(i)},
+   * to a LOCAL {@link FineTunableGenerator} whose contract clips, subsamples and noises it. The
+   * caller must have charged the mechanism's cost to its ledger before calling. A failure of the
+   * generator is replaced by one that names only the generator and the exception class.
+   *
+   * @throws IllegalStateException if the generator is not {@link Locality#LOCAL}
+   */
+  public static TextGenerator fineTune(
+      FineTunableGenerator generator,
+      PrivateDataset dataset,
+      List<List<String>> keywords,
+      FineTunableGenerator.DpSgdSettings settings,
+      FineTunableGenerator.DpNoise noise) {
+    Objects.requireNonNull(generator, "generator");
+    Objects.requireNonNull(dataset, "dataset");
+    Objects.requireNonNull(keywords, "keywords");
+    if (keywords.size() != dataset.size()) {
+      throw new IllegalArgumentException(
+          "keywords must have one entry per record, got keywords=" + keywords.size() + " records=" + dataset.size());
+    }
+    if (generator.locality() != Locality.LOCAL) {
+      throw new IllegalStateException(
+          "DP fine-tuning sends private text to the generator: '" + generator.name() + "' is "
+              + generator.locality() + ", only LOCAL generators may be fine-tuned");
+    }
+    List<FineTunableGenerator.Example> examples = new ArrayList<>(dataset.size());
+    for (int i = 0; i < dataset.size(); i++) {
+      examples.add(new FineTunableGenerator.Example(keywords.get(i), dataset.get(i).text().reveal()));
+    }
+    try {
+      return generator.fineTune(examples, settings, noise);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw e instanceof IllegalArgumentException
+          ? new IllegalArgumentException("fine-tuning '" + generator.name() + "' rejected its input: " + safe(e))
+          : new IllegalStateException("fine-tuning '" + generator.name() + "' failed: " + safe(e));
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          "fine-tuning '" + generator.name() + "' failed with " + e.getClass().getName());
+    }
+  }
+
+  /** An exception's class only: its message may quote private text. */
+  private static String safe(RuntimeException e) {
+    return e.getClass().getSimpleName();
   }
 }

@@ -178,7 +178,7 @@ public final class DPGA extends Runs {
 
   /**
    * The least vote noise multiplier with which the PLD composition of every release stays within
-   * the budget, found by bisection landing on the safe side (relative tolerance 1e-4).
+   * the budget, found by {@link SafeBisection} (safe side, relative tolerance 1e-4).
    */
   static VoteCalibration calibrateVotes(
       Config c, double epsSvtRun, double epsHist, int histograms, double epsTau, int rounds) {
@@ -198,29 +198,15 @@ public final class DPGA extends Runs {
           l.charge(new Release("votes", "Poisson-subsampled Gaussian", "", 1, sigma, votesCost(c, sigma, rounds)));
           return l.epsilon(delta);
         };
-    double lo = 0.05;
-    double hi = 1.0;
-    while (epsAt.applyAsDouble(hi) > eps) {
-      hi *= 2;
-      if (hi > 1e6) {
-        throw new IllegalStateException(
-            "budget unreachable: epsilon=" + eps + " is not enough for " + rounds + " vote rounds after"
-                + " the metadata releases spend epsilon=" + pureEps + " (try a larger epsilon, fewer"
-                + " iterations or a smaller metadata split)");
-      }
-    }
-    if (epsAt.applyAsDouble(lo) <= eps) {
-      hi = lo;
-    }
-    while (hi - lo > 1e-4 * hi) {
-      double mid = 0.5 * (lo + hi);
-      if (epsAt.applyAsDouble(mid) <= eps) {
-        hi = mid;
-      } else {
-        lo = mid;
-      }
-    }
-    double sigma = hi;
+    double sigma =
+        SafeBisection.least(
+            epsAt,
+            eps,
+            0.05,
+            () ->
+                "budget unreachable: epsilon=" + eps + " is not enough for " + rounds + " vote rounds after"
+                    + " the metadata releases spend epsilon=" + pureEps + " (try a larger epsilon, fewer"
+                    + " iterations or a smaller metadata split)");
 
     // The paper: eps_vote = eps - eps_init, delta_vote = q * delta_g; T Gaussians compose to one
     // with multiplier sigma / sqrt(T); amplification eps_vote = ln(1 + q (e^eps_g - 1)).

@@ -33,6 +33,11 @@ final class Keywords {
 
   private Keywords() {}
 
+  /** Whether a lower-cased token may be a keyword: longer than 2, not a stop word, has a letter. */
+  static boolean isCandidate(String w) {
+    return w.length() > 2 && !STOP.contains(w) && w.chars().anyMatch(Character::isLetter);
+  }
+
   /** Up to {@code n} candidates per label group, best first. */
   static List<List<String>> candidates(RunContext ctx, int n) {
     List<PublicRecord> docs = ctx.publicData().records();
@@ -41,7 +46,7 @@ final class Keywords {
     for (PublicRecord d : docs) {
       List<String> words = new ArrayList<>();
       for (String w : Words.of(d.text())) {
-        if (w.length() > 2 && !STOP.contains(w) && w.chars().anyMatch(Character::isLetter)) {
+        if (isCandidate(w)) {
           words.add(w);
         }
       }

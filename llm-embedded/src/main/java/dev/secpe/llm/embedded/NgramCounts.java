@@ -9,7 +9,7 @@ package dev.secpe.llm.embedded;
  * <p>Built for a later DP fine-tuning step (CTCL §3.3): {@link #documentContribution(int[], int)}
  * returns one document's n-grams in isolation, so a caller can clip that contribution (at most
  * {@code m} n-grams, each counted at most once) before {@link #add(long[])}, and add calibrated
- * noise to the aggregate before the model is derived from it. Not done here.
+ * noise to the aggregate before the model is derived from it. {@link DpFineTuning} does it.
  */
 final class NgramCounts {
   final int order;

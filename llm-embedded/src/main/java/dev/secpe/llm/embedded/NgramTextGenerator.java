@@ -1,5 +1,6 @@
 package dev.secpe.llm.embedded;
 
+import dev.secpe.llm.FineTunableGenerator;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
@@ -70,9 +71,10 @@ import java.util.zip.GZIPOutputStream;
  * never seen in training falls back to the global model. Thread-safe; calls run on {@link
  * Builder#threads(int)} daemon threads.
  *
- * <p>Train it on public text only: the model memorises n-grams of what it is given.
+ * <p>Train it on public text only: the model memorises n-grams of what it is given. Private text
+ * may enter only through {@link #fineTune}, which clips, subsamples and noises it (see there).
  */
-public final class NgramTextGenerator implements TextGenerator {
+public final class NgramTextGenerator implements FineTunableGenerator {
 
   /** The provider and generator name. */
   public static final String NAME = "embedded-ngram";
@@ -186,6 +188,36 @@ public final class NgramTextGenerator implements TextGenerator {
           }
         });
     return out;
+  }
+
+  /**
+   * DP fine-tuning (CTCL §3.3) of the global model: each document's highest-order n-gram counts,
+   * restricted to this (public) model's n-grams and clipped to L2 norm C, are summed over K
+   * Poisson-sampled steps with N(0, (zC)^2) noise per coordinate and step; the new model's counts
+   * are {@code public + round(privateWeight * max(0, noisy sum / (q K)))}, so {@code
+   * privateWeight} = 1 adds the estimated clipped private counts once. One document changes a
+   * step's sum by at most C in L2 (derivation in {@code DpFineTuning}), so the whole call is the
+   * Poisson-subsampled Gaussian with multiplier z, rate q = B/N and K steps; the caller charges
+   * it before calling. The examples' keywords are not learnt (an n-gram model has no condition
+   * input): CTCL conditions generation on them through {@link GenerationTask.Random#keywords()}.
+   * Per-label models and sampling settings are kept as they are.
+   */
+  @Override
+  public NgramTextGenerator fineTune(List<Example> examples, DpSgdSettings settings, DpNoise noise) {
+    Objects.requireNonNull(examples, "examples");
+    Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(noise, "noise");
+    if (examples.isEmpty()) {
+      throw new IllegalArgumentException("examples must not be empty, got 0 examples");
+    }
+    settings.samplingRate(examples.size());
+    List<String> docs = new ArrayList<>(examples.size());
+    for (Example e : examples) {
+      docs.add(e.document());
+    }
+    NgramCounts tuned =
+        DpFineTuning.fineTune(trained.globalCounts, trained.vocabulary, docs, settings, noise);
+    return new NgramTextGenerator(new Trained(trained, tuned), threads, seed);
   }
 
   /** The trained state (tests). */
@@ -321,6 +353,13 @@ public final class NgramTextGenerator implements TextGenerator {
 
     Trained(Vocabulary vocabulary, NgramCounts globalCounts, Map<String, NgramCounts> labelCounts,
         Builder b) {
+      this(vocabulary, globalCounts, labelCounts, b.candidates, b.labelWeight, b.keywordBoost,
+          b.rewriteMaskProbability, b.fillCandidates, b.bridgeWords);
+    }
+
+    private Trained(Vocabulary vocabulary, NgramCounts globalCounts,
+        Map<String, NgramCounts> labelCounts, int candidates, double labelWeight,
+        double keywordBoost, double rewriteMaskProbability, int fillCandidates, int bridgeWords) {
       this.vocabulary = vocabulary;
       this.globalCounts = globalCounts;
       this.labelCounts = Collections.unmodifiableMap(new TreeMap<>(labelCounts));
@@ -360,12 +399,18 @@ public final class NgramTextGenerator implements TextGenerator {
         }
       });
       this.wordsPerSentence = wordsAndEnds[1] == 0 ? 20 : (double) wordsAndEnds[0] / wordsAndEnds[1];
-      this.candidates = b.candidates;
-      this.labelWeight = b.labelWeight;
-      this.keywordBoost = b.keywordBoost;
-      this.rewriteMaskProbability = b.rewriteMaskProbability;
-      this.fillCandidates = b.fillCandidates;
-      this.bridgeWords = b.bridgeWords;
+      this.candidates = candidates;
+      this.labelWeight = labelWeight;
+      this.keywordBoost = keywordBoost;
+      this.rewriteMaskProbability = rewriteMaskProbability;
+      this.fillCandidates = fillCandidates;
+      this.bridgeWords = bridgeWords;
+    }
+
+    /** The same settings, vocabulary and label models with new global counts. */
+    Trained(Trained base, NgramCounts globalCounts) {
+      this(base.vocabulary, globalCounts, base.labelCounts, base.candidates, base.labelWeight,
+          base.keywordBoost, base.rewriteMaskProbability, base.fillCandidates, base.bridgeWords);
     }
 
     /** Ids of every case variant of {@code word} in the vocabulary (possibly none). */
