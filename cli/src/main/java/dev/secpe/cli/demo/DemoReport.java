@@ -137,7 +137,7 @@ public final class DemoReport {
             .xAxisTitle("r/p").yAxisTitle(fid ? "FID" : "accuracy").build();
     style(c);
     List<String> ratios = results.stream().map(DemoResult::ratioLabel).distinct().toList();
-    for (String m : List.of("secpe", "augpe", "dpga")) {
+    for (String m : results.stream().map(DemoResult::method).distinct().toList()) {
       List<Double> ys = new ArrayList<>();
       for (String ratio : ratios) {
         ys.add(results.stream().filter(r -> r.method().equals(m) && r.ratioLabel().equals(ratio))

@@ -55,7 +55,10 @@ final class WordTokenizer {
     return c == ',' || c == ';' || c == ':';
   }
 
-  /** Joins tokens with single spaces, except around punctuation that attaches to a neighbour. */
+  /**
+   * Joins tokens with single spaces, except around punctuation that attaches to a neighbour;
+   * {@code tokenize(detokenize(tokens))} gives the tokens back.
+   */
   static String detokenize(List<String> tokens) {
     StringBuilder sb = new StringBuilder();
     boolean attachNext = true;
@@ -80,7 +83,11 @@ final class WordTokenizer {
           default -> {}
         }
       }
-      if (sb.length() > 0 && !attachNext && !attachToPrevious) {
+      // Two runs of the same mark written together would read back as one token (", ," -> ",,"):
+      // keep a space between them so detokenize and tokenize round-trip.
+      boolean sameMarkAhead =
+          sb.length() > 0 && !isWord(t) && sb.charAt(sb.length() - 1) == t.charAt(0);
+      if (sb.length() > 0 && ((!attachNext && !attachToPrevious) || sameMarkAhead)) {
         sb.append(' ');
       }
       sb.append(t);

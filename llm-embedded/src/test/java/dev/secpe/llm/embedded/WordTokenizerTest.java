@@ -65,4 +65,18 @@ class WordTokenizerTest {
     }
     assertThat(covered).isLessThanOrEqualTo(nonSpace);
   }
+
+  @Test
+  void repeatedMarksStaySeparateTokensAfterARoundTrip() {
+    // Seen in a fill-in: "restaurant" "," "," came back as the single token ",,".
+    List<String> tokens = List.of("the", "restaurant", ",", ",", "which", "(", "(", "x", ")", ")", "!", "!!");
+    assertThat(WordTokenizer.tokenize(WordTokenizer.detokenize(tokens))).isEqualTo(tokens);
+  }
+
+  @Property(tries = 300)
+  void punctuationRunsRoundTrip(@ForAll @Size(max = 12) List<@net.jqwik.api.constraints.StringLength(min = 1, max = 3) @net.jqwik.api.constraints.Chars({',', '.', '!', '?', ';', ':', '(', ')', '-'}) String> marks) {
+    // Only runs of one mark are tokens: map each generated string to a run of its first char.
+    List<String> tokens = marks.stream().map(s -> String.valueOf(s.charAt(0)).repeat(s.length())).toList();
+    assertThat(WordTokenizer.tokenize(WordTokenizer.detokenize(tokens))).isEqualTo(tokens);
+  }
 }
