@@ -42,7 +42,7 @@ public final class DemoReport {
         .append("font-size:13px;text-align:right}th{background:#f3f3f3}td.l{text-align:left}")
         .append("img{max-width:100%;border:1px solid #eee}.s{font-size:13px;background:#fafafa;")
         .append("border-left:3px solid #8ab;padding:6px 10px;margin:6px 0;white-space:pre-wrap}</style></head><body>");
-    h.append("<h1>SecPE, Aug-PE and DPGA on the bundled SpamAssassin sample</h1>");
+    h.append("<h1>SecPE, Aug-PE, DPGA and CTCL on the bundled SpamAssassin sample</h1>");
     h.append("<p>").append(esc(settings)).append("</p>");
     h.append("<p><a href=\"#summary\">summary</a> · <a href=\"#fid\">FID per round</a> · <a href=\"#utility\">")
         .append("privacy–utility</a> · <a href=\"#votes\">votes</a> · <a href=\"#lengths\">lengths</a> · ")
