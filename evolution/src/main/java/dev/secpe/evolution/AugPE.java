@@ -138,11 +138,7 @@ public final class AugPE extends Runs {
 
     /** The whole run's (epsilon, delta); mu is the largest with delta(epsilon; mu) <= delta. */
     public Builder budget(DpBudget budget) {
-      Objects.requireNonNull(budget, "budget");
-      if (!(budget.epsilon() > 0) || !(budget.delta() > 0)) {
-        throw new IllegalArgumentException(
-            "Aug-PE needs epsilon > 0 and delta > 0, got epsilon=" + budget.epsilon() + " delta=" + budget.delta());
-      }
+      requireApproximateDp("Aug-PE", budget);
       once("(epsilon, delta)");
       this.mu = Gdp.muFor(budget);
       this.delta = budget.delta();

@@ -367,11 +367,7 @@ public final class CTCL extends Runs {
 
     /** The whole run's (epsilon, delta); both > 0 (delta = 1/(N ln N) is the papers' choice). */
     public Builder budget(DpBudget budget) {
-      Objects.requireNonNull(budget, "budget");
-      if (!(budget.epsilon() > 0) || !(budget.delta() > 0)) {
-        throw new IllegalArgumentException(
-            "CTCL needs epsilon > 0 and delta > 0, got epsilon=" + budget.epsilon() + " delta=" + budget.delta());
-      }
+      requireApproximateDp("CTCL", budget);
       this.budget = budget;
       return this;
     }

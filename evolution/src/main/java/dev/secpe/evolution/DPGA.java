@@ -285,11 +285,7 @@ public final class DPGA extends Runs {
 
     /** The whole run's (epsilon, delta); delta > 0 is required by the Gaussian votes. */
     public Builder budget(DpBudget budget) {
-      Objects.requireNonNull(budget, "budget");
-      if (!(budget.epsilon() > 0) || !(budget.delta() > 0)) {
-        throw new IllegalArgumentException(
-            "DPGA needs epsilon > 0 and delta > 0, got epsilon=" + budget.epsilon() + " delta=" + budget.delta());
-      }
+      requireApproximateDp("DPGA", budget);
       this.budget = budget;
       return this;
     }

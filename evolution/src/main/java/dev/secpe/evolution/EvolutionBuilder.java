@@ -188,6 +188,19 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     return self();
   }
 
+  /**
+   * An (epsilon, delta) budget the Gaussian mechanisms can meet: both strictly positive. The
+   * message names the method and both values.
+   */
+  static dev.secpe.accounting.DpBudget requireApproximateDp(String method, dev.secpe.accounting.DpBudget budget) {
+    Objects.requireNonNull(budget, "budget");
+    if (!(budget.epsilon() > 0) || !(budget.delta() > 0)) {
+      throw new IllegalArgumentException(
+          method + " needs epsilon > 0 and delta > 0, got epsilon=" + budget.epsilon() + " delta=" + budget.delta());
+    }
+    return budget;
+  }
+
   /** Checks what every method requires and builds the shared settings. */
   EvolutionSettings settings() {
     List<String> missing = new ArrayList<>();
