@@ -219,21 +219,18 @@ public final class ConcurrencyLimiter {
       f.whenComplete(
           (r, e) -> {
             inFlight.remove(i);
-            boolean last = false;
-            if (e == null) {
-              results[i] = r;
-              last = remaining.decrementAndGet() == 0;
-            }
             if (e != null) {
               // Fail the batch first, so freeing the permit does not start its queued items.
               out.completeExceptionally(unwrap(e));
               limiter.release();
               return;
             }
-            // Free the permit before completing, so a caller that sees the batch done also sees
-            // the permit back.
+            results[i] = r;
+            // Free this item's permit before counting it done: whoever counts the last item then
+            // comes after every other item's release too, so a caller that sees the batch done
+            // sees all its permits back (counting first let a non-last item's release lag).
             limiter.release();
-            if (last) {
+            if (remaining.decrementAndGet() == 0) {
               @SuppressWarnings("unchecked")
               List<R> list = (List<R>) Arrays.asList(results.clone());
               out.complete(java.util.Collections.unmodifiableList(list));
