@@ -17,7 +17,7 @@ import java.util.Objects;
  * RunResult result = SecPE.builder()
  *     .privateData(privateData).publicData(publicData)
  *     .generator(generator).embedder(embedder)
- *     .secrets(SecretDetectors.pii())
+ *     .secrets(PiiDetector.all())
  *     .budget(SecretBudget.ofRatio(1e-4, 10))
  *     .build()
  *     .run();
@@ -37,6 +37,7 @@ public final class SecPE extends Runs {
    * @param nonPositiveCountPolicy what to do with clusters whose noisy count is <= 0
    * @param blowUpMethod exact mixture blow-up (default) or the paper's approximation
    * @param delta delta for the report's (epsilon, delta) line
+   * @param selection how survivors are chosen from the representatives
    */
   public record Config(
       EvolutionSettings settings,
@@ -47,7 +48,8 @@ public final class SecPE extends Runs {
       boolean reReleasePerRound,
       NonPositiveCountPolicy nonPositiveCountPolicy,
       SecretNoise.BlowUpMethod blowUpMethod,
-      double delta) {
+      double delta,
+      SelectionMode selection) {
 
     /** Validates eagerly. */
     public Config {
@@ -64,14 +66,38 @@ public final class SecPE extends Runs {
       }
       Objects.requireNonNull(nonPositiveCountPolicy, "nonPositiveCountPolicy");
       Objects.requireNonNull(blowUpMethod, "blowUpMethod");
+      Objects.requireNonNull(selection, "selection");
     }
 
     String describe() {
       return (budget == null ? "non-private" : "p=" + budget.p() + ", r=" + budget.r())
           + ", detector=" + (detector == null ? "none" : detector.name()) + ", K=" + clusters
           + ", restarts=" + kmeansRestarts + ", reRelease=" + reReleasePerRound + ", policy="
-          + nonPositiveCountPolicy + ", blowUp=" + blowUpMethod;
+          + nonPositiveCountPolicy + ", blowUp=" + blowUpMethod + ", selection=" + selection;
     }
+  }
+
+  /**
+   * How the survivors of a round are chosen from the released representatives. Both are
+   * post-processing of the same release: they cost no privacy and differ in utility only.
+   */
+  public enum SelectionMode {
+    /**
+     * Algorithm 3 as printed: each representative adds its noisy count {@code n~_k} to the
+     * histogram entry of its nearest candidate, and the top {@code N_syn} entries survive. At most
+     * K candidates get a vote, so when K is below {@code N_syn} the rest of the survivors are
+     * chosen without regard to the private data, and the public size {@code n_k} inside
+     * {@code n~_k} weighs clusters by public, not private, mass.
+     */
+    PAPER_TOP_N,
+    /**
+     * The default: the survivors are allocated to the representatives in proportion to their
+     * estimated private mass {@code max(0, n~_k - n_k)} (largest remainder), every candidate
+     * belongs to its nearest representative, and each representative takes its nearest
+     * candidates; slots a representative cannot fill go to the others by the same rule. The
+     * survivors then follow the private distribution over clusters for any K.
+     */
+    ALLOCATED
   }
 
   private final Config config;
@@ -121,6 +147,7 @@ public final class SecPE extends Runs {
     private NonPositiveCountPolicy policy = NonPositiveCountPolicy.DROP;
     private SecretNoise.BlowUpMethod blowUp = SecretNoise.BlowUpMethod.EXACT;
     private Double delta;
+    private SelectionMode selection = SelectionMode.ALLOCATED;
 
     Builder() {}
 
@@ -177,6 +204,12 @@ public final class SecPE extends Runs {
       return this;
     }
 
+    /** How survivors are chosen from the representatives (default {@link SelectionMode#ALLOCATED}). */
+    public Builder selection(SelectionMode mode) {
+      this.selection = Objects.requireNonNull(mode, "selection");
+      return this;
+    }
+
     /** delta for the report's (epsilon, delta) line (default 1/(N ln N)). */
     public Builder reportDelta(double delta) {
       if (!(delta > 0 && delta < 1)) {
@@ -206,7 +239,7 @@ public final class SecPE extends Runs {
         throw new IllegalStateException("SecPE needs public data (publicData): its clusters are built on public text only");
       }
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
-      Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d);
+      Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection);
       return new SecPE(c, new Inputs(privateData, publicData, generator, embedder));
     }
   }

@@ -31,6 +31,8 @@ final class SecPEMethod implements Method {
   /** Per group: noisy centres (unit rows) and their counts. */
   private EmbeddingMatrix[] centres;
   private double[][] counts;
+  /** Per group: the public size n_k of the public cluster behind each released representative. */
+  private double[][] publicSizes;
   private KMeansResult[] publicClusters;
   private int[][] groupRows;
 
@@ -114,6 +116,7 @@ final class SecPEMethod implements Method {
     }
     centres = new EmbeddingMatrix[groups];
     counts = new double[groups][];
+    publicSizes = new double[groups][];
     releaseRepresentatives(ctx, 0);
     double[] mass = new double[groups];
     for (int g = 0; g < groups; g++) {
@@ -162,14 +165,19 @@ final class SecPEMethod implements Method {
                             .nonPositiveCountPolicy(config.nonPositiveCountPolicy())
                             .build()
                             .release(Kernel.embeddings(ctx.privateUnit(), rows));
-                    return pack(r.centres(), r.counts());
+                    return pack(r.centres(), r.counts(), r.clusterIndex());
                   });
       int kept = (int) packed[0];
       counts[g] = Arrays.copyOfRange(packed, 1, 1 + kept);
+      int[] sizes = publicClusters[g].sizes();
+      publicSizes[g] = new double[kept];
+      for (int k = 0; k < kept; k++) {
+        publicSizes[g][k] = sizes[(int) packed[1 + kept + k]];
+      }
       float[][] c = new float[kept][d];
       for (int k = 0; k < kept; k++) {
         for (int j = 0; j < d; j++) {
-          c[k][j] = (float) packed[1 + kept + k * d + j];
+          c[k][j] = (float) packed[1 + 2 * kept + k * d + j];
         }
       }
       centres[g] =
@@ -207,27 +215,30 @@ final class SecPEMethod implements Method {
         sums[nearest[i] * d + j] += x[j];
       }
     }
-    double[] out = new double[1 + k + k * d];
+    double[] out = new double[1 + 2 * k + k * d];
     out[0] = k;
     for (int c = 0; c < k; c++) {
       out[1 + c] = count[c];
+      out[1 + k + c] = c;
       for (int j = 0; j < d; j++) {
-        out[1 + k + c * d + j] = count[c] > 0 ? sums[c * d + j] / count[c] : 0.0;
+        out[1 + 2 * k + c * d + j] = count[c] > 0 ? sums[c * d + j] / count[c] : 0.0;
       }
     }
     return out;
   }
 
-  private static double[] pack(Embeddings centres, double[] counts) {
+  /** [kept, counts (kept), public cluster index (kept), centres (kept x d, row-major)]. */
+  private static double[] pack(Embeddings centres, double[] counts, int[] clusterIndex) {
     int k = counts.length;
-    int d = centres.dim();
-    double[] out = new double[1 + k + k * d];
+    int d = k == 0 ? 0 : centres.dim();
+    double[] out = new double[1 + 2 * k + k * d];
     out[0] = k;
     System.arraycopy(counts, 0, out, 1, k);
     for (int i = 0; i < k; i++) {
+      out[1 + k + i] = clusterIndex[i];
       float[] row = centres.row(i);
       for (int j = 0; j < d; j++) {
-        out[1 + k + i * d + j] = row[j];
+        out[1 + 2 * k + i * d + j] = row[j];
       }
     }
     return out;
@@ -277,6 +288,45 @@ final class SecPEMethod implements Method {
       }
     }
     return histogram;
+  }
+
+  @Override
+  public int[] select(
+      RunContext ctx, int round, double[] votes, List<SyntheticText> population, EmbeddingMatrix unit) {
+    if (config.selection() == SecPE.SelectionMode.PAPER_TOP_N) {
+      return ctx.topPerLabel(votes, population);
+    }
+    int[] shares = ctx.shares();
+    List<Integer> chosen = new ArrayList<>();
+    for (int g = 0; g < ctx.groups(); g++) {
+      int[] cand = RunContext.rowsOf(ctx, population, g);
+      if (cand.length == 0) {
+        continue;
+      }
+      int[] picked;
+      if (centres[g].rows() == 0) {
+        // Every representative was dropped: no private signal for this group, keep the first ones.
+        picked = Arrays.copyOf(cand, Math.min(shares[g], cand.length));
+      } else {
+        picked = RepresentativeAllocation.select(centres[g], privateMass(g), unit, cand, shares[g]);
+      }
+      for (int i : picked) {
+        chosen.add(i);
+      }
+    }
+    return chosen.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * The estimated private mass of each representative, {@code n~_k - n_k}: the released count less
+   * the public size it was built from (post-processing; the public size is public).
+   */
+  private double[] privateMass(int g) {
+    double[] m = new double[counts[g].length];
+    for (int k = 0; k < m.length; k++) {
+      m[k] = counts[g][k] - publicSizes[g][k];
+    }
+    return m;
   }
 
   @Override
