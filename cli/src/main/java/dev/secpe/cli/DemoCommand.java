@@ -8,12 +8,15 @@ import dev.secpe.accounting.noise.NoiseSources;
 import dev.secpe.cli.demo.DemoReport;
 import dev.secpe.cli.demo.DemoResult;
 import dev.secpe.cli.demo.DemoRunner;
+import dev.secpe.cli.demo.DemoSummary;
 import dev.secpe.core.Label;
 import dev.secpe.core.report.Phase;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.cache.CachingEmbedder;
 import dev.secpe.llm.embedded.MiniLmEmbedder;
 import dev.secpe.llm.embedded.NgramTextGenerator;
+import dev.secpe.llm.embedded.SpliceTextGenerator;
+import dev.secpe.llm.TextGenerator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -61,8 +64,20 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--methods", split = ",", defaultValue = "secpe,augpe,dpga,ctcl", description = "methods to run (default: ${DEFAULT-VALUE})")
   List<String> methods;
 
-  @Option(names = "--seed", defaultValue = "2026", description = "generation seed (default: ${DEFAULT-VALUE})")
+  @Option(names = "--seed", defaultValue = "2026", description = "first generation seed; also picks the held-out records (default: ${DEFAULT-VALUE})")
   long seed;
+
+  @Option(names = "--seeds", defaultValue = "3", description = "runs per (method, r/p), with seeds seed, seed+1, ...; tables show mean ± sd (default: ${DEFAULT-VALUE})")
+  int seeds;
+
+  @Option(names = "--split", defaultValue = "era", description = "era: public = older e-mail folders, private = newer ones (a real shift); random: the same mix on both sides (default: ${DEFAULT-VALUE})")
+  String split;
+
+  @Option(names = "--generator", defaultValue = "splice", description = "splice: recombines public lines (embedded-splice); ngram: the Kneser-Ney model (embedded-ngram). CTCL always fine-tunes the n-gram model (default: ${DEFAULT-VALUE})")
+  String generatorName;
+
+  @Option(names = "--secrets", defaultValue = "random-words", description = "what SecPE protects: random-words (SecPE §4.2) or pii (default: ${DEFAULT-VALUE})")
+  String secrets;
 
   @Option(names = "--reproducible-noise", paramLabel = "SEED", description = "seeded NON-PRIVATE noise, so numbers repeat; the report says so")
   Long reproducibleNoise;
@@ -84,42 +99,62 @@ final class DemoCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--methods takes secpe, augpe, dpga, ctcl, got method=" + m);
       }
     }
+    if (seeds < 1 || seeds > 100) {
+      throw new IllegalArgumentException("--seeds must be in [1, 100], got seeds=" + seeds);
+    }
+    if (!List.of("era", "random").contains(split)) {
+      throw new IllegalArgumentException("--split takes era or random, got split=" + split);
+    }
+    if (!List.of("splice", "ngram").contains(generatorName)) {
+      throw new IllegalArgumentException("--generator takes splice or ngram, got generator=" + generatorName);
+    }
+    if (!List.of("random-words", "pii").contains(secrets)) {
+      throw new IllegalArgumentException("--secrets takes random-words or pii, got secrets=" + secrets);
+    }
+    List<Long> seedList = java.util.stream.LongStream.range(seed, seed + seeds).boxed().toList();
     Supplier<NoiseSource> noise =
         reproducibleNoise == null ? NoiseSources::secure : () -> NoiseSources.reproducibleForTests(reproducibleNoise);
-    DemoRunner.Data data = DemoRunner.data(heldOut, seed);
+    DemoRunner.Data data = DemoRunner.data(heldOut, seed, split);
     long t0 = System.nanoTime();
-    System.err.println("training the embedded n-gram generator on " + data.publicData().size() + " public e-mails ...");
-    NgramTextGenerator generator =
-        NgramTextGenerator.builder()
-            .train(
-                data.publicData().texts(),
-                data.publicData().records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList())
-            .build();
-    try (generator;
+    System.err.println("training the embedded generators on " + data.publicData().size() + " public e-mails ...");
+    List<String> publicLabels =
+        data.publicData().records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
+    NgramTextGenerator ngram = NgramTextGenerator.builder().train(data.publicData().texts(), publicLabels).build();
+    TextGenerator generator =
+        generatorName.equals("ngram")
+            ? ngram
+            : SpliceTextGenerator.builder().train(data.publicData().texts(), publicLabels).build();
+    try (ngram;
         TextEmbedder embedder = CachingEmbedder.inMemory(MiniLmEmbedder.create(), 200_000)) {
       DemoRunner runner =
           new DemoRunner(
-              new DemoRunner.Settings(syntheticSize, iterations, variations, clusters, heldOut, rs, methods, seed, noise),
+              new DemoRunner.Settings(
+                  syntheticSize, iterations, variations, clusters, heldOut, rs, methods, seedList, secrets, noise),
               generator,
+              ngram,
               embedder,
               System.err);
+      double startFid = runner.publicToPrivateFid(data);
       List<DemoResult> results = runner.run(data);
       double seconds = (System.nanoTime() - t0) / 1e9;
-      printTable(results);
+      List<DemoSummary> summary = DemoSummary.of(results);
+      printTable(summary, startFid);
       int[] realLengths = data.heldOut().stream().mapToInt(r -> r.text().wordCount()).toArray();
       String settings =
           String.format(
               Locale.ROOT,
-              "p = 1e-4; N_syn = %d, T = %d, L = %d, K = %d; %d private e-mails (%d more held out for downstream"
-                  + " accuracy), %d public; embedded n-gram generator, in-process all-MiniLM-L6-v2; noise: %s;"
-                  + " %.0f s in all. Evaluation (FID, accuracy, real length histogram) compares with real"
+              "p = 1e-4; N_syn = %d, T = %d, L = %d, K = %d; split %s: %d private e-mails (%d more held out for"
+                  + " downstream accuracy), %d public, FID(public, private) = %.3f; SecPE protects %s; seeds %s"
+                  + " (every figure is mean ± sd over them); embedded %s generator (CTCL: fine-tuned n-gram), in-process %s; noise: %s;"
+                  + " %.0f s in all. Evaluation (FID, MAUVE, accuracy, real length histogram) compares with real"
                   + " records and is not itself differentially private: on truly private data keep such numbers"
                   + " inside.",
-              syntheticSize, iterations, variations, clusters, data.privateData().size(), heldOut,
-              data.publicData().size(), reproducibleNoise == null ? "secure" : "seeded, NON-PRIVATE", seconds);
+              syntheticSize, iterations, variations, clusters, split, data.privateData().size(), heldOut,
+              data.publicData().size(), startFid, secrets, seedList, generator.name(), embedder.name(),
+              reproducibleNoise == null ? "secure" : "seeded, NON-PRIVATE", seconds);
       Files.createDirectories(out);
       DemoReport.write(out.resolve("report.html"), results, realLengths, settings);
-      writeJson(out.resolve("results.json"), results, seconds);
+      writeJson(out.resolve("results.json"), results, summary, startFid, seconds);
       System.out.printf(Locale.ROOT, "%nreport: %s%nresults: %s%ntotal: %.0f s%n",
           out.resolve("report.html"), out.resolve("results.json"), seconds);
     } catch (IOException e) {
@@ -128,35 +163,44 @@ final class DemoCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static void printTable(List<DemoResult> results) {
-    System.out.printf("%n%-6s %5s %9s %8s %9s %8s %8s%n", "method", "r/p", "sigma", "FID", "accuracy", "gen s", "sel s");
-    for (DemoResult r : results) {
+  private static void printTable(List<DemoSummary> summary, double startFid) {
+    System.out.printf(Locale.ROOT, "%nFID(public, private) = %.4f; mean ± sd over seeds%n", startFid);
+    System.out.printf("%-6s %4s %15s %15s %15s %15s %15s %13s %s%n",
+        "method", "r/p", "sigma", "FID first", "FID last", "MAUVE", "accuracy", "sel s", "FID falls");
+    for (DemoSummary s : summary) {
       System.out.printf(
           Locale.ROOT,
-          "%-6s %5s %9s %8.4f %9.3f %8.2f %8.2f%n",
-          r.method(),
-          r.ratioLabel(),
-          Double.isNaN(r.sigma()) ? "-" : String.format(Locale.ROOT, "%.3f", r.sigma()),
-          r.fid(),
-          r.accuracy(),
-          r.report().timing().seconds(Phase.GENERATION),
-          r.report().timing().seconds(Phase.SELECTION));
+          "%-6s %4s %15s %15s %15s %15s %15s %13s %s%n",
+          s.method(),
+          s.ratioLabel(),
+          s.sigma().format(3),
+          s.firstFid().format(4),
+          s.fid().format(4),
+          s.mauve().format(3),
+          s.accuracy().format(3),
+          s.seconds(Phase.SELECTION).format(2),
+          s.fidPerRound().size() < 2 ? "-" : (s.fidFallsEveryRound() ? "yes" : "no"));
     }
   }
 
-  private static void writeJson(Path file, List<DemoResult> results, double seconds) throws IOException {
+  private static void writeJson(
+      Path file, List<DemoResult> results, List<DemoSummary> summary, double startFid, double seconds)
+      throws IOException {
     ObjectMapper m = new ObjectMapper();
     ObjectNode root = m.createObjectNode();
     root.put("total_seconds", seconds);
+    root.put("public_private_fid", startFid);
     ArrayNode runs = root.putArray("runs");
     for (DemoResult r : results) {
       ObjectNode o = runs.addObject();
       o.put("method", r.method());
       o.put("ratio", r.ratioLabel());
+      o.put("seed", r.seed());
       if (!Double.isNaN(r.sigma())) {
         o.put("sigma", r.sigma());
       }
       o.put("fid", r.fid());
+      o.put("mauve", r.mauve());
       o.put("downstream_accuracy", r.accuracy());
       o.put("generation_seconds", r.report().timing().seconds(Phase.GENERATION));
       o.put("embedding_seconds", r.report().timing().seconds(Phase.EMBEDDING));
@@ -164,6 +208,37 @@ final class DemoCommand implements Callable<Integer> {
       ArrayNode f = o.putArray("fid_per_round");
       r.fidPerRound().forEach(f::add);
     }
+    ArrayNode sum = root.putArray("summary");
+    for (DemoSummary s : summary) {
+      ObjectNode o = sum.addObject();
+      o.put("method", s.method());
+      o.put("ratio", s.ratioLabel());
+      o.put("seeds", s.runs().size());
+      put(o, "sigma", s.sigma());
+      put(o, "fid_first_round", s.firstFid());
+      put(o, "fid", s.fid());
+      put(o, "mauve", s.mauve());
+      put(o, "downstream_accuracy", s.accuracy());
+      put(o, "selection_seconds", s.seconds(Phase.SELECTION));
+      put(o, "embedding_seconds", s.seconds(Phase.EMBEDDING));
+      put(o, "generation_seconds", s.seconds(Phase.GENERATION));
+      ArrayNode f = o.putArray("fid_per_round");
+      for (DemoSummary.Stat st : s.fidPerRound()) {
+        ObjectNode x = f.addObject();
+        x.put("mean", st.mean());
+        x.put("sd", st.sd());
+      }
+      o.put("fid_falls_every_round", s.fidFallsEveryRound());
+    }
     m.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
+  }
+
+  private static void put(ObjectNode o, String key, DemoSummary.Stat s) {
+    if (Double.isNaN(s.mean())) {
+      return;
+    }
+    ObjectNode x = o.putObject(key);
+    x.put("mean", s.mean());
+    x.put("sd", s.sd());
   }
 }

@@ -30,7 +30,10 @@ public final class AugPE extends Runs {
   public enum SelectionMode {
     /** The top counts of each label (the default). */
     RANK,
-    /** A sample proportional to the (positive part of the) counts, with replacement. */
+    /**
+     * A sample proportional to the (positive part of the) counts, without replacement (so the
+     * survivors are distinct texts; with replacement a survivor could appear twice in the output).
+     */
     PROBABILITY
   }
 

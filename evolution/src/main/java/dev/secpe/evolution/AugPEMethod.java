@@ -135,7 +135,8 @@ final class AugPEMethod implements Method {
       for (int k = 0; k < rows.length; k++) {
         sub[k] = votes[rows[k]];
       }
-      for (int k : Selection.proportional(sub, shares[g], rng)) {
+      int take = Math.min(shares[g], rows.length);
+      for (int k : Selection.proportionalDistinct(sub, take, rng)) {
         chosen.add(rows[k]);
       }
     }

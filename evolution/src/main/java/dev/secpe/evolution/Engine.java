@@ -257,12 +257,18 @@ final class Engine {
     GenerationParams base = settings.generation();
     List<SyntheticText> out = new ArrayList<>(offspring.size());
     SplittableRandom promptRng = Seeds.random(settings.seed(), "prompt", round);
+    Map<String, Integer> perLabel = new java.util.HashMap<>();
     for (int from = 0; from < offspring.size(); from += GENERATION_BATCH) {
       checkCancelled();
       int to = Math.min(offspring.size(), from + GENERATION_BATCH);
       List<GenerationRequest> requests = new ArrayList<>(to - from);
       for (int i = from; i < to; i++) {
-        long seed = Seeds.derive(settings.seed(), "generate/" + round, i);
+        // Seeded by (round, label, index within the label), not by the global index: when only the
+        // label shares change (another noise draw of the label histogram, another method), the
+        // offspring of a label keep their seeds, so a cached embedder sees the same texts again.
+        String key = offspring.get(i).label().map(l -> l.name()).orElse("");
+        int within = perLabel.merge(key, 1, Integer::sum) - 1;
+        long seed = Seeds.derive(settings.seed(), "generate/" + round + "/" + key, within);
         requests.add(
             settings.templates().request(offspring.get(i).task(), base.withSeed(seed), promptRng));
       }

@@ -61,6 +61,25 @@ final class Selection {
     return out;
   }
 
+  /**
+   * {@code n} distinct indices drawn without replacement with probability proportional to {@code
+   * max(score, 0)} (Efraimidis–Spirakis: the {@code n} largest keys {@code u^(1/w)}); indices of
+   * weight zero follow, lowest index first, only when fewer than {@code n} weigh anything.
+   */
+  static int[] proportionalDistinct(double[] scores, int n, RandomGenerator rng) {
+    if (n < 0 || n > scores.length) {
+      throw new IllegalArgumentException("n must be in [0, " + scores.length + "], got n=" + n);
+    }
+    double[] key = new double[scores.length];
+    for (int i = 0; i < scores.length; i++) {
+      double w = Math.max(scores[i], 0.0);
+      double u = rng.nextDouble();
+      // log-key: log(u) / w, larger is better; weight zero sorts last.
+      key[i] = w > 0 ? Math.log(1.0 - u) / w : Double.NEGATIVE_INFINITY;
+    }
+    return topN(key, n);
+  }
+
   /** The first index whose cumulative weight exceeds {@code u} (so zero-weight entries are never hit). */
   private static int firstAbove(double[] cum, double u) {
     int lo = 0;

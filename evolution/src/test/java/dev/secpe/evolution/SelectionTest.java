@@ -46,4 +46,24 @@ class SelectionTest {
       assertThat(c).isBetween(1000 - 129, 1000 + 129);
     }
   }
+
+  @org.junit.jupiter.api.Test
+  void proportionalDistinctNeverRepeatsAndTakesWeightlessIndicesLast() {
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(3);
+    double[] scores = {0, 5, -1, 2, 0, 9};
+    for (int trial = 0; trial < 200; trial++) {
+      int[] pick = Selection.proportionalDistinct(scores, 4, rng);
+      org.assertj.core.api.Assertions.assertThat(pick).doesNotHaveDuplicates().hasSize(4);
+      // The three positive weights come first; the fourth is the lowest weightless index, 0.
+      org.assertj.core.api.Assertions.assertThat(java.util.Arrays.copyOf(pick, 3)).containsExactlyInAnyOrder(1, 3, 5);
+      org.assertj.core.api.Assertions.assertThat(pick[3]).isEqualTo(0);
+    }
+    // First pick frequencies follow the weights 5:2:9 (n = 4000; 4 sd of a binomial is < 0.032).
+    int[] first = new int[6];
+    for (int trial = 0; trial < 4000; trial++) {
+      first[Selection.proportionalDistinct(scores, 1, rng)[0]]++;
+    }
+    org.assertj.core.api.Assertions.assertThat(first[5] / 4000.0).isCloseTo(9 / 16.0, org.assertj.core.api.Assertions.within(0.032));
+    org.assertj.core.api.Assertions.assertThat(first[1] / 4000.0).isCloseTo(5 / 16.0, org.assertj.core.api.Assertions.within(0.032));
+  }
 }

@@ -47,23 +47,37 @@ public final class DemoReport {
     h.append("<p><a href=\"#summary\">summary</a> · <a href=\"#fid\">FID per round</a> · <a href=\"#utility\">")
         .append("privacy–utility</a> · <a href=\"#votes\">votes</a> · <a href=\"#lengths\">lengths</a> · ")
         .append("<a href=\"#ledgers\">ledgers</a> · <a href=\"#samples\">samples</a></p>");
-    h.append("<h2 id=\"summary\">Summary</h2>").append(summaryTable(results));
-    h.append("<h2 id=\"fid\">FID per round</h2><p>Fréchet distance of each round's survivors to the real private set (lower is better).</p>");
-    h.append(img(fidPerRound(results)));
-    h.append("<h2 id=\"utility\">Privacy–utility</h2><p>Final FID and downstream accuracy against r/p (inf = non-private).</p>");
-    h.append(img(utility(results, true))).append(img(utility(results, false)));
+    List<DemoSummary> summary = DemoSummary.of(results);
+    long firstSeed = results.isEmpty() ? 0 : results.get(0).seed();
+    List<DemoResult> firstRuns = results.stream().filter(r -> r.seed() == firstSeed).toList();
+    h.append("<h2 id=\"summary\">Summary</h2><p>Mean ± sample standard deviation over ")
+        .append(summary.isEmpty() ? 0 : summary.get(0).runs().size())
+        .append(" seeds. A gap between methods smaller than the spread is not a finding.</p>")
+        .append(summaryTable(summary));
+    h.append("<h2 id=\"fid\">FID per round</h2><p>Fréchet distance of each round's survivors to the real private set")
+        .append(" (lower is better): mean over seeds, bars ± one standard deviation; one chart per r/p.</p>");
+    for (String ratio : summary.stream().map(DemoSummary::ratioLabel).distinct().toList()) {
+      h.append(img(fidPerRound(summary, ratio)));
+    }
+    h.append("<h2 id=\"utility\">Privacy–utility</h2><p>Final FID, MAUVE and downstream accuracy against r/p")
+        .append(" (inf = non-private): mean over seeds, bars ± one standard deviation.</p>");
+    h.append(img(utility(summary, "Final FID", DemoSummary::fid)))
+        .append(img(utility(summary, "MAUVE", DemoSummary::mauve)))
+        .append(img(utility(summary, "Downstream accuracy", DemoSummary::accuracy)));
     h.append("<h2 id=\"votes\">Vote distribution (SecPE Fig. 4)</h2><p>Last-round scores of the candidates, sorted, at the")
         .append(" tightest private budget: Aug-PE's noisy nearest-neighbour votes vs SecPE's representative votes.</p>");
-    h.append(img(votes(results)));
+    h.append(img(votes(firstRuns)));
     h.append("<h2 id=\"lengths\">Length distributions</h2><p>Words per text: real private records vs final synthetic sets.</p>");
-    h.append(img(lengths(results, realLengths)));
-    h.append("<h2 id=\"ledgers\">Privacy ledgers</h2>");
-    for (DemoResult r : results) {
+    h.append(img(lengths(firstRuns, realLengths)));
+    h.append("<h2 id=\"ledgers\">Privacy ledgers</h2><p>The runs of seed ").append(firstSeed)
+        .append(" (the other seeds' ledgers differ only in their noise draws).</p>");
+    for (DemoResult r : firstRuns) {
       h.append("<h3>").append(esc(r.method())).append(" at r/p = ").append(r.ratioLabel()).append("</h3>");
       h.append(ledger(r));
     }
-    h.append("<h2 id=\"samples\">Synthetic samples</h2><p>The first final synthetic texts of each run (synthetic only).</p>");
-    for (DemoResult r : results) {
+    h.append("<h2 id=\"samples\">Synthetic samples</h2><p>The first final synthetic texts of each run of seed ")
+        .append(firstSeed).append(" (synthetic only).</p>");
+    for (DemoResult r : firstRuns) {
       h.append("<h3>").append(esc(r.method())).append(" at r/p = ").append(r.ratioLabel()).append("</h3>");
       for (String s : r.samples()) {
         h.append("<div class=\"s\">").append(esc(s.length() > 600 ? s.substring(0, 600) + " …" : s)).append("</div>");
@@ -78,16 +92,19 @@ public final class DemoReport {
     }
   }
 
-  private static String summaryTable(List<DemoResult> results) {
-    StringBuilder t = new StringBuilder("<table><tr><th>method</th><th>r/p</th><th>sigma</th><th>FID</th>")
-        .append("<th>downstream accuracy</th><th>generation s</th><th>selection s</th><th>noise</th></tr>");
-    for (DemoResult r : results) {
-      t.append("<tr><td class=\"l\">").append(r.method()).append("</td><td>").append(r.ratioLabel())
-          .append("</td><td>").append(fmt(r.sigma())).append("</td><td>").append(fmt(r.fid()))
-          .append("</td><td>").append(fmt(r.accuracy())).append("</td><td>")
-          .append(fmt(r.report().timing().seconds(dev.secpe.core.report.Phase.GENERATION))).append("</td><td>")
-          .append(fmt(r.report().timing().seconds(dev.secpe.core.report.Phase.SELECTION))).append("</td><td class=\"l\">")
-          .append(r.report().noise().name().toLowerCase(Locale.ROOT)).append("</td></tr>");
+  private static String summaryTable(List<DemoSummary> summary) {
+    StringBuilder t = new StringBuilder("<table><tr><th>method</th><th>r/p</th><th>sigma</th><th>FID first round</th>")
+        .append("<th>FID last round</th><th>MAUVE</th><th>downstream accuracy</th><th>selection s</th>")
+        .append("<th>embedding s</th><th>FID falls every round</th></tr>");
+    for (DemoSummary s : summary) {
+      t.append("<tr><td class=\"l\">").append(s.method()).append("</td><td>").append(s.ratioLabel())
+          .append("</td><td>").append(s.sigma().format(3)).append("</td><td>").append(s.firstFid().format(4))
+          .append("</td><td>").append(s.fid().format(4)).append("</td><td>").append(s.mauve().format(3))
+          .append("</td><td>").append(s.accuracy().format(3)).append("</td><td>")
+          .append(s.seconds(dev.secpe.core.report.Phase.SELECTION).format(2)).append("</td><td>")
+          .append(s.seconds(dev.secpe.core.report.Phase.EMBEDDING).format(1)).append("</td><td>")
+          .append(s.fidPerRound().size() < 2 ? "– (no rounds)" : s.fidFallsEveryRound() ? "yes" : "no")
+          .append("</td></tr>");
     }
     return t.append("</table>").toString();
   }
@@ -114,36 +131,45 @@ public final class DemoReport {
     return t.append("</ul>").toString();
   }
 
-  private static XYChart fidPerRound(List<DemoResult> results) {
-    XYChart c = new XYChartBuilder().width(W).height(H).title("FID per round").xAxisTitle("round").yAxisTitle("FID").build();
+  private static XYChart fidPerRound(List<DemoSummary> summary, String ratio) {
+    XYChart c = new XYChartBuilder().width(W).height(H).title("FID per round, r/p = " + ratio).xAxisTitle("round")
+        .yAxisTitle("FID").build();
     style(c);
-    for (DemoResult r : results) {
-      double[] x = new double[r.fidPerRound().size()];
+    for (DemoSummary s : summary) {
+      List<DemoSummary.Stat> f = s.fidPerRound();
+      if (!s.ratioLabel().equals(ratio) || f.size() < 2) {
+        continue;
+      }
+      double[] x = new double[f.size()];
       double[] y = new double[x.length];
+      double[] e = new double[x.length];
       for (int i = 0; i < x.length; i++) {
         x[i] = i;
-        y[i] = r.fidPerRound().get(i);
+        y[i] = f.get(i).mean();
+        e[i] = f.get(i).sd();
       }
-      if (x.length > 0) {
-        c.addSeries(r.method() + " r/p=" + r.ratioLabel(), x, y);
-      }
+      c.addSeries(s.method(), x, y, e);
     }
     return c;
   }
 
-  private static CategoryChart utility(List<DemoResult> results, boolean fid) {
+  private static CategoryChart utility(
+      List<DemoSummary> summary, String title, java.util.function.Function<DemoSummary, DemoSummary.Stat> f) {
     CategoryChart c =
-        new CategoryChartBuilder().width(W).height(H).title(fid ? "Final FID vs r/p" : "Downstream accuracy vs r/p")
-            .xAxisTitle("r/p").yAxisTitle(fid ? "FID" : "accuracy").build();
+        new CategoryChartBuilder().width(W).height(H).title(title + " vs r/p").xAxisTitle("r/p").yAxisTitle(title)
+            .build();
     style(c);
-    List<String> ratios = results.stream().map(DemoResult::ratioLabel).distinct().toList();
-    for (String m : results.stream().map(DemoResult::method).distinct().toList()) {
+    List<String> ratios = summary.stream().map(DemoSummary::ratioLabel).distinct().toList();
+    for (String m : summary.stream().map(DemoSummary::method).distinct().toList()) {
       List<Double> ys = new ArrayList<>();
+      List<Double> es = new ArrayList<>();
       for (String ratio : ratios) {
-        ys.add(results.stream().filter(r -> r.method().equals(m) && r.ratioLabel().equals(ratio))
-            .mapToDouble(r -> fid ? r.fid() : r.accuracy()).findFirst().orElse(Double.NaN));
+        DemoSummary.Stat st = summary.stream().filter(s -> s.method().equals(m) && s.ratioLabel().equals(ratio))
+            .map(f).findFirst().orElse(new DemoSummary.Stat(Double.NaN, 0, 0));
+        ys.add(st.mean());
+        es.add(st.sd());
       }
-      c.addSeries(m, ratios, ys);
+      c.addSeries(m, ratios, ys, es);
     }
     return c;
   }

@@ -6,11 +6,16 @@ import java.util.List;
 /**
  * One run of the demo and what it measured.
  *
- * @param method "secpe", "augpe" or "dpga"
+ * @param method "secpe", "augpe", "dpga" or "ctcl"
  * @param ratio r/p, or {@code Double.POSITIVE_INFINITY} for the non-private baseline
+ * @param seed the generation seed of this run
  * @param report the run's privacy report
- * @param fidPerRound FID of each round's survivors against the real private set
- * @param fid FID of the final synthetic set
+ * @param fidPerRound FID of each round's survivors against the real private set, in the
+ *     {@link DemoRunner#FID_COMPONENTS} leading principal components of the public embeddings
+ * @param fid the same FID of the final synthetic set
+ * @param fullFid FID of the final synthetic set in the embedder's full dimension (biased upwards
+ *     at this sample size: see {@code PrincipalProjection})
+ * @param mauve MAUVE of the final synthetic set against the real private set
  * @param accuracy downstream accuracy on the held-out real records
  * @param finalVotes the (noisy) scores of the last round's candidates
  * @param syntheticLengths word counts of the final synthetic texts
@@ -19,9 +24,12 @@ import java.util.List;
 public record DemoResult(
     String method,
     double ratio,
+    long seed,
     PrivacyReport report,
     List<Double> fidPerRound,
     double fid,
+    double fullFid,
+    double mauve,
     double accuracy,
     double[] finalVotes,
     int[] syntheticLengths,
@@ -30,6 +38,11 @@ public record DemoResult(
   /** "2", "10" or "inf". */
   public String ratioLabel() {
     return Double.isInfinite(ratio) ? "inf" : String.valueOf((long) ratio);
+  }
+
+  /** FID of the first round's survivors (for CTCL, which has no rounds, the final set's). */
+  public double firstFid() {
+    return fidPerRound.isEmpty() ? fid : fidPerRound.get(0);
   }
 
   /** The calibrated noise, or NaN for the baseline. */

@@ -37,12 +37,20 @@ public final class BundledCorpus {
   /** The label of ham (non-spam) e-mails. */
   public static final Label HAM = Label.of("ham");
 
+  /** The corpus folders of the older collection (2002 H1): the public side of {@link #byEra()}. */
+  public static final Set<String> OLDER_GROUPS = Set.of("easy-ham-1", "spam-1");
+
   private final PublicCorpus publicPart;
   private final PrivateDataset privatePart;
+  private final PublicCorpus olderPart;
+  private final PrivateDataset newerPart;
 
-  private BundledCorpus(PublicCorpus publicPart, PrivateDataset privatePart) {
+  private BundledCorpus(
+      PublicCorpus publicPart, PrivateDataset privatePart, PublicCorpus olderPart, PrivateDataset newerPart) {
     this.publicPart = publicPart;
     this.privatePart = privatePart;
+    this.olderPart = olderPart;
+    this.newerPart = newerPart;
   }
 
   /**
@@ -75,13 +83,20 @@ public final class BundledCorpus {
       if (in == null) {
         throw new IllegalStateException("class-path resource " + RESOURCE + " is missing");
       }
-      rows = reader.readRows(in, RESOURCE, DatasetReader.Format.JSONL, Set.of("split"));
+      rows = reader.readRows(in, RESOURCE, DatasetReader.Format.JSONL, Set.of("split", "group"));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + RESOURCE, e);
     }
     List<DatasetReader.Row> pub = new ArrayList<>();
     List<DatasetReader.Row> priv = new ArrayList<>();
+    List<DatasetReader.Row> older = new ArrayList<>();
+    List<DatasetReader.Row> newer = new ArrayList<>();
     for (DatasetReader.Row r : rows) {
+      String group = r.extra().get("group");
+      if (group == null) {
+        throw new IllegalStateException(RESOURCE + ": line " + r.line() + ": field 'group' is missing");
+      }
+      (OLDER_GROUPS.contains(group) ? older : newer).add(r);
       String split = r.extra().get("split");
       if ("public".equals(split)) {
         pub.add(r);
@@ -92,7 +107,9 @@ public final class BundledCorpus {
             RESOURCE + ": line " + r.line() + ": field 'split' must be public or private");
       }
     }
-    return new BundledCorpus(reader.toPublic(pub), reader.toPrivate(priv, RESOURCE));
+    return new BundledCorpus(
+        reader.toPublic(pub), reader.toPrivate(priv, RESOURCE), reader.toPublic(older),
+        reader.toPrivate(newer, RESOURCE));
   }
 
   /** The public part (600 labelled e-mails). */
@@ -104,6 +121,27 @@ public final class BundledCorpus {
   public PrivateDataset privatePart() {
     return privatePart;
   }
+
+  /**
+   * The same 1,500 e-mails split by collection instead of at random, so that public and private
+   * text differ the way a model's public training data differs from a team's newer private data:
+   * public = the older folders {@link #OLDER_GROUPS} (easy-ham-1 and spam-1: 599 ham + 118 spam),
+   * private = the newer easy-ham-2, hard-ham-1 and spam-2 (434 ham + 349 spam). Evolution then has
+   * somewhere to go: the generator, trained on the public side, starts away from the private data.
+   *
+   * @return the split
+   */
+  public Split byEra() {
+    return new Split(olderPart, newerPart);
+  }
+
+  /**
+   * A public/private split of the bundled corpus.
+   *
+   * @param publicPart text that may train the generator and build SecPE's public clusters
+   * @param privatePart text standing in for private data
+   */
+  public record Split(PublicCorpus publicPart, PrivateDataset privatePart) {}
 
   @Override
   public String toString() {

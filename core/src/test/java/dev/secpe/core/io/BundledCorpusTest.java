@@ -78,4 +78,16 @@ class BundledCorpusTest {
     // Many addresses are mailing-list addresses shared by many records.
     assertThat(emails.secretCount()).isLessThan(emails.recordsWithSecrets() * 3);
   }
+
+  @Test
+  void theEraSplitPutsTheOlderFoldersOnThePublicSide() {
+    BundledCorpus.Split era = BundledCorpus.spamAssassin().byEra();
+    // data/README.md: easy-ham-1 599 + spam-1 118 older; easy-ham-2 364 + hard-ham-1 70 + spam-2 349 newer.
+    org.assertj.core.api.Assertions.assertThat(era.publicPart().size()).isEqualTo(717);
+    org.assertj.core.api.Assertions.assertThat(era.privatePart().size()).isEqualTo(783);
+    org.assertj.core.api.Assertions.assertThat(era.publicPart().records())
+        .allMatch(r -> r.id().startsWith("easy-ham-1/") || r.id().startsWith("spam-1/"));
+    org.assertj.core.api.Assertions.assertThat(era.privatePart().records())
+        .allMatch(r -> !r.id().startsWith("easy-ham-1/") && !r.id().startsWith("spam-1/"));
+  }
 }

@@ -1,0 +1,128 @@
+package dev.secpe.cli.demo;
+
+import dev.secpe.core.report.Phase;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The demo's runs of one method at one r/p, summarised over seeds: mean and sample standard
+ * deviation of every figure, so method gaps can be read against run-to-run spread.
+ *
+ * @param method the method
+ * @param ratio r/p (infinity = non-private)
+ * @param runs the runs summarised (one per seed)
+ */
+public record DemoSummary(String method, double ratio, List<DemoResult> runs) {
+
+  /** Copies the list. */
+  public DemoSummary {
+    runs = List.copyOf(runs);
+    if (runs.isEmpty()) {
+      throw new IllegalArgumentException("a summary needs at least one run");
+    }
+  }
+
+  /** Mean and sample standard deviation (0 for one run). */
+  public record Stat(double mean, double sd, int n) {
+    /** "mean ± sd" with the given decimals; "–" when NaN. */
+    public String format(int decimals) {
+      if (Double.isNaN(mean)) {
+        return "–";
+      }
+      String f = "%." + decimals + "f";
+      return String.format(Locale.ROOT, f + " ± " + f, mean, sd);
+    }
+
+    static Stat of(double[] xs) {
+      double m = 0;
+      for (double x : xs) {
+        m += x;
+      }
+      m /= xs.length;
+      double ss = 0;
+      for (double x : xs) {
+        ss += (x - m) * (x - m);
+      }
+      return new Stat(m, xs.length > 1 ? Math.sqrt(ss / (xs.length - 1)) : 0.0, xs.length);
+    }
+  }
+
+  /** Groups runs by (method, r/p), keeping the order in which each pair first appears. */
+  public static List<DemoSummary> of(List<DemoResult> results) {
+    Map<String, List<DemoResult>> by = new LinkedHashMap<>();
+    for (DemoResult r : results) {
+      by.computeIfAbsent(r.method() + "@" + r.ratioLabel(), k -> new ArrayList<>()).add(r);
+    }
+    List<DemoSummary> out = new ArrayList<>();
+    for (List<DemoResult> rs : by.values()) {
+      out.add(new DemoSummary(rs.get(0).method(), rs.get(0).ratio(), rs));
+    }
+    return out;
+  }
+
+  /** "2", "10" or "inf". */
+  public String ratioLabel() {
+    return runs.get(0).ratioLabel();
+  }
+
+  /** Any figure of the runs. */
+  public Stat stat(ToDoubleFunction<DemoResult> f) {
+    return Stat.of(runs.stream().mapToDouble(f).toArray());
+  }
+
+  /** sigma (NaN for the non-private baseline). */
+  public Stat sigma() {
+    return stat(DemoResult::sigma);
+  }
+
+  /** FID of the first round's survivors. */
+  public Stat firstFid() {
+    return stat(DemoResult::firstFid);
+  }
+
+  /** FID of the final synthetic set. */
+  public Stat fid() {
+    return stat(DemoResult::fid);
+  }
+
+  /** MAUVE of the final synthetic set. */
+  public Stat mauve() {
+    return stat(DemoResult::mauve);
+  }
+
+  /** Downstream accuracy. */
+  public Stat accuracy() {
+    return stat(DemoResult::accuracy);
+  }
+
+  /** Seconds spent in a phase. */
+  public Stat seconds(Phase phase) {
+    return stat(r -> r.report().timing().seconds(phase));
+  }
+
+  /** Mean and sd of the FID of each round (the rounds all runs have). */
+  public List<Stat> fidPerRound() {
+    int rounds = runs.stream().mapToInt(r -> r.fidPerRound().size()).min().orElse(0);
+    List<Stat> out = new ArrayList<>();
+    for (int t = 0; t < rounds; t++) {
+      final int tt = t;
+      out.add(stat(r -> r.fidPerRound().get(tt)));
+    }
+    return out;
+  }
+
+  /** Whether the mean FID falls from every round to the next. */
+  public boolean fidFallsEveryRound() {
+    List<Stat> f = fidPerRound();
+    for (int t = 1; t < f.size(); t++) {
+      if (!(f.get(t).mean() < f.get(t - 1).mean())) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,85 @@
+package dev.secpe.evaluation;
+
+import dev.secpe.core.EmbeddingMatrix;
+import java.util.Objects;
+import org.hipparchus.linear.EigenDecompositionSymmetric;
+
+/**
+ * A projection onto the leading principal components of a reference set, for distances that must
+ * be read at small sample sizes. The Fréchet distance estimated from n samples in d dimensions is
+ * biased upwards by about tr(Sigma) d / n: with 100 synthetic texts in MiniLM's 384 dimensions
+ * the bias (about 0.5 on the bundled e-mails: 100 held-out REAL private e-mails score 0.53 against
+ * the private set) is larger than the differences between methods. In the 16 leading components
+ * of the public embeddings the same 100 real e-mails score 0.013 and 100 public ones 0.036, so the
+ * distance separates what it should.
+ *
+ * <p>Fit it on PUBLIC embeddings (the projection is then public information and evaluating with it
+ * reads nothing private beyond what the evaluation itself reads).
+ */
+public final class PrincipalProjection {
+
+  private final double[] mean;
+  private final double[][] basis; // d x k
+  private final int components;
+
+  private PrincipalProjection(double[] mean, double[][] basis, int components) {
+    this.mean = mean;
+    this.basis = basis;
+    this.components = components;
+  }
+
+  /**
+   * The {@code components} leading principal directions of {@code reference} (centred).
+   *
+   * @throws IllegalArgumentException if {@code components} is not in [1, dimension] or the
+   *     reference has fewer than two rows
+   */
+  public static PrincipalProjection fit(EmbeddingMatrix reference, int components) {
+    Objects.requireNonNull(reference, "reference");
+    Checks.rowsAtLeast(reference, "reference", 2);
+    int d = reference.dimension();
+    if (components < 1 || components > d) {
+      throw new IllegalArgumentException(
+          "components must be in [1, " + d + "], got components=" + components);
+    }
+    double[][] x = Checks.toDouble(reference);
+    double[] mean = Moments.mean(x);
+    EigenDecompositionSymmetric e = Moments.eigen(Moments.covariance(x, mean));
+    double[][] v = e.getV().getData();
+    double[][] basis = new double[d][components];
+    for (int j = 0; j < d; j++) {
+      System.arraycopy(v[j], 0, basis[j], 0, components);
+    }
+    return new PrincipalProjection(mean, basis, components);
+  }
+
+  /** Number of components kept. */
+  public int components() {
+    return components;
+  }
+
+  /** The rows of {@code m}, centred on the reference mean and projected. */
+  public double[][] project(EmbeddingMatrix m) {
+    if (m.dimension() != mean.length) {
+      throw new IllegalArgumentException(
+          "dimension must be " + mean.length + ", got dimension=" + m.dimension());
+    }
+    double[][] out = new double[m.rows()][components];
+    for (int i = 0; i < m.rows(); i++) {
+      float[] r = m.row(i);
+      for (int j = 0; j < mean.length; j++) {
+        double z = r[j] - mean[j];
+        double[] b = basis[j];
+        for (int c = 0; c < components; c++) {
+          out[i][c] += z * b[c];
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The Fréchet distance between the projections of {@code a} and {@code b}. */
+  public double frechetDistance(EmbeddingMatrix a, EmbeddingMatrix b) {
+    return FrechetDistance.between(project(a), project(b));
+  }
+}

@@ -1,0 +1,60 @@
+package dev.secpe.evaluation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.secpe.core.EmbeddingMatrix;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class PrincipalProjectionTest {
+
+  private static EmbeddingMatrix gaussian(int n, double[] sd, double shift, long seed) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    float[][] rows = new float[n][sd.length];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < sd.length; j++) {
+        double u1 = 1 - rng.nextDouble();
+        double u2 = rng.nextDouble();
+        rows[i][j] = (float) (shift + sd[j] * Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2));
+      }
+    }
+    return EmbeddingMatrix.of(rows);
+  }
+
+  @Test
+  void keepingEveryComponentIsARotationSoTheFrechetDistanceIsUnchanged() {
+    // FID is invariant under orthogonal maps and translations: an independent fact of the formula.
+    double[] sd = {3, 2, 1, 0.5, 0.25};
+    EmbeddingMatrix ref = gaussian(400, sd, 0, 1);
+    EmbeddingMatrix a = gaussian(300, sd, 0.2, 2);
+    EmbeddingMatrix b = gaussian(300, sd, -0.1, 3);
+    PrincipalProjection p = PrincipalProjection.fit(ref, 5);
+    assertThat(p.frechetDistance(a, b)).isCloseTo(FrechetDistance.between(a, b), within(1e-6));
+  }
+
+  @Test
+  void theLeadingComponentIsTheDirectionOfLargestVariance() {
+    double[] sd = {0.1, 5, 0.1};
+    EmbeddingMatrix ref = gaussian(2000, sd, 0, 4);
+    double[][] x = PrincipalProjection.fit(ref, 1).project(ref);
+    double var = 0;
+    for (double[] r : x) {
+      var += r[0] * r[0] / x.length;
+    }
+    // The variance along the leading direction is the largest one, 25, within sampling error
+    // (standard error of a variance estimate: sqrt(2/n) * 25 = 0.79 at n = 2000; 4 of them).
+    assertThat(var).isCloseTo(25.0, within(3.2));
+  }
+
+  @Test
+  void rejectsAComponentCountOutsideTheDimension() {
+    EmbeddingMatrix ref = gaussian(10, new double[] {1, 1}, 0, 5);
+    assertThatThrownBy(() -> PrincipalProjection.fit(ref, 3))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("components=3");
+    assertThatThrownBy(() -> PrincipalProjection.fit(ref, 0))
+        .hasMessageContaining("components=0");
+  }
+}

@@ -1,0 +1,83 @@
+package dev.secpe.llm.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.secpe.llm.ChatMessage;
+import dev.secpe.llm.GenerationParams;
+import dev.secpe.llm.GenerationRequest;
+import dev.secpe.llm.GenerationTask;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class SpliceTextGeneratorTest {
+
+  private static final List<String> TEXTS = List.of(
+      "alpha one\nalpha two\nalpha three\nalpha four",
+      "beta one\nbeta two\nbeta three\nbeta four",
+      "gamma one\ngamma two\ngamma three\ngamma four\ngamma five\ngamma six",
+      "delta one\ndelta two\ndelta three");
+  private static final List<String> LABELS = List.of("a", "a", "b", "b");
+
+  private static GenerationRequest req(GenerationTask task, long seed, int maxTokens) {
+    return new GenerationRequest(
+        List.of(ChatMessage.user("x")), task, new GenerationParams(1, 1, maxTokens, List.of(), OptionalLong.of(seed)));
+  }
+
+  private static SpliceTextGenerator gen() {
+    return SpliceTextGenerator.builder().train(TEXTS, LABELS).jumpProbability(0).build();
+  }
+
+  private static Set<String> linesOfLabel(String label) {
+    Set<String> out = new HashSet<>();
+    for (int i = 0; i < TEXTS.size(); i++) {
+      if (LABELS.get(i).equals(label)) {
+        out.addAll(Arrays.asList(TEXTS.get(i).split("\n")));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void freshSamplesUseOnlyLinesOfTheirLabelAndRepeatForTheSameSeed() {
+    SpliceTextGenerator g = gen();
+    for (long seed = 0; seed < 30; seed++) {
+      String t = g.generate(List.of(req(new GenerationTask.Random("b", List.of(), 4), seed, 100))).get(0).text();
+      assertThat(linesOfLabel("b")).containsAll(Arrays.asList(t.split("\n")));
+      assertThat(g.generate(List.of(req(new GenerationTask.Random("b", List.of(), 4), seed, 100))).get(0).text())
+          .isEqualTo(t);
+    }
+  }
+
+  @Test
+  void aFillInKeepsMostOfTheParentAndFollowsTheTargetLength() {
+    SpliceTextGenerator g = gen();
+    String parent = "gamma one\ngamma two\ngamma three\ngamma four\ngamma five\ngamma six";
+    int kept = 0;
+    int total = 0;
+    for (long seed = 0; seed < 200; seed++) {
+      String child =
+          g.generate(List.of(req(new GenerationTask.FillIn(parent, 0.5, 12, "b"), seed, 100))).get(0).text();
+      String[] c = child.split("\n");
+      String[] p = parent.split("\n");
+      for (int i = 0; i < Math.min(c.length, p.length); i++) {
+        kept += c[i].equals(p[i]) ? 1 : 0;
+      }
+      total += p.length;
+      int words = child.split("\\s+").length;
+      assertThat(words).isBetween(11, 14); // within 10% of 12 words, in whole lines of 2 words
+    }
+    // Each line is replaced with probability 0.5 * 0.5 = 0.25, so about 75% are kept; the
+    // binomial sd over 1,200 lines is 1.25%, and a replacement can redraw the same line.
+    assertThat(kept / (double) total).isBetween(0.70, 0.85);
+  }
+
+  @Test
+  void maxTokensCutsTheTextInWords() {
+    String t = gen().generate(List.of(req(new GenerationTask.Random("b", List.of(), 50), 1, 5))).get(0).text();
+    assertThat(t.split("\\s+")).hasSize(5);
+  }
+}
