@@ -135,8 +135,12 @@ final class AugPEMethod implements Method {
       for (int k = 0; k < rows.length; k++) {
         sub[k] = votes[rows[k]];
       }
-      int take = Math.min(shares[g], rows.length);
-      for (int k : Selection.proportionalDistinct(sub, take, rng)) {
+      // PE's rule (Lin et al. 2024): survivors drawn with replacement, in proportion to the votes,
+      // so a family of near-duplicates that splits its voters still keeps its share; the last
+      // round's survivors are the output, which holds distinct texts.
+      boolean last = round == ctx.settings().iterations() - 1;
+      int take = last ? Math.min(shares[g], rows.length) : shares[g];
+      for (int k : last ? Selection.proportionalDistinct(sub, take, rng) : Selection.proportional(sub, take, rng)) {
         chosen.add(rows[k]);
       }
     }
