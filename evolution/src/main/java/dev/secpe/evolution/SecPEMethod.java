@@ -118,10 +118,13 @@ final class SecPEMethod implements Method {
     counts = new double[groups][];
     publicSizes = new double[groups][];
     releaseRepresentatives(ctx, 0);
+    // Each group's private mass: the released counts less the public sizes they include (the
+    // counts n~_k = n_k + m_k + noise carry the public cluster sizes, which would pull the label
+    // mix towards the public one).
     double[] mass = new double[groups];
     for (int g = 0; g < groups; g++) {
-      for (double c : counts[g]) {
-        mass[g] += Math.max(0, c);
+      for (double m : privateMass(g)) {
+        mass[g] += Math.max(0, m);
       }
     }
     // Label shares are post-processing of the noisy counts (no extra release).

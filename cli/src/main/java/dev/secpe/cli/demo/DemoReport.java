@@ -94,13 +94,14 @@ public final class DemoReport {
 
   private static String summaryTable(List<DemoSummary> summary) {
     StringBuilder t = new StringBuilder("<table><tr><th>method</th><th>r/p</th><th>sigma</th><th>FID first round</th>")
-        .append("<th>FID last round</th><th>MAUVE</th><th>downstream accuracy</th><th>selection s</th>")
+        .append("<th>FID last round</th><th>MAUVE</th><th>downstream accuracy</th><th>length W1 (words)</th><th>selection s</th>")
         .append("<th>embedding s</th><th>FID falls every round</th></tr>");
     for (DemoSummary s : summary) {
       t.append("<tr><td class=\"l\">").append(s.method()).append("</td><td>").append(s.ratioLabel())
           .append("</td><td>").append(s.sigma().format(3)).append("</td><td>").append(s.firstFid().format(4))
           .append("</td><td>").append(s.fid().format(4)).append("</td><td>").append(s.mauve().format(3))
           .append("</td><td>").append(s.accuracy().format(3)).append("</td><td>")
+          .append(s.lengthW1().format(1)).append("</td><td>")
           .append(s.seconds(dev.secpe.core.report.Phase.SELECTION).format(2)).append("</td><td>")
           .append(s.seconds(dev.secpe.core.report.Phase.EMBEDDING).format(1)).append("</td><td>")
           .append(s.fidPerRound().size() < 2 ? "– (no rounds)" : s.fidFallsEveryRound() ? "yes" : "no")

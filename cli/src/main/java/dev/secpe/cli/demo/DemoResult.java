@@ -17,6 +17,8 @@ import java.util.List;
  *     at this sample size: see {@code PrincipalProjection})
  * @param mauve MAUVE of the final synthetic set against the real private set
  * @param accuracy downstream accuracy on the held-out real records
+ * @param lengthW1 1-Wasserstein distance, in words, between the synthetic lengths and those of the
+ *     held-out real records
  * @param finalVotes the (noisy) scores of the last round's candidates
  * @param syntheticLengths word counts of the final synthetic texts
  * @param samples a few final synthetic texts (never private ones)
@@ -31,6 +33,7 @@ public record DemoResult(
     double fullFid,
     double mauve,
     double accuracy,
+    double lengthW1,
     double[] finalVotes,
     int[] syntheticLengths,
     List<String> samples) {

@@ -20,6 +20,7 @@ import dev.secpe.core.report.RunListener;
 import dev.secpe.core.secret.PiiDetector;
 import dev.secpe.core.secret.RandomWordSecrets;
 import dev.secpe.core.secret.SecretDetector;
+import dev.secpe.evaluation.LengthDistance;
 import dev.secpe.evaluation.Mauve;
 import dev.secpe.evaluation.PrincipalProjection;
 import dev.secpe.evaluation.DownstreamClassifier;
@@ -48,9 +49,10 @@ import java.util.function.Supplier;
 
 /**
  * Runs SecPE, Aug-PE, DPGA and CTCL at the same reconstruction guarantee (p = 1e-4, r/p in {2, 10,
- * inf}) on the bundled SpamAssassin sample with the given generator and embedder, and evaluates
- * each run: FID per round against the real private set, downstream accuracy on held-out real
- * records.
+ * inf}) on the bundled SpamAssassin sample with the given generators and embedder, once per seed,
+ * and evaluates each run: FID per round against the real private set (in the public principal
+ * components, {@link #FID_COMPONENTS}), MAUVE, and downstream accuracy on held-out real records.
+ * The private records, the held-out records and the public records are embedded once per demo.
  */
 public final class DemoRunner {
 
@@ -168,6 +170,7 @@ public final class DemoRunner {
     PrivateDataset heldOut = PrivateDataset.of(data.heldOut());
     EmbeddingMatrix testUnit = PrivateTexts.embed(embedder, heldOut, guard);
     List<Label> testLabels = data.heldOut().stream().map(r -> r.label().orElseThrow()).toList();
+    double[] realLengths = data.heldOut().stream().mapToDouble(r -> r.text().wordCount()).toArray();
     PrincipalProjection projection =
         PrincipalProjection.fit(EmbeddingMatrix.of(embedder.embed(data.publicData().texts())), FID_COMPONENTS);
     double[][] realProjected = projection.project(realUnit);
@@ -208,10 +211,13 @@ public final class DemoRunner {
                       synth, finals.stream().map(t -> t.label().orElseThrow()).toList(), testUnit, testLabels)
                   .accuracy();
           int[] lengths = finals.stream().mapToInt(t -> Words.count(t.text())).toArray();
+          double lengthW1 =
+              LengthDistance.of(realLengths, java.util.Arrays.stream(lengths).asDoubleStream().toArray())
+                  .wasserstein1();
           List<String> samples = finals.stream().limit(3).map(SyntheticText::text).toList();
           DemoResult dr =
               new DemoResult(
-                  method, ratio, seed, result.report(), fids, fid, fullFid, mauve, acc, lastVotes[0], lengths,
+                  method, ratio, seed, result.report(), fids, fid, fullFid, mauve, acc, lengthW1, lastVotes[0], lengths,
                   samples);
           log.printf(Locale.ROOT, "   sigma %.3f  FID %.4f -> %.4f  MAUVE %.3f  accuracy %.3f%n",
               dr.sigma(), dr.firstFid(), fid, mauve, acc);

@@ -99,6 +99,11 @@ public record DemoSummary(String method, double ratio, List<DemoResult> runs) {
     return stat(DemoResult::accuracy);
   }
 
+  /** Length distance (1-Wasserstein, words) to the held-out real records. */
+  public Stat lengthW1() {
+    return stat(DemoResult::lengthW1);
+  }
+
   /** Seconds spent in a phase. */
   public Stat seconds(Phase phase) {
     return stat(r -> r.report().timing().seconds(phase));
