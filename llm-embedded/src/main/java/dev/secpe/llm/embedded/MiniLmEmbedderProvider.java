@@ -6,9 +6,10 @@ import dev.secpe.llm.spi.ProviderConfig;
 import dev.secpe.llm.spi.TextEmbedderProvider;
 
 /**
- * Provider "all-minilm-l6-v2" ({@link Locality#LOCAL}) of {@link MiniLmEmbedder}. Optional config
- * keys: "threads", "batch-size", "max-sequence-length" (positive integers). Construction is
- * cheap; {@link #create(ProviderConfig)} loads the model.
+ * Provider "all-minilm-l6-v2" ({@link Locality#LOCAL}) of {@link MiniLmEmbedder} with the float32
+ * model. Optional config keys: "threads", "batch-size", "max-sequence-length" (positive integers).
+ * Construction is cheap; {@link #create(ProviderConfig)} loads the model. The int8-quantised
+ * model is the separate provider {@link MiniLmQuantizedEmbedderProvider}.
  */
 public final class MiniLmEmbedderProvider implements TextEmbedderProvider {
 
@@ -27,7 +28,12 @@ public final class MiniLmEmbedderProvider implements TextEmbedderProvider {
 
   @Override
   public TextEmbedder create(ProviderConfig config) {
-    MiniLmEmbedder.Builder b = MiniLmEmbedder.builder();
+    return create(MiniLmEmbedder.Model.FP32, config);
+  }
+
+  /** Builds an embedder of {@code model} from the config keys documented on this class. */
+  static MiniLmEmbedder create(MiniLmEmbedder.Model model, ProviderConfig config) {
+    MiniLmEmbedder.Builder b = MiniLmEmbedder.builder().model(model);
     ConfigValues.intValue(config, "threads").ifPresent(b::threads);
     ConfigValues.intValue(config, "batch-size").ifPresent(b::batchSize);
     ConfigValues.intValue(config, "max-sequence-length").ifPresent(b::maxSequenceLength);
