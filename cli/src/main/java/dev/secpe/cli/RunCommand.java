@@ -12,7 +12,6 @@ import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.PublicRecord;
 import dev.secpe.core.io.DatasetReader;
 import dev.secpe.core.report.PrivacyReportJson;
-import dev.secpe.core.secret.PiiDetector;
 import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.evolution.AugPE;
 import dev.secpe.evolution.CTCL;
@@ -130,6 +129,9 @@ final class RunCommand implements Callable<Integer> {
     double delta;
   }
 
+  @Option(names = "--secrets", paramLabel = "SPEC", description = "SecPE: what to protect, comma-separated pii | random-words[:COUNT] | terms:FILE (default: pii)")
+  String secretsSpec;
+
   @Option(names = "--generator", description = "generator provider (default: embedded n-gram trained on --public)")
   String generatorName;
 
@@ -169,6 +171,8 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "no progress on stderr")
   boolean quiet;
 
+  private SecretDetector detector;
+
   @Override
   public Integer call() {
     DatasetReader.Builder rb = DatasetReader.builder().textField(textField);
@@ -178,8 +182,16 @@ final class RunCommand implements Callable<Integer> {
       rb.noLabel();
     }
     DatasetReader reader = rb.build();
-    PrivateDataset priv = reader.readPrivate(privateFile);
+    if (secretsSpec != null && method != MethodName.secpe) {
+      throw new IllegalArgumentException("--secrets applies to --method secpe only, got --method " + method);
+    }
+    // Checked before any private record is read: what to protect, and the public text it needs.
+    SecretsOption.Spec secrets = SecretsOption.parse(secretsSpec == null ? "pii" : secretsSpec);
     PublicCorpus pub = publicFile == null ? PublicCorpus.of(List.of()) : reader.readPublic(publicFile);
+    if (method == MethodName.secpe) {
+      detector = SecretsOption.build(secrets, pub);
+    }
+    PrivateDataset priv = reader.readPrivate(privateFile);
     if (method != MethodName.ctcl && iterations == null) {
       throw new IllegalArgumentException("--iterations is required for --method " + method);
     }
@@ -264,13 +276,17 @@ final class RunCommand implements Callable<Integer> {
         if (budget.secret == null) {
           throw new IllegalArgumentException("SecPE needs a (p, r) budget: give --p and --r");
         }
-        SecretDetector detector = PiiDetector.all();
-        return common(SecPE.builder(), priv, pub, g, e)
+        SecPE secpe = common(SecPE.builder(), priv, pub, g, e)
             .budget(new SecretBudget(budget.secret.p, budget.secret.r))
             .secrets(detector)
             .clusters(clusters)
-            .build()
-            .run();
+            .build();
+        try {
+          return secpe.run();
+        } catch (SecPE.NoSecretsException x) {
+          throw new IllegalStateException(
+              x.getMessage() + "; choose what to protect with --secrets (pii, random-words[:COUNT], terms:FILE)");
+        }
       case augpe:
         AugPE.Builder a = common(AugPE.builder(), priv, pub, g, e);
         if (budget.secret != null) {

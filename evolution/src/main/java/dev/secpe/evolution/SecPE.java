@@ -100,6 +100,23 @@ public final class SecPE extends Runs {
     ALLOCATED
   }
 
+  /**
+   * Thrown by {@link #run()} when the detector finds no secret in the private records: (p,
+   * r)-secret protection would then protect nothing. The message names the detector, never a
+   * record.
+   */
+  public static final class NoSecretsException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    NoSecretsException(String detector) {
+      super(
+          "no secrets were detected by '" + detector + "' in the private records: (p, r)-secret"
+              + " protection would protect nothing; choose what to protect with"
+              + " SecPE.Builder.secrets(...) (e.g. RandomWordSecrets or DictionaryDetector), or use"
+              + " Aug-PE for record-level differential privacy");
+    }
+  }
+
   private final Config config;
   private final Inputs inputs;
 

@@ -61,10 +61,7 @@ final class SecPEMethod implements Method {
   private void calibrate(RunContext ctx) {
     secrets = SecretIndex.scan(ctx.privateData(), config.detector(), ctx.settings().guard());
     if (secrets.secretCount() == 0) {
-      throw new IllegalStateException(
-          "no secrets were detected by '" + config.detector().name() + "' in the private records:"
-              + " (p, r)-secret protection would protect nothing; check the detector, or use Aug-PE"
-              + " for record-level differential privacy");
+      throw new SecPE.NoSecretsException(config.detector().name());
     }
     int releases = config.reReleasePerRound() ? ctx.settings().iterations() : 1;
     noise =

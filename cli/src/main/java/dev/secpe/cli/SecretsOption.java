@@ -1,0 +1,162 @@
+package dev.secpe.cli;
+
+import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.secret.DictionaryDetector;
+import dev.secpe.core.secret.PiiDetector;
+import dev.secpe.core.secret.RandomWordSecrets;
+import dev.secpe.core.secret.SecretDetector;
+import dev.secpe.core.secret.SecretDetectors;
+import dev.secpe.core.secret.SecretMatch;
+import dev.secpe.llm.Locality;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code secpe run --method secpe --secrets SPEC}: what SecPE protects. SPEC is a comma-separated
+ * list of
+ *
+ * <ul>
+ *   <li>{@code pii}: e-mail addresses, phone numbers, card numbers and the other {@link
+ *       PiiDetector} kinds (the default);
+ *   <li>{@code random-words[:COUNT]}: SecPE §4.2's secrets, the COUNT words (default {@value
+ *       #DEFAULT_WORD_COUNT}) near the 20% frequency quantile of the PUBLIC text ({@link
+ *       RandomWordSecrets}: choosing them spends no budget);
+ *   <li>{@code terms:FILE}: the terms of a UTF-8 file, one per line (blank lines and lines starting
+ *       with {@code #} ignored), matched as whole words, case-insensitively ({@link
+ *       DictionaryDetector}).
+ * </ul>
+ *
+ * Several entries combine: a record holds a secret if any entry finds one. The detector's name,
+ * which the privacy report prints, says which entries ran and with which parameters (never the
+ * terms: they may be sensitive themselves).
+ */
+final class SecretsOption {
+
+  /** Words designated by a bare {@code random-words}. */
+  static final int DEFAULT_WORD_COUNT = 20;
+
+  private SecretsOption() {}
+
+  /** What to build, checked before any private record is read. */
+  record Spec(List<Entry> entries) {
+    Spec {
+      entries = List.copyOf(entries);
+    }
+
+    boolean needsPublic() {
+      return entries.stream().anyMatch(e -> e.kind().equals("random-words"));
+    }
+  }
+
+  /** One entry: kind, word count (random-words) or terms and their file name (terms). */
+  record Entry(String kind, int count, List<String> terms, String file) {}
+
+  /** Parses and checks SPEC (reads terms files); fails with a message naming the option. */
+  static Spec parse(String spec) {
+    if (spec == null || spec.isBlank()) {
+      throw new IllegalArgumentException("--secrets: SPEC must not be empty (expected pii, random-words[:COUNT], terms:FILE)");
+    }
+    List<Entry> out = new ArrayList<>();
+    for (String raw : spec.split(",")) {
+      String item = raw.strip();
+      if (item.equals("pii")) {
+        out.add(new Entry("pii", 0, List.of(), null));
+      } else if (item.equals("random-words") || item.startsWith("random-words:")) {
+        int count = DEFAULT_WORD_COUNT;
+        if (item.startsWith("random-words:")) {
+          String c = item.substring("random-words:".length());
+          try {
+            count = Integer.parseInt(c);
+          } catch (NumberFormatException e) {
+            count = -1;
+          }
+          if (count < 1) {
+            throw new IllegalArgumentException("--secrets: COUNT must be a positive integer, got " + item);
+          }
+        }
+        out.add(new Entry("random-words", count, List.of(), null));
+      } else if (item.startsWith("terms:")) {
+        Path file = Path.of(item.substring("terms:".length()));
+        out.add(new Entry("terms", 0, readTerms(file), file.getFileName() == null ? file.toString() : file.getFileName().toString()));
+      } else {
+        throw new IllegalArgumentException(
+            "--secrets: unknown entry '" + item + "' (expected pii, random-words[:COUNT], terms:FILE)");
+      }
+    }
+    return new Spec(out);
+  }
+
+  private static List<String> readTerms(Path file) {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException(
+          "--secrets: cannot read terms file " + file + ": " + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : " " + e.getMessage()));
+    }
+    List<String> terms = new ArrayList<>();
+    for (String line : lines) {
+      String t = line.strip();
+      if (!t.isEmpty() && !t.startsWith("#")) {
+        terms.add(t);
+      }
+    }
+    if (terms.isEmpty()) {
+      throw new IllegalArgumentException("--secrets: terms file " + file + " holds no terms");
+    }
+    return terms;
+  }
+
+  /** The detector for {@code spec}; random words are counted on {@code pub} only. */
+  static SecretDetector build(Spec spec, PublicCorpus pub) {
+    List<SecretDetector> parts = new ArrayList<>();
+    for (Entry e : spec.entries()) {
+      switch (e.kind()) {
+        case "pii" -> parts.add(PiiDetector.all());
+        case "random-words" -> {
+          if (pub.isEmpty()) {
+            throw new IllegalArgumentException(
+                "--secrets random-words needs --public: the words are chosen from public text only");
+          }
+          RandomWordSecrets w = RandomWordSecrets.builder().publicCorpus(pub).count(e.count()).build();
+          parts.add(named(w, "random-words(count=" + w.words().size() + ", quantile=0.2, public text)"));
+        }
+        default -> parts.add(
+            named(DictionaryDetector.of(e.terms()), "terms(" + e.terms().size() + " from " + e.file() + ")"));
+      }
+    }
+    SecretDetector d = parts.size() == 1 ? parts.get(0) : SecretDetectors.composite(parts);
+    return parts.size() == 1 ? d : named(d, String.join(" + ", parts.stream().map(SecretDetector::name).toList()));
+  }
+
+  /** The same detector under a descriptive name. */
+  private static SecretDetector named(SecretDetector d, String name) {
+    return new SecretDetector() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public Locality locality() {
+        return d.locality();
+      }
+
+      @Override
+      public List<SecretMatch> detect(String text) {
+        return d.detect(text);
+      }
+
+      @Override
+      public String toString() {
+        return name.toLowerCase(Locale.ROOT);
+      }
+    };
+  }
+}

@@ -1,0 +1,129 @@
+package dev.secpe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code run --method secpe --secrets SPEC} on a corpus without PII (no e-mail address, phone or
+ * card number anywhere): what to protect is chosen on the command line.
+ */
+class RunSecretsOptionTest {
+
+  /** Texts of 12 words drawn with Zipf-like frequencies from 120 plain words; no PII. */
+  private static List<String> texts(int n, long seed) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      StringBuilder sb = new StringBuilder();
+      for (int w = 0; w < 12; w++) {
+        int rank = (int) Math.floor(Math.pow(120, rng.nextDouble())) - 1;
+        sb.append(w == 0 ? "" : " ").append("word").append((char) ('a' + rank / 26)).append((char) ('a' + rank % 26));
+      }
+      out.add("{\"text\": \"" + sb + "\"}");
+    }
+    return out;
+  }
+
+  private record Outcome(int code, String err, Path report) {}
+
+  private static Outcome run(Path dir, String... extra) throws Exception {
+    Files.write(dir.resolve("private.jsonl"), texts(60, 1));
+    Files.write(dir.resolve("public.jsonl"), texts(60, 2));
+    List<String> args = new ArrayList<>(List.of("run", "--method", "secpe",
+        "--private", dir.resolve("private.jsonl").toString(),
+        "--public", dir.resolve("public.jsonl").toString(),
+        "--synthetic-size", "8", "--iterations", "1", "--clusters", "4", "--p", "1e-4", "--r", "1e-3",
+        "--embedder", "all-minilm-l6-v2-q", "--reproducible-noise", "1", "--quiet",
+        "--out", dir.resolve("synthetic.jsonl").toString(),
+        "--report", dir.resolve("report.json").toString()));
+    args.addAll(List.of(extra));
+    CommandLine cl = SecpeCli.commandLine();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(new StringWriter()));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args.toArray(new String[0]));
+    return new Outcome(code, err.toString(), dir.resolve("report.json"));
+  }
+
+  private static String deviations(Path report) throws Exception {
+    JsonNode r = new ObjectMapper().readTree(report.toFile());
+    return r.get("deviations").toString();
+  }
+
+  @Test
+  void withoutSecretsTheErrorNamesTheOption(@TempDir Path dir) throws Exception {
+    Outcome o = run(dir);
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("no secrets were detected by 'pii-regex'").contains("--secrets");
+    assertThat(Files.exists(o.report())).isFalse();
+  }
+
+  @Test
+  void randomWordsFromThePublicTextProtectThisCorpus(@TempDir Path dir) throws Exception {
+    Outcome o = run(dir, "--secrets", "random-words:10");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(deviations(o.report())).contains("random-words(count=10, quantile=0.2, public text)");
+    assertThat(Files.readAllLines(dir.resolve("synthetic.jsonl"))).hasSize(8);
+  }
+
+  @Test
+  void termsFromAFileAreProtectedAndNeverPrinted(@TempDir Path dir) throws Exception {
+    Files.write(dir.resolve("terms.txt"), List.of("# secret terms", "", "wordaa", "wordab", "wordac"));
+    Outcome o = run(dir, "--secrets", "terms:" + dir.resolve("terms.txt") + ",pii");
+    assertThat(o.code()).as(o.err()).isZero();
+    String report = Files.readString(o.report());
+    assertThat(deviations(o.report())).contains("terms(3 from terms.txt) + pii-regex");
+    assertThat(report).doesNotContain("wordaa").doesNotContain("wordab").doesNotContain("wordac");
+  }
+
+  @Test
+  void badSpecificationsFailBeforeAnyPrivateRecordIsRead(@TempDir Path dir) throws Exception {
+    Outcome unknown = run(dir, "--secrets", "pii,foo");
+    assertThat(unknown.code()).isEqualTo(2);
+    assertThat(unknown.err()).contains("--secrets: unknown entry 'foo'");
+    Outcome count = run(dir, "--secrets", "random-words:abc");
+    assertThat(count.code()).isEqualTo(2);
+    assertThat(count.err()).contains("--secrets: COUNT must be a positive integer, got random-words:abc");
+    Outcome missing = run(dir, "--secrets", "terms:" + dir.resolve("nope.txt"));
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).contains("--secrets: cannot read terms file").contains("nope.txt");
+    // The option is checked before the private file is opened: with a missing private file the
+    // error is still about --secrets.
+    CommandLine cl = SecpeCli.commandLine();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(new StringWriter()));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute("run", "--method", "secpe", "--private", dir.resolve("absent.jsonl").toString(),
+        "--public", dir.resolve("public.jsonl").toString(), "--synthetic-size", "5", "--iterations", "1",
+        "--p", "1e-4", "--r", "1e-3", "--secrets", "foo",
+        "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString());
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString()).contains("--secrets: unknown entry 'foo'").doesNotContain("absent.jsonl");
+  }
+
+  @Test
+  void secretsApplyToSecPeOnly(@TempDir Path dir) throws Exception {
+    Files.write(dir.resolve("private.jsonl"), texts(20, 1));
+    CommandLine cl = SecpeCli.commandLine();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(new StringWriter()));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute("run", "--method", "augpe", "--private", dir.resolve("private.jsonl").toString(),
+        "--synthetic-size", "5", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5",
+        "--secrets", "pii", "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString());
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString()).contains("--secrets applies to --method secpe only");
+  }
+}
