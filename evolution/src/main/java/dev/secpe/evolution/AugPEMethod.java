@@ -124,27 +124,27 @@ final class AugPEMethod implements Method {
       return ctx.topPerLabel(votes, population);
     }
     SplittableRandom rng = Seeds.random(ctx.settings().seed(), "select", round);
-    int[] shares = ctx.shares();
-    List<Integer> chosen = new ArrayList<>();
-    for (int g = 0; g < ctx.groups(); g++) {
-      int[] rows = RunContext.rowsOf(ctx, population, g);
-      if (rows.length == 0) {
-        continue;
-      }
-      double[] sub = new double[rows.length];
-      for (int k = 0; k < rows.length; k++) {
-        sub[k] = votes[rows[k]];
-      }
-      // PE's rule (Lin et al. 2024): survivors drawn with replacement, in proportion to the votes,
-      // so a family of near-duplicates that splits its voters still keeps its share; the last
-      // round's survivors are the output, which holds distinct texts.
-      boolean last = round == ctx.settings().iterations() - 1;
-      int take = last ? Math.min(shares[g], rows.length) : shares[g];
-      for (int k : last ? Selection.proportionalDistinct(sub, take, rng) : Selection.proportional(sub, take, rng)) {
-        chosen.add(rows[k]);
-      }
-    }
-    return chosen.stream().mapToInt(Integer::intValue).toArray();
+    // PE's rule (Lin et al. 2024): survivors drawn with replacement, in proportion to the votes,
+    // so a family of near-duplicates that splits its voters still keeps its share; the last
+    // round's survivors are the output, which holds distinct texts.
+    boolean last = round == ctx.settings().iterations() - 1;
+    return ctx.selectPerGroup(
+        population,
+        (g, rows, share) -> {
+          double[] sub = new double[rows.length];
+          for (int k = 0; k < rows.length; k++) {
+            sub[k] = votes[rows[k]];
+          }
+          int[] picked =
+              last
+                  ? Selection.proportionalDistinct(sub, Math.min(share, rows.length), rng)
+                  : Selection.proportional(sub, share, rng);
+          int[] out = new int[picked.length];
+          for (int k = 0; k < picked.length; k++) {
+            out[k] = rows[picked[k]];
+          }
+          return out;
+        });
   }
 
   @Override

@@ -182,17 +182,44 @@ final class RunContext {
 
   /** For each group, the top {@code shares()[g]} candidates of that group by score. */
   int[] topPerLabel(double[] votes, List<SyntheticText> population) {
+    return selectPerGroup(
+        population,
+        (g, rows, share) -> {
+          double[] sub = new double[rows.length];
+          for (int k = 0; k < rows.length; k++) {
+            sub[k] = votes[rows[k]];
+          }
+          int[] top = Selection.topN(sub, Math.min(share, rows.length));
+          int[] out = new int[top.length];
+          for (int k = 0; k < top.length; k++) {
+            out[k] = rows[top[k]];
+          }
+          return out;
+        });
+  }
+
+  /** A selection rule for one label group. */
+  interface GroupSelector {
+    /**
+     * @param g the group
+     * @param rows the population indices of the group's candidates (never empty)
+     * @param share how many survivors the group should get
+     * @return the chosen population indices
+     */
+    int[] select(int g, int[] rows, int share);
+  }
+
+  /** Runs {@code selector} on every group that has candidates and concatenates the choices. */
+  int[] selectPerGroup(List<SyntheticText> population, GroupSelector selector) {
     int[] shares = shares();
     List<Integer> chosen = new ArrayList<>();
     for (int g = 0; g < groups(); g++) {
       int[] rows = rowsOf(this, population, g);
-      double[] sub = new double[rows.length];
-      for (int k = 0; k < rows.length; k++) {
-        sub[k] = votes[rows[k]];
+      if (rows.length == 0) {
+        continue;
       }
-      int take = Math.min(shares[g], rows.length);
-      for (int k : Selection.topN(sub, take)) {
-        chosen.add(rows[k]);
+      for (int i : selector.select(g, rows, shares[g])) {
+        chosen.add(i);
       }
     }
     return chosen.stream().mapToInt(Integer::intValue).toArray();

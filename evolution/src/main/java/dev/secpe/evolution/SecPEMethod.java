@@ -296,25 +296,13 @@ final class SecPEMethod implements Method {
     if (config.selection() == SecPE.SelectionMode.PAPER_TOP_N) {
       return ctx.topPerLabel(votes, population);
     }
-    int[] shares = ctx.shares();
-    List<Integer> chosen = new ArrayList<>();
-    for (int g = 0; g < ctx.groups(); g++) {
-      int[] cand = RunContext.rowsOf(ctx, population, g);
-      if (cand.length == 0) {
-        continue;
-      }
-      int[] picked;
-      if (centres[g].rows() == 0) {
-        // Every representative was dropped: no private signal for this group, keep the first ones.
-        picked = Arrays.copyOf(cand, Math.min(shares[g], cand.length));
-      } else {
-        picked = RepresentativeAllocation.select(centres[g], privateMass(g), unit, cand, shares[g]);
-      }
-      for (int i : picked) {
-        chosen.add(i);
-      }
-    }
-    return chosen.stream().mapToInt(Integer::intValue).toArray();
+    return ctx.selectPerGroup(
+        population,
+        (g, cand, share) ->
+            centres[g].rows() == 0
+                // Every representative was dropped: no private signal for this group.
+                ? Arrays.copyOf(cand, Math.min(share, cand.length))
+                : RepresentativeAllocation.select(centres[g], privateMass(g), unit, cand, share));
   }
 
   /**
