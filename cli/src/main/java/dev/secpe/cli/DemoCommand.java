@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
@@ -119,6 +120,8 @@ final class DemoCommand implements Callable<Integer> {
     if (!List.of("random-words", "pii").contains(secrets)) {
       throw new IllegalArgumentException("--secrets takes random-words or pii, got secrets=" + secrets);
     }
+    // Checked before the first run: a demo is minutes of work.
+    OutputPaths.preflight(Map.of(), Map.of("--out", out), Map.of());
     List<Long> seedList = java.util.stream.LongStream.range(seed, seed + seeds).boxed().toList();
     Supplier<NoiseSource> noise =
         reproducibleNoise == null ? NoiseSources::secure : () -> NoiseSources.reproducibleForTests(reproducibleNoise);
@@ -164,8 +167,10 @@ final class DemoCommand implements Callable<Integer> {
               data.publicData().size(), startFid, secrets, seedList, generator.name(), embedder.name(),
               reproducibleNoise == null ? "secure" : "seeded, NON-PRIVATE", seconds);
       Files.createDirectories(out);
-      DemoReport.write(out.resolve("report.html"), results, realLengths, settings);
-      writeJson(out.resolve("results.json"), results, summary, startFid, seconds);
+      OutputPaths.writeAtomically(
+          out.resolve("report.html"), f -> DemoReport.write(f, results, realLengths, settings));
+      OutputPaths.writeAtomically(
+          out.resolve("results.json"), f -> writeJson(f, results, summary, startFid, seconds));
       System.out.printf(Locale.ROOT, "%nreport: %s%nresults: %s%ntotal: %.0f s%n",
           out.resolve("report.html"), out.resolve("results.json"), seconds);
     } catch (IOException e) {

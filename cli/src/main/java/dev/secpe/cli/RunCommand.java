@@ -182,6 +182,13 @@ final class RunCommand implements Callable<Integer> {
       rb.noLabel();
     }
     DatasetReader reader = rb.build();
+    Map<String, Path> outputs = new java.util.LinkedHashMap<>();
+    outputs.put("--out", out);
+    outputs.put("--report", report);
+    Map<String, Path> inputs = new java.util.LinkedHashMap<>();
+    inputs.put("--private", privateFile);
+    inputs.put("--public", publicFile);
+    OutputPaths.preflight(outputs, checkpoint == null ? Map.of() : Map.of("--checkpoint", checkpoint), inputs);
     if (secretsSpec != null && method != MethodName.secpe) {
       throw new IllegalArgumentException("--secrets applies to --method secpe only, got --method " + method);
     }
@@ -209,8 +216,8 @@ final class RunCommand implements Callable<Integer> {
     try (generator;
         embedder) {
       RunResult result = run(priv, pub, generator, embedder);
-      result.dataset().writeJsonl(out);
-      PrivacyReportJson.write(result.report(), report);
+      OutputPaths.writeAtomically(out, result.dataset()::writeJsonl);
+      OutputPaths.writeAtomically(report, p -> PrivacyReportJson.write(result.report(), p));
       System.out.println(PrivacyReportJson.toJson(result.report()));
     }
     return 0;

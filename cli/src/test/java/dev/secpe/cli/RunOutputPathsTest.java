@@ -1,0 +1,90 @@
+package dev.secpe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Output paths are checked before any private record is read: a collision with an input, two
+ * outputs on one file, a directory, a missing parent. Each fails with exit 2 naming the option,
+ * and the private file is left as it was.
+ */
+class RunOutputPathsTest {
+
+  private static final List<String> PRIVATE = List.of(
+      "{\"text\": \"please reset my password for the mail server\"}",
+      "{\"text\": \"the invoice for march is attached, please confirm\"}");
+
+  private record Outcome(int code, String err) {}
+
+  private static Outcome run(Path dir, Path out, Path report) throws Exception {
+    List<String> args = new ArrayList<>(List.of("run", "--method", "augpe",
+        "--private", dir.resolve("private.jsonl").toString(),
+        "--synthetic-size", "2", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5", "--quiet",
+        "--out", out.toString(), "--report", report.toString()));
+    CommandLine cl = SecpeCli.commandLine();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(new StringWriter()));
+    cl.setErr(new PrintWriter(err));
+    return new Outcome(cl.execute(args.toArray(new String[0])), err.toString());
+  }
+
+  @Test
+  void outputOnThePrivateFileIsRefusedAndThePrivateFileKept(@TempDir Path dir) throws Exception {
+    Path priv = dir.resolve("private.jsonl");
+    Files.write(priv, PRIVATE);
+    Outcome o = run(dir, priv, dir.resolve("r.json"));
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("--out").contains("is the same file as --private");
+    assertThat(Files.readAllLines(priv)).isEqualTo(PRIVATE);
+    // The same file through a symbolic link counts as the same.
+    Path link = dir.resolve("link.jsonl");
+    Files.createSymbolicLink(link, priv);
+    Outcome viaLink = run(dir, dir.resolve("s.jsonl"), link);
+    assertThat(viaLink.code()).isEqualTo(2);
+    assertThat(viaLink.err()).contains("--report").contains("is the same file as --private");
+    assertThat(Files.readAllLines(priv)).isEqualTo(PRIVATE);
+  }
+
+  @Test
+  void theReportCannotOverwriteTheSyntheticData(@TempDir Path dir) throws Exception {
+    Files.write(dir.resolve("private.jsonl"), PRIVATE);
+    Outcome o = run(dir, dir.resolve("same.jsonl"), dir.resolve("same.jsonl"));
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("--report").contains("is the same file as --out");
+  }
+
+  @Test
+  void aDirectoryOrAMissingParentFailsBeforeThePrivateFileIsRead(@TempDir Path dir) throws Exception {
+    // No private file at all: the output check must come first.
+    Outcome directory = run(dir, dir, dir.resolve("r.json"));
+    assertThat(directory.code()).isEqualTo(2);
+    assertThat(directory.err()).contains("--out").contains("is a directory").doesNotContain("private.jsonl");
+    Outcome missing = run(dir, dir.resolve("no/such/dir/s.jsonl"), dir.resolve("r.json"));
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).contains("--out").contains("does not exist").doesNotContain("private.jsonl");
+    Path file = dir.resolve("plain");
+    Files.writeString(file, "x");
+    Outcome underFile = run(dir, file.resolve("s.jsonl"), dir.resolve("r.json"));
+    assertThat(underFile.code()).isEqualTo(2);
+    assertThat(underFile.err()).contains("--out").contains("does not exist (or is not a directory)");
+  }
+
+  @Test
+  void writesLeaveNoTemporaryFilesBehind(@TempDir Path dir) throws Exception {
+    Path target = dir.resolve("x.txt");
+    OutputPaths.writeAtomically(target, p -> Files.writeString(p, "done"));
+    assertThat(Files.readString(target)).isEqualTo("done");
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactly("x.txt");
+    }
+  }
+}
