@@ -34,7 +34,15 @@ public final class AugPE extends Runs {
      * A sample proportional to the (positive part of the) counts, without replacement (so the
      * survivors are distinct texts; with replacement a survivor could appear twice in the output).
      */
-    PROBABILITY
+    PROBABILITY,
+    /**
+     * Survivors allocated to lineages in proportion to their votes: a lineage is a survivor of
+     * the previous round with its children (in round 0, each candidate alone); each lineage gets
+     * slots by largest remainder over the positive part of its summed votes and fills them with
+     * its best-voted members. Rank selection penalises a survivor whose near-identical children
+     * split its voters; summing the lineage's votes first removes that penalty.
+     */
+    LINEAGE
   }
 
   /**

@@ -123,6 +123,9 @@ final class AugPEMethod implements Method {
     if (config.selection() == AugPE.SelectionMode.RANK) {
       return ctx.topPerLabel(votes, population);
     }
+    if (config.selection() == AugPE.SelectionMode.LINEAGE) {
+      return ctx.selectPerGroup(population, (g, rows, share) -> Lineages.select(votes, population, rows, share));
+    }
     SplittableRandom rng = Seeds.random(ctx.settings().seed(), "select", round);
     // PE's rule (Lin et al. 2024): survivors drawn with replacement, in proportion to the votes,
     // so a family of near-duplicates that splits its voters still keeps its share; the last
