@@ -173,6 +173,39 @@ final class RunCommand implements Callable<Integer> {
 
   private SecretDetector detector;
 
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  /** Options each method reads; any other method-specific option given is refused. */
+  private static final Map<MethodName, List<String>> OWN_OPTIONS = Map.of(
+      MethodName.secpe, List.of("--iterations", "--variations", "--clusters", "--secrets"),
+      MethodName.augpe, List.of("--iterations", "--variations"),
+      MethodName.dpga, List.of("--iterations"), // DPGA's offspring follow its operator shares
+      MethodName.ctcl, List.of("--topics", "--steps", "--batch-size", "--clip-norm", "--histogram-sigma"));
+
+  private static final List<String> METHOD_OPTIONS = List.of(
+      "--iterations", "--variations", "--clusters", "--secrets", "--topics", "--steps", "--batch-size",
+      "--clip-norm", "--histogram-sigma");
+
+  /** Refuses options the chosen method would silently ignore, and --labels without --label-field. */
+  private void refuseInapplicable() {
+    if (spec == null) {
+      return;
+    }
+    picocli.CommandLine.ParseResult pr = spec.commandLine().getParseResult();
+    for (String o : METHOD_OPTIONS) {
+      if (pr.hasMatchedOption(o) && !OWN_OPTIONS.get(method).contains(o)) {
+        throw new IllegalArgumentException(
+            o + " does not apply to --method " + method + " (it is read by --method "
+                + OWN_OPTIONS.entrySet().stream().filter(e -> e.getValue().contains(o))
+                    .map(e -> e.getKey().name()).sorted().reduce((a, b) -> a + ", " + b).orElse("?")
+                + ")");
+      }
+    }
+    if (pr.hasMatchedOption("--labels") && labelField == null) {
+      throw new IllegalArgumentException("--labels needs --label-field: without labels on the records it would be ignored");
+    }
+  }
+
   @Override
   public Integer call() {
     DatasetReader.Builder rb = DatasetReader.builder().textField(textField);
@@ -182,6 +215,7 @@ final class RunCommand implements Callable<Integer> {
       rb.noLabel();
     }
     DatasetReader reader = rb.build();
+    refuseInapplicable();
     Map<String, Path> outputs = new java.util.LinkedHashMap<>();
     outputs.put("--out", out);
     outputs.put("--report", report);
@@ -189,9 +223,6 @@ final class RunCommand implements Callable<Integer> {
     inputs.put("--private", privateFile);
     inputs.put("--public", publicFile);
     OutputPaths.preflight(outputs, checkpoint == null ? Map.of() : Map.of("--checkpoint", checkpoint), inputs);
-    if (secretsSpec != null && method != MethodName.secpe) {
-      throw new IllegalArgumentException("--secrets applies to --method secpe only, got --method " + method);
-    }
     // Checked before any private record is read: what to protect, and the public text it needs.
     SecretsOption.Spec secrets = SecretsOption.parse(secretsSpec == null ? "pii" : secretsSpec);
     PublicCorpus pub = publicFile == null ? PublicCorpus.of(List.of()) : reader.readPublic(publicFile);

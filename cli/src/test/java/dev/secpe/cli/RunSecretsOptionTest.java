@@ -124,6 +124,6 @@ class RunSecretsOptionTest {
         "--synthetic-size", "5", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5",
         "--secrets", "pii", "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString());
     assertThat(code).isEqualTo(2);
-    assertThat(err.toString()).contains("--secrets applies to --method secpe only");
+    assertThat(err.toString()).contains("--secrets does not apply to --method augpe (it is read by --method secpe)");
   }
 }

@@ -1,0 +1,46 @@
+package dev.secpe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Options the chosen method would ignore are refused (exit 2) before anything is read. */
+class RunInapplicableOptionsTest {
+
+  @ParameterizedTest
+  @CsvSource({
+    "ctcl, --iterations, 3, --iterations does not apply to --method ctcl",
+    "ctcl, --variations, 2, --variations does not apply to --method ctcl",
+    "augpe, --topics, 5, --topics does not apply to --method augpe (it is read by --method ctcl)",
+    "augpe, --clusters, 5, --clusters does not apply to --method augpe (it is read by --method secpe)",
+    "dpga, --steps, 10, --steps does not apply to --method dpga",
+    "dpga, --variations, 2, '--variations does not apply to --method dpga (it is read by --method augpe, secpe)'",
+    "secpe, --clip-norm, 2, --clip-norm does not apply to --method secpe",
+    "augpe, --labels, 'a,b', --labels needs --label-field",
+  })
+  void isRefused(String method, String option, String value, String message, @TempDir Path dir) {
+    List<String> args = new ArrayList<>(List.of("run", "--method", method,
+        "--private", dir.resolve("absent.jsonl").toString(), "--synthetic-size", "2",
+        "--epsilon", "1", "--delta", "1e-5",
+        "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString(),
+        option, value));
+    if (!method.equals("ctcl") && !option.equals("--iterations")) {
+      args.addAll(List.of("--iterations", "1"));
+    }
+    CommandLine cl = SecpeCli.commandLine();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(new StringWriter()));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args.toArray(new String[0]));
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString()).contains(message).doesNotContain("absent.jsonl");
+  }
+}
