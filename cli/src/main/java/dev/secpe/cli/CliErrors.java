@@ -30,6 +30,17 @@ final class CliErrors {
       err.flush();
       return BAD_INPUT;
     }
+    if (e instanceof java.io.UncheckedIOException io) {
+      // A file that is missing, unreadable, a directory or truncated is the caller's input, not a
+      // bug: exit 2 with the path (in the message) and the cause. I/O messages name files and
+      // conditions, never record text.
+      Throwable cause = io.getCause();
+      err.println("error: " + oneLine(io.getMessage())
+          + (cause == null || cause.getMessage() == null || io.getMessage().contains(cause.getMessage())
+              ? "" : " (" + oneLine(cause.getMessage()) + ")"));
+      err.flush();
+      return BAD_INPUT;
+    }
     err.println("internal error: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage()));
     if (System.getenv("SECPE_DEBUG") != null) {
       e.printStackTrace(err);

@@ -87,4 +87,30 @@ class RunOutputPathsTest {
       assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactly("x.txt");
     }
   }
+
+  @Test
+  void aMissingOrTruncatedInputIsBadInputNotAnInternalError(@TempDir Path dir) throws Exception {
+    Outcome missing = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"));
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).startsWith("error: ").contains("private.jsonl").doesNotContain("internal error");
+    // A gzip file cut in the middle.
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(bytes)) {
+      for (int i = 0; i < 200; i++) {
+        gz.write(("{\"text\": \"line " + i + " of a long private file\"}\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+    }
+    byte[] all = bytes.toByteArray();
+    Files.write(dir.resolve("private.jsonl.gz"), java.util.Arrays.copyOf(all, all.length / 2));
+    List<String> args = List.of("run", "--method", "augpe", "--private", dir.resolve("private.jsonl.gz").toString(),
+        "--synthetic-size", "2", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5", "--quiet",
+        "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString());
+    CommandLine cl = SecpeCli.commandLine();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(new StringWriter()));
+    cl.setErr(new PrintWriter(err));
+    assertThat(cl.execute(args.toArray(new String[0]))).isEqualTo(2);
+    assertThat(err.toString()).contains("private.jsonl.gz").doesNotContain("internal error")
+        .doesNotContain("long private file");
+  }
 }
