@@ -22,6 +22,9 @@ final class ReleaseStore {
     void persist(Map<String, double[]> values);
   }
 
+  /** Separates a covered release's id from its covering release's id in the stored key. */
+  static final String COVERED_BY = " covered by ";
+
   private final PrivacyLedger ledger;
   private final Map<String, double[]> values;
   private final Persister persister;
@@ -44,10 +47,14 @@ final class ReleaseStore {
     this.values = new LinkedHashMap<>();
     restored.forEach((k, v) -> values.put(k, v.clone()));
     this.persister = Objects.requireNonNull(persister, "persister");
-    for (String id : values.keySet()) {
-      if (accounted && !ledger.contains(id)) {
+    for (String key : values.keySet()) {
+      // A covered release is stored as "id covered by coveringId": its cost is the covering one's.
+      int at = key.indexOf(COVERED_BY);
+      String charged = at < 0 ? key : key.substring(at + COVERED_BY.length());
+      if (accounted && !ledger.contains(charged)) {
         throw new IllegalStateException(
-            "checkpoint is inconsistent: release '" + id + "' has values but is not on the ledger");
+            "checkpoint is inconsistent: release '" + key + "' has values but "
+                + (at < 0 ? "is not on the ledger" : "its covering release '" + charged + "' is not on the ledger"));
       }
     }
   }
@@ -104,7 +111,10 @@ final class ReleaseStore {
    * charge; the covering release must already be on the ledger.
    */
   double[] releaseCoveredBy(String id, String coveringId, Supplier<double[]> draw) {
-    double[] known = values.get(id);
+    // Stored under a key that names the covering release, so that a resumed run can check the
+    // checkpoint: the covered release is not on the ledger, its covering release is.
+    String key = id + COVERED_BY + coveringId;
+    double[] known = values.get(key);
     if (known != null) {
       reused++;
       return known.clone();
@@ -114,7 +124,7 @@ final class ReleaseStore {
           "release '" + id + "' is covered by '" + coveringId + "', which has not been charged");
     }
     double[] v = draw.get();
-    values.put(id, v.clone());
+    values.put(key, v.clone());
     drawn++;
     persister.persist(snapshot());
     return v;
@@ -127,7 +137,15 @@ final class ReleaseStore {
 
   /** Whether the release with this id has been drawn (now or in an earlier run). */
   boolean has(String releaseId) {
-    return values.containsKey(releaseId);
+    if (values.containsKey(releaseId)) {
+      return true;
+    }
+    for (String key : values.keySet()) {
+      if (key.startsWith(releaseId + COVERED_BY)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A copy of every stored value, in draw order. */
