@@ -53,6 +53,38 @@ public final class PrivateDataset {
     return new PrivateDataset(copy, withLabel != 0);
   }
 
+  /**
+   * A SHA-256 digest (hex) of every record's id, label and text, in order: checkpoints store it so
+   * that a resume with other private records is refused. It is a function of private data, like
+   * the checkpoint's releases, and stays with the checkpoint beside the data; it is never reported.
+   */
+  public String contentHash() {
+    String h = contentHash;
+    if (h == null) {
+      try {
+        java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+        for (PrivateRecord r : records) {
+          update(md, r.id());
+          update(md, r.label().map(Label::name).orElse("\u0000"));
+          update(md, r.text().reveal());
+        }
+        h = java.util.HexFormat.of().formatHex(md.digest());
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("SHA-256 unavailable", e);
+      }
+      contentHash = h;
+    }
+    return h;
+  }
+
+  private static void update(java.security.MessageDigest md, String s) {
+    byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    md.update(java.nio.ByteBuffer.allocate(4).putInt(b.length).array());
+    md.update(b);
+  }
+
+  private volatile String contentHash;
+
   /** The records (unmodifiable). */
   public List<PrivateRecord> records() {
     return records;

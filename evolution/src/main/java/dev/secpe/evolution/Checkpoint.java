@@ -13,6 +13,8 @@ import java.util.Map;
  *
  * @param method "secpe", "augpe" or "dpga"
  * @param fingerprint the configuration it belongs to; a resume with another one is refused
+ * @param inputs a digest of the private and public records it was made from; a resume with other
+ *     records is refused
  * @param round the round whose input {@code population} is (0 = initial population)
  * @param population the candidates that enter {@code round}
  * @param releases the ledger, in charge order
@@ -21,6 +23,7 @@ import java.util.Map;
 record Checkpoint(
     String method,
     String fingerprint,
+    String inputs,
     int round,
     List<SyntheticText> population,
     List<Release> releases,

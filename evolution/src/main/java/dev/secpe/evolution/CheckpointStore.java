@@ -30,7 +30,7 @@ import java.util.Optional;
 final class CheckpointStore {
 
   static final String FILE = "checkpoint.json";
-  private static final int FORMAT = 1;
+  private static final int FORMAT = 2;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path dir;
@@ -52,6 +52,7 @@ final class CheckpointStore {
     root.put("format", FORMAT);
     root.put("method", c.method());
     root.put("fingerprint", c.fingerprint());
+    root.put("inputs", c.inputs());
     root.put("round", c.round());
     ArrayNode pop = root.putArray("population");
     for (SyntheticText t : c.population()) {
@@ -82,6 +83,7 @@ final class CheckpointStore {
       }
     });
     try {
+      root.put("integrity", digest(root));
       Files.createDirectories(dir);
       Path tmp = Files.createTempFile(dir, FILE, ".tmp");
       JSON.writeValue(tmp.toFile(), root);
@@ -100,12 +102,25 @@ final class CheckpointStore {
     try {
       root = JSON.readTree(file().toFile());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read checkpoint " + file(), e);
+      throw new IllegalStateException(
+          "checkpoint " + file() + " is damaged (" + e.getClass().getSimpleName()
+              + "); refusing to resume rather than draw its releases again", e);
+    }
+    if (!(root instanceof ObjectNode obj)) {
+      throw new IllegalStateException("checkpoint " + file() + " is damaged (not a JSON object)");
     }
     int format = root.path("format").asInt(-1);
     if (format != FORMAT) {
       throw new IllegalStateException(
           "checkpoint " + file() + " has format " + format + "; this version reads format " + FORMAT);
+    }
+    String stated = root.path("integrity").asText("");
+    ObjectNode body = obj.deepCopy();
+    body.remove("integrity");
+    if (!digest(body).equals(stated)) {
+      throw new IllegalStateException(
+          "checkpoint " + file() + " fails its integrity check: it was edited or damaged after it"
+              + " was written; refusing to resume rather than trust or redraw its releases");
     }
     List<SyntheticText> pop = new ArrayList<>();
     for (JsonNode n : root.path("population")) {
@@ -140,10 +155,21 @@ final class CheckpointStore {
     return new Checkpoint(
         root.path("method").asText(),
         root.path("fingerprint").asText(),
+        root.path("inputs").asText(),
         root.path("round").asInt(),
         pop,
         releases,
         values);
+  }
+
+  /** SHA-256 (hex) of the node's JSON text, fields in insertion order. */
+  private static String digest(JsonNode node) {
+    try {
+      java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+      return java.util.HexFormat.of().formatHex(md.digest(JSON.writeValueAsBytes(node)));
+    } catch (java.security.NoSuchAlgorithmException | com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot digest checkpoint: " + e.getClass().getSimpleName(), e);
+    }
   }
 
   private static double[] doubles(JsonNode a) {

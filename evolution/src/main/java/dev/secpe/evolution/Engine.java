@@ -114,6 +114,18 @@ final class Engine {
                 + method.name()
                 + "'");
       }
+      if (!restored.inputs().equals(inputs())) {
+        throw new IllegalStateException(
+            "checkpoint at "
+                + cps.get().file()
+                + " was written for other input records (the private or public records differ);"
+                + " refusing to resume");
+      }
+      if (restored.round() < 0 || restored.round() > settings.iterations()) {
+        throw new IllegalStateException(
+            "checkpoint at " + cps.get().file() + " is inconsistent: round " + restored.round()
+                + " is outside [0, " + settings.iterations() + "]");
+      }
       if (!restored.fingerprint().equals(fingerprint())) {
         throw new IllegalStateException(
             "checkpoint at "
@@ -239,8 +251,30 @@ final class Engine {
   private Checkpoint checkpoint(
       int round, List<SyntheticText> population, PrivacyLedger ledger, Map<String, double[]> values) {
     List<Release> releases = ledger.releases();
-    return new Checkpoint(method.name(), fingerprint(), round, population, releases, values);
+    return new Checkpoint(method.name(), fingerprint(), inputs(), round, population, releases, values);
   }
+
+  /** Digest of the input records: the private ones (in core) and the public texts. */
+  private String inputs() {
+    if (inputsDigest == null) {
+      try {
+        MessageDigest md = MessageDigest.getInstance("SHA-256");
+        md.update(privateData.contentHash().getBytes(StandardCharsets.UTF_8));
+        for (dev.secpe.core.PublicRecord r : publicData.records()) {
+          byte[] b = (r.id() + "\u0000" + r.label().map(l -> l.name()).orElse("") + "\u0000" + r.text())
+              .getBytes(StandardCharsets.UTF_8);
+          md.update(java.nio.ByteBuffer.allocate(4).putInt(b.length).array());
+          md.update(b);
+        }
+        inputsDigest = HexFormat.of().formatHex(md.digest());
+      } catch (NoSuchAlgorithmException e) {
+        throw new IllegalStateException("SHA-256 unavailable", e);
+      }
+    }
+    return inputsDigest;
+  }
+
+  private String inputsDigest;
 
   private String fingerprint() {
     try {

@@ -145,4 +145,40 @@ class ResumeTest {
         .checkpoint(dir)
         .noise(noise);
   }
+
+  @Test
+  void anEditedOrTruncatedCheckpointIsRefusedAndNothingIsDrawn(@TempDir Path dir) throws Exception {
+    augpe(dir, new Fixtures.CountingNoise(1)).iterations(2).build().run();
+    Path file = dir.resolve(CheckpointStore.FILE);
+    String original = java.nio.file.Files.readString(file);
+    // An edited round (the "round: 99"), and edited noisy values.
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode edited =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(original);
+    edited.put("round", 99);
+    java.nio.file.Files.writeString(file, json.writeValueAsString(edited));
+    Fixtures.CountingNoise noise = new Fixtures.CountingNoise(2);
+    assertThatThrownBy(() -> augpe(dir, noise).iterations(2).resume(true).build().run())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("fails its integrity check");
+    java.nio.file.Files.writeString(file, original.replaceFirst("\\[(-?[0-9])", "[7$1"));
+    assertThatThrownBy(() -> augpe(dir, noise).iterations(2).resume(true).build().run())
+        .hasMessageContaining("fails its integrity check");
+    java.nio.file.Files.writeString(file, original.substring(0, original.length() / 2));
+    assertThatThrownBy(() -> augpe(dir, noise).iterations(2).resume(true).build().run())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("is damaged");
+    assertThat(noise.draws.get()).isZero();
+  }
+
+  @Test
+  void aResumeWithOtherPrivateRecordsIsRefused(@TempDir Path dir) {
+    augpe(dir, new Fixtures.CountingNoise(1)).iterations(2).build().run();
+    Fixtures.CountingNoise noise = new Fixtures.CountingNoise(2);
+    assertThatThrownBy(
+            () -> augpe(dir, noise).iterations(2).privateData(Fixtures.privateData(60)).resume(true).build().run())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("other input records");
+    assertThat(noise.draws.get()).isZero();
+  }
 }
