@@ -31,6 +31,8 @@ final class ReleaseStore {
   private final boolean accounted;
   private int drawn;
   private int reused;
+  /** The id of the release being drawn right now, or null. */
+  private String drawing;
 
   ReleaseStore(PrivacyLedger ledger, Map<String, double[]> restored, Persister persister) {
     this(ledger, restored, persister, true);
@@ -77,7 +79,7 @@ final class ReleaseStore {
       }
       ledger.charge(r);
     }
-    double[] v = draw.get();
+    double[] v = drawAs(id, draw);
     values.put(id, v.clone());
     drawn++;
     persister.persist(snapshot());
@@ -95,7 +97,7 @@ final class ReleaseStore {
       reused++;
       return known.clone();
     }
-    double[] v = chargeAndDraw.get();
+    double[] v = drawAs(id, chargeAndDraw);
     if (accounted && !ledger.contains(id)) {
       throw new IllegalStateException("release '" + id + "' was drawn without being charged to the ledger");
     }
@@ -123,11 +125,25 @@ final class ReleaseStore {
       throw new IllegalStateException(
           "release '" + id + "' is covered by '" + coveringId + "', which has not been charged");
     }
-    double[] v = draw.get();
+    double[] v = drawAs(id, draw);
     values.put(key, v.clone());
     drawn++;
     persister.persist(snapshot());
     return v;
+  }
+
+  private double[] drawAs(String id, Supplier<double[]> draw) {
+    drawing = id;
+    try {
+      return draw.get();
+    } finally {
+      drawing = null;
+    }
+  }
+
+  /** The id of the release whose noise is being drawn now, or null between releases. */
+  String drawing() {
+    return drawing;
   }
 
   /** Whether releases are charged (false for a non-private baseline). */

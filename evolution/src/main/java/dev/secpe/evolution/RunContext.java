@@ -80,8 +80,18 @@ final class RunContext {
     return store;
   }
 
+  private final java.util.Map<String, NoiseSource> releaseNoise = new java.util.HashMap<>();
+
+  /**
+   * The noise source for what is being drawn now: within a release, the source for that release
+   * ({@link NoiseSource#forRelease}), so a resumed run draws what an uninterrupted one would.
+   */
   NoiseSource noise() {
-    return settings.noise();
+    String id = store.drawing();
+    if (id == null) {
+      return settings.noise();
+    }
+    return releaseNoise.computeIfAbsent(id, settings.noise()::forRelease);
   }
 
   /** The labels in a fixed order (empty when the private data is unlabelled). */

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ResumeTest {
 
   private static AugPE.Builder augpe(Path dir, Fixtures.CountingNoise noise) {
-    return AugPE.builder()
+    AugPE.Builder b = AugPE.builder()
         .privateData(Fixtures.privateData(100))
         .publicData(Fixtures.publicData(50))
         .labels(Fixtures.released())
@@ -30,8 +30,8 @@ class ResumeTest {
         .iterations(4)
         .seed(11)
         .budget(new DpBudget(2.0, 1e-5))
-        .checkpoint(dir)
-        .noise(noise);
+        .checkpoint(dir);
+    return noise == null ? b : b.noise(noise);
   }
 
   @Test
@@ -180,5 +180,42 @@ class ResumeTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("other input records");
     assertThat(noise.draws.get()).isZero();
+  }
+
+  @Test
+  void withReproducibleNoiseAKilledAndResumedRunEqualsTheUninterruptedOne(@TempDir Path dir) {
+    // The case: Aug-PE, seed 11, reproducible noise 5, killed after round 1. Before, the
+    // resumed run drew round 2 and 3 from a fresh stream and differed from round 2's votes on.
+    AtomicReference<AugPE> first = new AtomicReference<>();
+    first.set(
+        augpe(dir.resolve("killed"), null)
+            .noise(dev.secpe.accounting.noise.NoiseSources.reproducibleForTests(5))
+            .listener(
+                e -> {
+                  if (e instanceof RunEvent.PhaseFinished p && p.round() == 1 && p.phase() == Phase.SELECTION) {
+                    first.get().cancel();
+                  }
+                })
+            .build());
+    assertThatThrownBy(() -> first.get().run()).isInstanceOf(CancellationException.class);
+    RunResult resumed =
+        augpe(dir.resolve("killed"), null)
+            .noise(dev.secpe.accounting.noise.NoiseSources.reproducibleForTests(5))
+            .resume(true)
+            .build()
+            .run();
+    RunResult whole =
+        augpe(dir.resolve("whole"), null)
+            .noise(dev.secpe.accounting.noise.NoiseSources.reproducibleForTests(5))
+            .build()
+            .run();
+    assertThat(resumed.dataset().records().stream().map(t -> t.text()).toList())
+        .isEqualTo(whole.dataset().records().stream().map(t -> t.text()).toList());
+    Map<String, double[]> a = new CheckpointStore(dir.resolve("killed")).read().values();
+    Map<String, double[]> b = new CheckpointStore(dir.resolve("whole")).read().values();
+    assertThat(a.keySet()).isEqualTo(b.keySet());
+    for (String id : a.keySet()) {
+      assertThat(a.get(id)).as(id).containsExactly(b.get(id));
+    }
   }
 }

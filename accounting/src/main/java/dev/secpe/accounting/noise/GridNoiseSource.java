@@ -10,7 +10,7 @@ import java.util.Random;
  * NoiseSources#gridSpacing(double)}), which avoids the irregular floating-point support that
  * Mironov (2012) exploited in textbook samplers.
  */
-final class GridNoiseSource implements NoiseSource {
+class GridNoiseSource implements NoiseSource {
 
   private final ExactSampler sampler;
   private final boolean isPrivate;

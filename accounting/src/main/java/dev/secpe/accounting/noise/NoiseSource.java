@@ -37,6 +37,16 @@ public interface NoiseSource {
   /** A Bernoulli(p) draw, p in [0, 1]. */
   boolean bernoulli(double p);
 
+  /**
+   * The source to draw release {@code releaseId} from. Secure sources return themselves: their
+   * draws are fresh whatever the order. The reproducible test source returns a stream seeded by
+   * its seed and the release id, so a run that is killed and resumed draws exactly what an
+   * uninterrupted run would (the releases drawn before the kill come from the checkpoint).
+   */
+  default NoiseSource forRelease(String releaseId) {
+    return this;
+  }
+
   /** {@code true} for sources fit for privacy (secure randomness); {@code false} for test sources. */
   boolean isPrivate();
 

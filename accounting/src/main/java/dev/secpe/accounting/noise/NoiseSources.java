@@ -65,7 +65,17 @@ public final class NoiseSources {
    */
   public static NoiseSource reproducibleForTests(long seed) {
     return new GridNoiseSource(
-        new Random(seed), false, "seeded test source, NOT private (java.util.Random)");
+        new Random(seed), false, "seeded test source, NOT private (java.util.Random)") {
+      @Override
+      public NoiseSource forRelease(String releaseId) {
+        long h = seed;
+        for (int i = 0; i < releaseId.length(); i++) {
+          h = h * 0x100000001B3L ^ releaseId.charAt(i);
+        }
+        return new GridNoiseSource(
+            new Random(h ^ 0x9E3779B97F4A7C15L), false, "seeded test source, NOT private (java.util.Random)");
+      }
+    };
   }
 
   /**
