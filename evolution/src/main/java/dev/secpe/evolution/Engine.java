@@ -318,6 +318,14 @@ final class Engine {
                 + " requests");
       }
       for (int i = from; i < to; i++) {
+        if (results.get(i - from).text().isBlank()) {
+          throw new IllegalStateException(
+              "generator '" + generator.name() + "' returned a blank text for request " + i + " of round "
+                  + round + " (" + offspring.get(i).operator() + "): a synthetic dataset cannot hold it;"
+                  + " check the generator's configuration (model, max tokens, stop sequences)");
+        }
+      }
+      for (int i = from; i < to; i++) {
         Offspring o = offspring.get(i);
         out.add(
             new SyntheticText(

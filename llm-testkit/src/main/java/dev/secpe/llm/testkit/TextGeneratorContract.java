@@ -73,6 +73,7 @@ public interface TextGeneratorContract {
     assertEquals(n, results.size(), "one result per request");
     for (GenerationResult r : results) {
       assertNotNull(r, "no null results");
+      assertFalse(r.text().isBlank(), "no blank texts: an evolution run cannot use them");
       assertTrue(r.promptTokens() >= 0 && r.completionTokens() >= 0, "token counts are >= 0");
     }
   }
