@@ -168,6 +168,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--report", required = true, paramLabel = "FILE", description = "privacy report (JSON)")
   Path report;
 
+  @Option(names = "--allow-large-delta", description = "accept --delta >= 1/N (N private records); the report says so")
+  boolean allowLargeDelta;
+
   @Option(names = "--quiet", description = "no progress on stderr")
   boolean quiet;
 
@@ -230,6 +233,16 @@ final class RunCommand implements Callable<Integer> {
       detector = SecretsOption.build(secrets, pub);
     }
     PrivateDataset priv = reader.readPrivate(privateFile);
+    String deltaWarning = null;
+    if (budget.dp != null && !(budget.dp.delta < 1.0 / priv.size())) {
+      String what = "delta=" + budget.dp.delta + " is not below 1/N = " + (1.0 / priv.size()) + " (N = "
+          + priv.size() + " private records): a mechanism may then release a whole record with probability delta";
+      if (!allowLargeDelta) {
+        throw new IllegalArgumentException(what + "; choose a smaller --delta (e.g. 1/(N ln N) = "
+            + DpBudget.deltaForDatasetSize(Math.max(2, priv.size())) + ") or pass --allow-large-delta");
+      }
+      deltaWarning = what + "; accepted with --allow-large-delta";
+    }
     if (method != MethodName.ctcl && iterations == null) {
       throw new IllegalArgumentException("--iterations is required for --method " + method);
     }
@@ -248,8 +261,13 @@ final class RunCommand implements Callable<Integer> {
         embedder) {
       RunResult result = run(priv, pub, generator, embedder);
       OutputPaths.writeAtomically(out, result.dataset()::writeJsonl);
-      OutputPaths.writeAtomically(report, p -> PrivacyReportJson.write(result.report(), p));
-      System.out.println(PrivacyReportJson.toJson(result.report()));
+      com.fasterxml.jackson.databind.node.ObjectNode json = PrivacyReportJson.toTree(result.report());
+      if (deltaWarning != null) {
+        json.putArray("warnings").add(deltaWarning);
+      }
+      String text = json.toString();
+      OutputPaths.writeAtomically(report, p -> java.nio.file.Files.writeString(p, text + "\n"));
+      System.out.println(text);
     }
     return 0;
   }

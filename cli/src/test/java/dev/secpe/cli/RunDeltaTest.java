@@ -1,0 +1,55 @@
+package dev.secpe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** delta must be below 1/N unless the user accepts it explicitly, and then the report says so. */
+class RunDeltaTest {
+
+  private static int run(Path dir, StringWriter err, String... extra) throws Exception {
+    List<String> priv = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      priv.add("{\"text\": \"please reset the password of account " + i + " before friday\"}");
+    }
+    Files.write(dir.resolve("private.jsonl"), priv);
+    List<String> args = new ArrayList<>(List.of("run", "--method", "augpe",
+        "--private", dir.resolve("private.jsonl").toString(), "--public", dir.resolve("private.jsonl").toString(),
+        "--synthetic-size", "4", "--iterations", "1", "--epsilon", "1", "--embedder", "all-minilm-l6-v2-q",
+        "--reproducible-noise", "1", "--quiet",
+        "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString()));
+    args.addAll(List.of(extra));
+    CommandLine cl = SecpeCli.commandLine();
+    cl.setOut(new PrintWriter(new StringWriter()));
+    cl.setErr(new PrintWriter(err));
+    return cl.execute(args.toArray(new String[0]));
+  }
+
+  @Test
+  void aDeltaAboveOneOverNIsRefusedUnlessAccepted(@TempDir Path dir) throws Exception {
+    StringWriter err = new StringWriter();
+    assertThat(run(dir, err, "--delta", "0.5")).isEqualTo(2);
+    assertThat(err.toString()).contains("delta=0.5 is not below 1/N").contains("--allow-large-delta");
+    assertThat(Files.exists(dir.resolve("r.json"))).isFalse();
+
+    StringWriter err2 = new StringWriter();
+    assertThat(run(dir, err2, "--delta", "0.5", "--allow-large-delta")).as(err2.toString()).isZero();
+    JsonNode report = new ObjectMapper().readTree(dir.resolve("r.json").toFile());
+    assertThat(report.get("warnings").toString()).contains("accepted with --allow-large-delta");
+
+    StringWriter err3 = new StringWriter();
+    Files.delete(dir.resolve("r.json"));
+    assertThat(run(dir, err3, "--delta", "1e-3")).as(err3.toString()).isZero();
+    assertThat(new ObjectMapper().readTree(dir.resolve("r.json").toFile()).has("warnings")).isFalse();
+  }
+}
