@@ -76,6 +76,19 @@ public final class Calibration {
     return new NoiseMultiplier(up(Math.sqrt(rounds) / mu * (1 + LEDGER_SLACK)));
   }
 
+  /**
+   * The multiplier of {@code releases} sensitivity-1 Gaussian releases that compose to {@code
+   * mu}-GDP: {@code sqrt(releases) / mu}, with the {@link #LEDGER_SLACK} and rounded up, so that
+   * the composed guarantee, computed back from it, never exceeds the budget mu came from.
+   */
+  public static NoiseMultiplier gdpNoise(GdpMu mu, int releases) {
+    Preconditions.checkPositive("releases", releases);
+    if (!(mu.mu() > 0)) {
+      throw new IllegalArgumentException("mu must be > 0, got mu=" + mu.mu());
+    }
+    return new NoiseMultiplier(up(Math.sqrt(releases) / mu.mu() * (1 + LEDGER_SLACK)));
+  }
+
   /** The Laplace mechanism: {@code b = sensitivity / epsilon}, rounded up. */
   public static double laplaceScale(double epsilon, double sensitivity) {
     Preconditions.checkPositive("epsilon", epsilon);

@@ -319,4 +319,22 @@ class GdpPropertiesTest {
     assertThatThrownBy(() -> SecretBudgets.uniform(new SecretBudget(0.1, 0.2), 0))
         .hasMessageContaining("secretCount=0");
   }
+
+  /** gdpNoise lands on the safe side: the guarantee computed back never exceeds the budget. */
+  @Property(tries = 200)
+  void gdpNoiseNeverExceedsTheBudgetItWasCalibratedFor(
+      @ForAll @DoubleRange(min = 0.05, max = 10) double epsilon,
+      @ForAll @DoubleRange(min = -10, max = -3) double log10Delta,
+      @ForAll @IntRange(min = 1, max = 60) int releases) {
+    double delta = Math.pow(10, log10Delta);
+    GdpMu mu = Gdp.muFor(new DpBudget(epsilon, delta));
+    Assume.that(mu.mu() > 0);
+    double sigma = Calibration.gdpNoise(mu, releases).sigma();
+    GdpMu back = new GdpMu(Math.sqrt(releases) / sigma);
+    assertThat(back.mu()).isLessThanOrEqualTo(mu.mu());
+    assertThat(Gdp.deltaAt(back, epsilon)).isLessThanOrEqualTo(delta);
+    assertThat(Gdp.epsilonAt(back, delta)).isLessThanOrEqualTo(epsilon);
+    // and not wastefully: within the slack (plus rounding) of the exact multiplier
+    assertThat(sigma / (Math.sqrt(releases) / mu.mu()) - 1).isBetween(0.0, 2e-9);
+  }
 }

@@ -41,7 +41,10 @@ final class AugPEMethod implements Method {
             && ctx.settings().labels().orElseThrow() instanceof LabelSet.ToBeReleased;
     int n = releases(config, released);
     // n sensitivity-1 Gaussian releases with multiplier sigma compose to mu = sqrt(n) / sigma.
-    sigma = ctx.settings().nonPrivate() ? 0.0 : Math.sqrt(n) / config.totalMu().mu();
+    sigma =
+        ctx.settings().nonPrivate()
+            ? 0.0
+            : dev.secpe.accounting.Calibration.gdpNoise(config.totalMu(), n).sigma();
     if (ctx.labels().isEmpty()) {
       return;
     }
