@@ -47,4 +47,52 @@ final class Allocation {
     }
     return share;
   }
+
+  /**
+   * Takes up to {@code take} members from {@code pools} (each ordered best first): slots go to the
+   * pools by {@link #largestRemainder} over the positive part of {@code weights} (all open pools
+   * alike when none is positive), each pool gives its next members, and slots a pool cannot fill
+   * are split again over the pools that still have members. Pools are visited in {@code order}.
+   *
+   * @return the members taken, pool by pool in visiting order, at most {@code take}
+   */
+  static int[] fillPools(java.util.List<java.util.List<Integer>> pools, double[] weights, int take, int[] order) {
+    int k = pools.size();
+    int[] used = new int[k];
+    int[] out = new int[take];
+    int chosen = 0;
+    while (chosen < take) {
+      double[] open = new double[k];
+      boolean any = false;
+      boolean positive = false;
+      for (int r = 0; r < k; r++) {
+        if (used[r] < pools.get(r).size()) {
+          open[r] = Math.max(0.0, weights[r]);
+          any = true;
+          positive |= open[r] > 0;
+        }
+      }
+      if (!any) {
+        break;
+      }
+      if (!positive) {
+        for (int r = 0; r < k; r++) {
+          open[r] = used[r] < pools.get(r).size() ? 1.0 : 0.0;
+        }
+      }
+      int[] slots = largestRemainder(open, take - chosen);
+      int before = chosen;
+      for (int r : order) {
+        java.util.List<Integer> pool = pools.get(r);
+        int s = Math.min(slots[r], pool.size() - used[r]);
+        for (int q = 0; q < s && chosen < take; q++) {
+          out[chosen++] = pool.get(used[r]++);
+        }
+      }
+      if (chosen == before) {
+        break; // defensive: no progress possible
+      }
+    }
+    return chosen == take ? out : java.util.Arrays.copyOf(out, chosen);
+  }
 }

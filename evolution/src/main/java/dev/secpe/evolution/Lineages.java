@@ -41,37 +41,7 @@ final class Lineages {
       for (int i : members) {
         mass[l] += votes[i];
       }
-      mass[l] = Math.max(0, mass[l]);
     }
-    int[] used = new int[groups.size()];
-    int[] out = new int[take];
-    int chosen = 0;
-    while (chosen < take) {
-      double[] open = new double[groups.size()];
-      boolean positive = false;
-      for (int l = 0; l < open.length; l++) {
-        if (used[l] < groups.get(l).size()) {
-          open[l] = mass[l];
-          positive |= mass[l] > 0;
-        }
-      }
-      if (!positive) {
-        for (int l = 0; l < open.length; l++) {
-          open[l] = used[l] < groups.get(l).size() ? 1 : 0;
-        }
-      }
-      int[] slots = Allocation.largestRemainder(open, take - chosen);
-      int before = chosen;
-      for (int l = 0; l < slots.length && chosen < take; l++) {
-        int s = Math.min(slots[l], groups.get(l).size() - used[l]);
-        for (int q = 0; q < s; q++) {
-          out[chosen++] = groups.get(l).get(used[l]++);
-        }
-      }
-      if (chosen == before) {
-        break;
-      }
-    }
-    return chosen == take ? out : java.util.Arrays.copyOf(out, chosen);
+    return Allocation.fillPools(groups, mass, take, java.util.stream.IntStream.range(0, groups.size()).toArray());
   }
 }

@@ -2,7 +2,6 @@ package dev.secpe.evolution;
 
 import dev.secpe.core.EmbeddingMatrix;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -58,49 +57,20 @@ final class RepresentativeAllocation {
         return cmp != 0 ? cmp : Integer.compare(a, b);
       });
     }
-    double[] w = new double[k];
-    for (int r = 0; r < k; r++) {
-      w[r] = Math.max(0.0, weights[r]);
+    int[] picked = Allocation.fillPools(pools, weights, take, Selection.topN(positivePart(weights), k));
+    int[] out = new int[picked.length];
+    for (int i = 0; i < picked.length; i++) {
+      out[i] = candidates[picked[i]];
     }
-    int[] used = new int[k];
-    int[] order = Selection.topN(w, k);
-    int[] out = new int[take];
-    int chosen = 0;
-    while (chosen < take) {
-      double[] open = new double[k];
-      boolean any = false;
-      for (int r = 0; r < k; r++) {
-        if (used[r] < pools.get(r).size()) {
-          open[r] = w[r];
-          any = true;
-        }
-      }
-      if (!any) {
-        break; // unreachable: take <= candidates
-      }
-      boolean positive = false;
-      for (int r = 0; r < k; r++) {
-        positive |= open[r] > 0;
-      }
-      if (!positive) {
-        for (int r = 0; r < k; r++) {
-          open[r] = used[r] < pools.get(r).size() ? 1.0 : 0.0;
-        }
-      }
-      int[] slots = Allocation.largestRemainder(open, take - chosen);
-      int before = chosen;
-      for (int r : order) {
-        List<Integer> pool = pools.get(r);
-        int s = Math.min(slots[r], pool.size() - used[r]);
-        for (int q = 0; q < s; q++) {
-          out[chosen++] = candidates[pool.get(used[r]++)];
-        }
-      }
-      if (chosen == before) {
-        break; // defensive: no progress possible
-      }
+    return out;
+  }
+
+  private static double[] positivePart(double[] w) {
+    double[] out = new double[w.length];
+    for (int i = 0; i < w.length; i++) {
+      out[i] = Math.max(0.0, w[i]);
     }
-    return chosen == take ? out : Arrays.copyOf(out, chosen);
+    return out;
   }
 
   private static double dot(float[] a, float[] b) {
