@@ -42,7 +42,7 @@ class ProvidersTest {
         assertThat(p.locality()).isEqualTo(Locality.LOCAL);
       }
     });
-    assertThat(generators).contains("embedded-ngram");
+    assertThat(generators).contains("embedded-ngram", "embedded-splice");
     assertThat(embedders).contains("all-minilm-l6-v2", "all-minilm-l6-v2-q");
   }
 
@@ -108,5 +108,34 @@ class ProvidersTest {
       assertThat(((MiniLmEmbedder) e).batchSize()).isEqualTo(4);
       assertThat(e.embed(List.of("hello world"))[0]).hasSize(384);
     }
+  }
+
+  @Test
+  void spliceProviderTrainsOnAJsonlCorpusAndNeedsOne(@TempDir Path dir) throws IOException {
+    Path corpus = dir.resolve("public.jsonl");
+    List<String> lines = new ArrayList<>();
+    List<String> texts = TestCorpus.texts(40, 8);
+    List<String> labels = TestCorpus.labels(40, 8);
+    for (int i = 0; i < texts.size(); i++) {
+      lines.add("{\"body\": \"" + texts.get(i) + "\", \"kind\": \"" + labels.get(i) + "\"}");
+    }
+    Files.write(corpus, lines, StandardCharsets.UTF_8);
+    TextGeneratorProvider p = new SpliceTextGeneratorProvider();
+    try (TextGenerator g = p.create(ProviderConfig.of(Map.of(
+        "corpus", corpus.toString(), "text-field", "body", "label-field", "kind", "line-mask-scale", "1")))) {
+      assertThat(g.name()).isEqualTo("embedded-splice");
+      assertThat(((SpliceTextGenerator) g).labels()).containsExactly("food", "tech");
+      var r = g.generate(List.of(new GenerationRequest(List.of(ChatMessage.user("x")),
+          new GenerationTask.Random("tech", List.of(), 10), GenerationParams.defaults().withSeed(1))));
+      // A fresh sample is made of the training lines of its label.
+      String text = r.get(0).text();
+      assertThat(text).isNotBlank();
+      for (String line : text.split("\n")) {
+        assertThat(texts.stream().filter(t -> t.contains(line.strip())).count()).isPositive();
+      }
+    }
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> p.create(ProviderConfig.of(Map.of())))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'corpus'");
   }
 }
