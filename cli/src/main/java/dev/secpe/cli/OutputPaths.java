@@ -5,9 +5,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,7 +33,6 @@ final class OutputPaths {
         seen.put(in.getKey(), canonical(in.getValue()));
       }
     }
-    List<String> problems = new ArrayList<>();
     for (Map.Entry<String, Path> out : fileOutputs.entrySet()) {
       Path p = out.getValue();
       if (p == null) {

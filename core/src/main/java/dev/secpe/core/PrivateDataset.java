@@ -61,26 +61,14 @@ public final class PrivateDataset {
   public String contentHash() {
     String h = contentHash;
     if (h == null) {
-      try {
-        java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
-        for (PrivateRecord r : records) {
-          update(md, r.id());
-          update(md, r.label().map(Label::name).orElse("\u0000"));
-          update(md, r.text().reveal());
-        }
-        h = java.util.HexFormat.of().formatHex(md.digest());
-      } catch (java.security.NoSuchAlgorithmException e) {
-        throw new IllegalStateException("SHA-256 unavailable", e);
+      RecordDigest d = new RecordDigest();
+      for (PrivateRecord r : records) {
+        d.add(r.id(), r.label(), r.text().reveal());
       }
+      h = d.hex();
       contentHash = h;
     }
     return h;
-  }
-
-  private static void update(java.security.MessageDigest md, String s) {
-    byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    md.update(java.nio.ByteBuffer.allocate(4).putInt(b.length).array());
-    md.update(b);
   }
 
   private volatile String contentHash;

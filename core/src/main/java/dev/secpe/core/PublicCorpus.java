@@ -64,6 +64,19 @@ public final class PublicCorpus {
     return records.isEmpty();
   }
 
+  /**
+   * A SHA-256 digest (hex) of every record's id, label and text, in order, computed as {@link
+   * PrivateDataset#contentHash()} computes it: checkpoints store it so that a resume with other
+   * records is refused.
+   */
+  public String contentHash() {
+    RecordDigest d = new RecordDigest();
+    for (PublicRecord r : records) {
+      d.add(r.id(), r.label(), r.text());
+    }
+    return d.hex();
+  }
+
   @Override
   public String toString() {
     return "PublicCorpus[" + records.size() + " records]";

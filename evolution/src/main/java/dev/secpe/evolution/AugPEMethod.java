@@ -134,23 +134,13 @@ final class AugPEMethod implements Method {
     // so a family of near-duplicates that splits its voters still keeps its share; the last
     // round's survivors are the output, which holds distinct texts.
     boolean last = round == ctx.settings().iterations() - 1;
-    return ctx.selectPerGroup(
+    return ctx.selectPerGroupOnScores(
+        votes,
         population,
-        (g, rows, share) -> {
-          double[] sub = new double[rows.length];
-          for (int k = 0; k < rows.length; k++) {
-            sub[k] = votes[rows[k]];
-          }
-          int[] picked =
-              last
-                  ? Selection.proportionalDistinct(sub, Math.min(share, rows.length), rng)
-                  : Selection.proportional(sub, share, rng);
-          int[] out = new int[picked.length];
-          for (int k = 0; k < picked.length; k++) {
-            out[k] = rows[picked[k]];
-          }
-          return out;
-        });
+        (scores, share) ->
+            last
+                ? Selection.proportionalDistinct(scores, Math.min(share, scores.length), rng)
+                : Selection.proportional(scores, share, rng));
   }
 
   @Override

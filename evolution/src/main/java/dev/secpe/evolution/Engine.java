@@ -254,22 +254,10 @@ final class Engine {
     return new Checkpoint(method.name(), fingerprint(), inputs(), round, population, releases, values);
   }
 
-  /** Digest of the input records: the private ones (in core) and the public texts. */
+  /** Digest of the input records, private and public (computed once). */
   private String inputs() {
     if (inputsDigest == null) {
-      try {
-        MessageDigest md = MessageDigest.getInstance("SHA-256");
-        md.update(privateData.contentHash().getBytes(StandardCharsets.UTF_8));
-        for (dev.secpe.core.PublicRecord r : publicData.records()) {
-          byte[] b = (r.id() + "\u0000" + r.label().map(l -> l.name()).orElse("") + "\u0000" + r.text())
-              .getBytes(StandardCharsets.UTF_8);
-          md.update(java.nio.ByteBuffer.allocate(4).putInt(b.length).array());
-          md.update(b);
-        }
-        inputsDigest = HexFormat.of().formatHex(md.digest());
-      } catch (NoSuchAlgorithmException e) {
-        throw new IllegalStateException("SHA-256 unavailable", e);
-      }
+      inputsDigest = privateData.contentHash() + "/" + publicData.contentHash();
     }
     return inputsDigest;
   }

@@ -19,15 +19,15 @@ final class Lineages {
 
   static int[] select(double[] votes, List<SyntheticText> population, int[] rows, int share) {
     int take = Math.min(share, rows.length);
-    Map<String, Integer> present = new java.util.HashMap<>();
+    java.util.Set<String> present = new java.util.HashSet<>();
     for (int i : rows) {
-      present.put(population.get(i).id(), i);
+      present.add(population.get(i).id());
     }
     Map<String, List<Integer>> lineages = new LinkedHashMap<>();
     for (int i : rows) {
       SyntheticText t = population.get(i);
       List<String> parents = t.provenance().parentIds();
-      String key = !parents.isEmpty() && present.containsKey(parents.get(0)) ? parents.get(0) : t.id();
+      String key = !parents.isEmpty() && present.contains(parents.get(0)) ? parents.get(0) : t.id();
       lineages.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
     }
     List<List<Integer>> groups = new ArrayList<>(lineages.values());

@@ -192,6 +192,20 @@ final class RunContext {
 
   /** For each group, the top {@code shares()[g]} candidates of that group by score. */
   int[] topPerLabel(double[] votes, List<SyntheticText> population) {
+    return selectPerGroupOnScores(
+        votes, population, (scores, share) -> Selection.topN(scores, Math.min(share, scores.length)));
+  }
+
+  /** A selection rule on one group's scores; returns indices into {@code scores}. */
+  interface ScoreSelector {
+    int[] select(double[] scores, int share);
+  }
+
+  /**
+   * {@link #selectPerGroup} for rules that read only the group's scores: each group's slice of
+   * {@code votes} goes to {@code selector}, and its choices are mapped back to population indices.
+   */
+  int[] selectPerGroupOnScores(double[] votes, List<SyntheticText> population, ScoreSelector selector) {
     return selectPerGroup(
         population,
         (g, rows, share) -> {
@@ -199,10 +213,10 @@ final class RunContext {
           for (int k = 0; k < rows.length; k++) {
             sub[k] = votes[rows[k]];
           }
-          int[] top = Selection.topN(sub, Math.min(share, rows.length));
-          int[] out = new int[top.length];
-          for (int k = 0; k < top.length; k++) {
-            out[k] = rows[top[k]];
+          int[] picked = selector.select(sub, share);
+          int[] out = new int[picked.length];
+          for (int k = 0; k < picked.length; k++) {
+            out[k] = rows[picked[k]];
           }
           return out;
         });
