@@ -87,6 +87,19 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--reproducible-noise", paramLabel = "SEED", description = "seeded NON-PRIVATE noise, so numbers repeat; the report says so")
   Long reproducibleNoise;
 
+  @Option(names = "--vote-geometry", defaultValue = "centred", description = "centred: cosine after removing the candidates' mean (fewer hub votes); cosine: the papers' rule (default: ${DEFAULT-VALUE})")
+  String voteGeometry;
+
+  /** The {@code --vote-geometry} value as the library's enum; exit 2 naming the option otherwise. */
+  static dev.secpe.evolution.VoteGeometry voteGeometry(String value) {
+    return switch (value) {
+      case "centred" -> dev.secpe.evolution.VoteGeometry.CENTRED;
+      case "cosine" -> dev.secpe.evolution.VoteGeometry.COSINE;
+      default -> throw new IllegalArgumentException(
+          "--vote-geometry takes centred or cosine, got vote-geometry=" + value);
+    };
+  }
+
   @Override
   public Integer call() {
     System.setProperty("java.awt.headless", "true");
@@ -120,6 +133,7 @@ final class DemoCommand implements Callable<Integer> {
     if (!List.of("random-words", "pii").contains(secrets)) {
       throw new IllegalArgumentException("--secrets takes random-words or pii, got secrets=" + secrets);
     }
+    dev.secpe.evolution.VoteGeometry geometry = voteGeometry(voteGeometry);
     // Checked before the first run: a demo is minutes of work.
     OutputPaths.preflight(Map.of(), Map.of("--out", out), Map.of());
     List<Long> seedList = java.util.stream.LongStream.range(seed, seed + seeds).boxed().toList();
@@ -143,7 +157,8 @@ final class DemoCommand implements Callable<Integer> {
       DemoRunner runner =
           new DemoRunner(
               new DemoRunner.Settings(
-                  syntheticSize, iterations, variations, clusters, heldOut, rs, methods, seedList, secrets, noise),
+                  syntheticSize, iterations, variations, clusters, heldOut, rs, methods, seedList, secrets, noise,
+                  geometry),
               generator,
               ngram,
               embedder,
@@ -159,13 +174,13 @@ final class DemoCommand implements Callable<Integer> {
               Locale.ROOT,
               "p = 1e-4; N_syn = %d, T = %d, L = %d, K = %d; split %s: %d private e-mails (%d more held out for"
                   + " downstream accuracy), %d public, FID(public, private) = %.3f; SecPE protects %s; seeds %s"
-                  + " (every figure is mean ± sd over them); embedded %s generator (CTCL: fine-tuned n-gram), in-process %s; noise: %s;"
+                  + " (every figure is mean ± sd over them); embedded %s generator (CTCL: fine-tuned n-gram), in-process %s; votes: %s; noise: %s;"
                   + " %.0f s in all. Evaluation (FID, MAUVE, accuracy, real length histogram) compares with real"
                   + " records and is not itself differentially private: on truly private data keep such numbers"
                   + " inside.",
               syntheticSize, iterations, variations, clusters, split, data.privateData().size(), heldOut,
               data.publicData().size(), startFid, secrets, seedList, generator.name(), embedder.name(),
-              reproducibleNoise == null ? "secure" : "seeded, NON-PRIVATE", seconds);
+              voteGeometry, reproducibleNoise == null ? "secure" : "seeded, NON-PRIVATE", seconds);
       Files.createDirectories(out);
       OutputPaths.writeAtomically(
           out.resolve("report.html"), f -> DemoReport.write(f, results, realLengths, settings));

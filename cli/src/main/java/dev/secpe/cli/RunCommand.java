@@ -153,6 +153,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "0", description = "seed of generation and sampling choices (not of privacy noise)")
   long seed;
 
+  @Option(names = "--vote-geometry", defaultValue = "centred", description = "centred: cosine after removing the candidates' mean (fewer hub votes); cosine: the papers' rule (default: ${DEFAULT-VALUE})")
+  String voteGeometry;
+
   @Option(names = "--reproducible-noise", paramLabel = "SEED", description = "seeded NON-PRIVATE noise, for tests and demos; the report says so")
   Long reproducibleNoise;
 
@@ -180,14 +183,14 @@ final class RunCommand implements Callable<Integer> {
 
   /** Options each method reads; any other method-specific option given is refused. */
   private static final Map<MethodName, List<String>> OWN_OPTIONS = Map.of(
-      MethodName.secpe, List.of("--iterations", "--variations", "--clusters", "--secrets"),
-      MethodName.augpe, List.of("--iterations", "--variations"),
-      MethodName.dpga, List.of("--iterations"), // DPGA's offspring follow its operator shares
+      MethodName.secpe, List.of("--iterations", "--variations", "--clusters", "--secrets", "--vote-geometry"),
+      MethodName.augpe, List.of("--iterations", "--variations", "--vote-geometry"),
+      MethodName.dpga, List.of("--iterations", "--vote-geometry"), // DPGA's offspring follow its operator shares
       MethodName.ctcl, List.of("--topics", "--steps", "--batch-size", "--clip-norm", "--histogram-sigma"));
 
   private static final List<String> METHOD_OPTIONS = List.of(
       "--iterations", "--variations", "--clusters", "--secrets", "--topics", "--steps", "--batch-size",
-      "--clip-norm", "--histogram-sigma");
+      "--clip-norm", "--histogram-sigma", "--vote-geometry");
 
   /** Refuses options the chosen method would silently ignore, and --labels without --label-field. */
   private void refuseInapplicable() {
@@ -207,6 +210,7 @@ final class RunCommand implements Callable<Integer> {
     if (pr.hasMatchedOption("--labels") && labelField == null) {
       throw new IllegalArgumentException("--labels needs --label-field: without labels on the records it would be ignored");
     }
+    DemoCommand.voteGeometry(voteGeometry);
   }
 
   @Override
@@ -289,6 +293,7 @@ final class RunCommand implements Callable<Integer> {
   private <B extends EvolutionBuilder<B>> B common(B b, PrivateDataset priv, PublicCorpus pub, TextGenerator g, TextEmbedder e) {
     b.privateData(priv).publicData(pub).generator(g).embedder(e)
         .syntheticSize(syntheticSize).variations(variations).seed(seed)
+        .voteGeometry(DemoCommand.voteGeometry(voteGeometry))
         .templates(PromptTemplates.defaults(domain))
         .generation(new GenerationParams(1.2, 1.0, maxTokens, List.of(), OptionalLong.empty()));
     if (priv.isLabelled()) {

@@ -25,6 +25,8 @@ class RunInapplicableOptionsTest {
     "dpga, --variations, 2, '--variations does not apply to --method dpga (it is read by --method augpe, secpe)'",
     "secpe, --clip-norm, 2, --clip-norm does not apply to --method secpe",
     "augpe, --labels, 'a,b', --labels needs --label-field",
+    "ctcl, --vote-geometry, cosine, '--vote-geometry does not apply to --method ctcl (it is read by --method augpe, dpga, secpe)'",
+    "augpe, --vote-geometry, euclid, '--vote-geometry takes centred or cosine, got vote-geometry=euclid'",
   })
   void isRefused(String method, String option, String value, String message, @TempDir Path dir) {
     List<String> args = new ArrayList<>(List.of("run", "--method", method,

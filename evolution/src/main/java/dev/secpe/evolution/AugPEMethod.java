@@ -98,7 +98,8 @@ final class AugPEMethod implements Method {
       if (cand.length == 0 || rows.length == 0) {
         continue;
       }
-      int[][] nearest = Kernel.topK(priv, rows, unit, cand, config.nearestNeighbours());
+      float[] centre = Kernel.voteCentre(ctx.settings().voteGeometry(), unit, cand);
+      int[][] nearest = Kernel.topK(priv, rows, unit, cand, config.nearestNeighbours(), centre);
       double[] h = Votes.nearestNeighbour(nearest, population.size());
       for (int c : cand) {
         histogram[c] += h[c];

@@ -37,6 +37,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   long seed = 0;
   GenerationParams generation = GenerationParams.defaults();
   double maskProbability = 0.5;
+  VoteGeometry voteGeometry = VoteGeometry.CENTRED;
   PromptTemplates templates = PromptTemplates.defaults(Domain.REVIEWS);
   LabelSet labels;
   Path checkpointDir;
@@ -122,6 +123,17 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
       throw new IllegalArgumentException("maskProbability must be in (0, 1), got maskProbability=" + p);
     }
     this.maskProbability = p;
+    return self();
+  }
+
+  /**
+   * How nearest candidates are measured in every vote (default {@link VoteGeometry#CENTRED}:
+   * cosine after removing the candidates' mean, which stops generic "hub" candidates from
+   * collecting votes; {@link VoteGeometry#COSINE} is the papers' rule). No privacy effect: see
+   * {@link VoteGeometry}.
+   */
+  public B voteGeometry(VoteGeometry geometry) {
+    this.voteGeometry = Objects.requireNonNull(geometry, "voteGeometry");
     return self();
   }
 
@@ -234,6 +246,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
         seed,
         generation,
         maskProbability,
+        voteGeometry,
         templates,
         Optional.ofNullable(labels),
         Optional.ofNullable(checkpointDir),

@@ -19,6 +19,8 @@ import java.util.Optional;
  * @param seed the base seed of every non-privacy random choice (generation, sampling order)
  * @param generation sampling parameters for the generator (the seed is set per request)
  * @param maskProbability the fill-in mask probability (Aug-PE, DPGA: 0.5)
+ * @param voteGeometry how nearest candidates are measured in every vote (default {@link
+ *     VoteGeometry#CENTRED}; {@link VoteGeometry#COSINE} is the papers' rule)
  * @param templates the prompt templates (defaults per domain: reviews, abstracts, e-mail)
  * @param labels the declared label set, required when the private records are labelled
  * @param checkpointDir where to checkpoint after every release and round, if anywhere
@@ -35,6 +37,7 @@ public record EvolutionSettings(
     long seed,
     GenerationParams generation,
     double maskProbability,
+    VoteGeometry voteGeometry,
     PromptTemplates templates,
     Optional<LabelSet> labels,
     Optional<Path> checkpointDir,
@@ -60,6 +63,7 @@ public record EvolutionSettings(
       throw new IllegalArgumentException(
           "maskProbability must be in (0, 1), got maskProbability=" + maskProbability);
     }
+    Objects.requireNonNull(voteGeometry, "voteGeometry");
     Objects.requireNonNull(templates, "templates");
     Objects.requireNonNull(labels, "labels");
     Objects.requireNonNull(checkpointDir, "checkpointDir");
@@ -89,6 +93,8 @@ public record EvolutionSettings(
         + generation.maxTokens()
         + ", maskProbability="
         + maskProbability
+        + ", voteGeometry="
+        + voteGeometry
         + ", templates="
         + templates.domain()
         + ", labels="

@@ -16,6 +16,119 @@ final class Kernel {
 
   private Kernel() {}
 
+  /**
+   * The point votes are measured from under {@code geometry}: the mean of the candidate rows
+   * {@code rows} of {@code unit} for {@link VoteGeometry#CENTRED} (synthetic text only, so public),
+   * {@code null} (no centring) for {@link VoteGeometry#COSINE} or when there are no candidates.
+   */
+  static float[] voteCentre(VoteGeometry geometry, EmbeddingMatrix unit, int[] rows) {
+    if (geometry == VoteGeometry.COSINE || rows.length == 0) {
+      return null;
+    }
+    int d = unit.dimension();
+    double[] sum = new double[d];
+    for (int r : rows) {
+      for (int j = 0; j < d; j++) {
+        sum[j] += unit.get(r, j);
+      }
+    }
+    float[] mean = new float[d];
+    for (int j = 0; j < d; j++) {
+      mean[j] = (float) (sum[j] / rows.length);
+    }
+    // A candidate at the mean (one candidate, or all alike) has no direction after centring: the
+    // group then votes by plain cosine. The decision rests on the candidates alone (public), so no
+    // private record can switch the geometry of the others' votes.
+    for (int r : rows) {
+      if (!(distanceSquared(unit, r, mean) > AT_CENTRE)) {
+        return null;
+      }
+    }
+    return mean;
+  }
+
+  /** Squared distance below which a row counts as at the centre (rows are unit vectors). */
+  private static final double AT_CENTRE = 1e-12;
+
+  private static double distanceSquared(EmbeddingMatrix m, int row, float[] centre) {
+    double s = 0;
+    for (int j = 0; j < centre.length; j++) {
+      double v = m.get(row, j) - centre[j];
+      s += v * v;
+    }
+    return s;
+  }
+
+  /**
+   * Rows {@code rows} of {@code m} (in that order) minus {@code centre}, scaled to unit length; a
+   * row at the centre has no direction and keeps its own (so a private record there votes by plain
+   * cosine, and only its own vote is affected). With a {@code null} centre, the rows as they are.
+   */
+  static EmbeddingMatrix centred(EmbeddingMatrix m, int[] rows, float[] centre) {
+    if (centre == null) {
+      return rows.length == m.rows() && isIdentity(rows) ? m : m.selectRows(rows);
+    }
+    int d = m.dimension();
+    float[] flat = new float[rows.length * d];
+    for (int i = 0; i < rows.length; i++) {
+      double norm = 0;
+      for (int j = 0; j < d; j++) {
+        float v = m.get(rows[i], j) - centre[j];
+        flat[i * d + j] = v;
+        norm += (double) v * v;
+      }
+      if (!(norm > AT_CENTRE)) {
+        norm = 0;
+        for (int j = 0; j < d; j++) {
+          flat[i * d + j] = m.get(rows[i], j);
+          norm += (double) flat[i * d + j] * flat[i * d + j];
+        }
+      }
+      if (norm > 0) {
+        float inv = (float) (1.0 / Math.sqrt(norm));
+        for (int j = 0; j < d; j++) {
+          flat[i * d + j] *= inv;
+        }
+      }
+    }
+    return EmbeddingMatrix.ofFlat(rows.length, d, flat);
+  }
+
+  /**
+   * As {@link #topK(EmbeddingMatrix, int[], EmbeddingMatrix, int[], int)} with both sides centred
+   * on {@code centre} first (see {@link #voteCentre}); a {@code null} centre is plain cosine.
+   */
+  static int[][] topK(
+      EmbeddingMatrix a, int[] aRows, EmbeddingMatrix b, int[] bRows, int k, float[] centre) {
+    if (centre == null) {
+      return topK(a, aRows, b, bRows, k);
+    }
+    int[][] local = topK(centred(a, aRows, centre), iota(aRows.length), centred(b, bRows, centre),
+        iota(bRows.length), k);
+    for (int[] row : local) {
+      for (int j = 0; j < row.length; j++) {
+        row[j] = bRows[row[j]];
+      }
+    }
+    return local;
+  }
+
+  /** As {@link #top1(EmbeddingMatrix, int[], EmbeddingMatrix, int[])} with both sides centred on {@code centre}. */
+  static int[] top1(EmbeddingMatrix a, int[] aRows, EmbeddingMatrix b, int[] bRows, float[] centre) {
+    if (centre == null) {
+      return top1(a, aRows, b, bRows);
+    }
+    int[] local = top1(centred(a, aRows, centre), iota(aRows.length), centred(b, bRows, centre), iota(bRows.length));
+    for (int i = 0; i < local.length; i++) {
+      local[i] = bRows[local[i]];
+    }
+    return local;
+  }
+
+  static int[] iota(int n) {
+    return java.util.stream.IntStream.range(0, n).toArray();
+  }
+
   /** For each row of {@code a} (restricted to {@code aRows}), its k nearest rows of b in {@code bRows}. */
   static int[][] topK(EmbeddingMatrix a, int[] aRows, EmbeddingMatrix b, int[] bRows, int k) {
     if (aRows.length == 0) {

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * SecPE's {@link SecPE.SelectionMode#ALLOCATED} selection: survivors follow the released private
- * mass over representatives. Every candidate belongs to its nearest representative (cosine, ties to
- * the lower index); representative k gets {@code round(n * w_k / sum w)} slots by largest
+ * mass over representatives. Every candidate belongs to its nearest representative (cosine in the
+ * run's {@link VoteGeometry}, ties to the lower index); representative k gets {@code round(n * w_k / sum w)} slots by largest
  * remainder, fills them with its own candidates nearest first, and slots it cannot fill are split
  * again over the representatives that still have candidates, until {@code n} survivors are chosen
  * or no candidate is left. Post-processing of released values only: it costs no privacy.
@@ -23,10 +23,13 @@ final class RepresentativeAllocation {
    * @param unit the candidates' unit embeddings
    * @param candidates the rows of {@code unit} to choose from
    * @param n how many to choose
+   * @param centre the point similarities are measured from ({@link Kernel#voteCentre}), or {@code
+   *     null} for plain cosine
    * @return chosen rows of {@code unit}, in the order taken (heaviest representatives first)
    */
   static int[] select(
-      EmbeddingMatrix centres, double[] weights, EmbeddingMatrix unit, int[] candidates, int n) {
+      EmbeddingMatrix centres, double[] weights, EmbeddingMatrix unit, int[] candidates, int n,
+      float[] centre) {
     int k = centres.rows();
     if (weights.length != k) {
       throw new IllegalArgumentException(
@@ -37,11 +40,13 @@ final class RepresentativeAllocation {
       return new int[0];
     }
     // Each candidate's nearest representative and its similarity.
-    int[] all = java.util.stream.IntStream.range(0, k).toArray();
-    int[] owner = Kernel.top1(unit, candidates, centres, all);
+    int[] all = Kernel.iota(k);
+    EmbeddingMatrix cand = Kernel.centred(unit, candidates, centre);
+    EmbeddingMatrix reps = Kernel.centred(centres, all, centre);
+    int[] owner = Kernel.top1(cand, Kernel.iota(candidates.length), reps, all);
     double[] sim = new double[candidates.length];
     for (int c = 0; c < candidates.length; c++) {
-      sim[c] = dot(unit.row(candidates[c]), centres.row(owner[c]));
+      sim[c] = dot(cand.row(c), reps.row(owner[c]));
     }
     // Pools: per representative, its candidates nearest first (ties to the lower index).
     List<List<Integer>> pools = new ArrayList<>(k);

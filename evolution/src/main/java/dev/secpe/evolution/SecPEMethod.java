@@ -281,7 +281,8 @@ final class SecPEMethod implements Method {
         continue;
       }
       int[] all = java.util.stream.IntStream.range(0, centres[g].rows()).toArray();
-      int[] nearest = Kernel.top1(centres[g], all, unit, cand);
+      int[] nearest =
+          Kernel.top1(centres[g], all, unit, cand, Kernel.voteCentre(ctx.settings().voteGeometry(), unit, cand));
       double[] h = Votes.representative(nearest, counts[g], population.size());
       for (int c : cand) {
         histogram[c] += h[c];
@@ -302,7 +303,9 @@ final class SecPEMethod implements Method {
             centres[g].rows() == 0
                 // Every representative was dropped: no private signal for this group.
                 ? Arrays.copyOf(cand, Math.min(share, cand.length))
-                : RepresentativeAllocation.select(centres[g], privateMass(g), unit, cand, share));
+                : RepresentativeAllocation.select(
+                    centres[g], privateMass(g), unit, cand, share,
+                    Kernel.voteCentre(ctx.settings().voteGeometry(), unit, cand)));
   }
 
   /**

@@ -27,13 +27,13 @@ class RepresentativeAllocationTest {
     EmbeddingMatrix unit = EmbeddingMatrix.of(rows);
     int[] all = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
     // Mass 3:1 over 4 slots -> 3 for the x representative, 1 for the y one.
-    int[] chosen = RepresentativeAllocation.select(CENTRES, new double[] {30, 10}, unit, all, 4);
+    int[] chosen = RepresentativeAllocation.select(CENTRES, new double[] {30, 10}, unit, all, 4, null);
     assertThat(chosen).containsExactly(0, 1, 2, 5);
     // A representative with more slots than candidates passes the rest on.
-    int[] more = RepresentativeAllocation.select(CENTRES, new double[] {90, 10}, unit, all, 8);
+    int[] more = RepresentativeAllocation.select(CENTRES, new double[] {90, 10}, unit, all, 8, null);
     assertThat(Arrays.stream(more).sorted().toArray()).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
     // Negative or zero mass: even split.
-    int[] even = RepresentativeAllocation.select(CENTRES, new double[] {-3, 0}, unit, all, 2);
+    int[] even = RepresentativeAllocation.select(CENTRES, new double[] {-3, 0}, unit, all, 2, null);
     assertThat(Arrays.stream(even).sorted().toArray()).containsExactly(0, 5);
   }
 }

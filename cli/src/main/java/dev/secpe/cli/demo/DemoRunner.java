@@ -87,6 +87,7 @@ public final class DemoRunner {
    * @param secrets what SecPE protects: "random-words" (SecPE §4.2, words near the 20% frequency
    *     quantile of the public text) or "pii" (e-mail addresses, phone numbers, ...)
    * @param noise privacy noise source factory (secure unless the caller chose a test source)
+   * @param voteGeometry how every method's votes measure the nearest candidate
    */
   public record Settings(
       int syntheticSize,
@@ -98,7 +99,8 @@ public final class DemoRunner {
       List<String> methods,
       List<Long> seeds,
       String secrets,
-      Supplier<NoiseSource> noise) {
+      Supplier<NoiseSource> noise,
+      dev.secpe.evolution.VoteGeometry voteGeometry) {
 
     /** Validates the choices. */
     public Settings {
@@ -301,6 +303,7 @@ public final class DemoRunner {
         .seed(seed)
         .templates(PromptTemplates.defaults(Domain.EMAIL))
         .generation(new GenerationParams(1.0, 1.0, 160, List.of(), OptionalLong.empty()))
+        .voteGeometry(settings.voteGeometry())
         .listener(listener);
     if (nonPrivate) {
       b.nonPrivate();
