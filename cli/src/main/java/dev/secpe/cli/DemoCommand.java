@@ -196,21 +196,25 @@ final class DemoCommand implements Callable<Integer> {
 
   private static void printTable(List<DemoSummary> summary, double startFid) {
     System.out.printf(Locale.ROOT, "%nFID(public, private) = %.4f; mean ± sd over seeds%n", startFid);
-    System.out.printf("%-6s %4s %15s %15s %15s %15s %15s %13s %s%n",
-        "method", "r/p", "sigma", "FID first", "FID last", "MAUVE", "accuracy", "sel s", "FID falls");
+    System.out.printf("%-6s %4s %15s %15s %15s %15s %15s %15s %15s %13s %s%n",
+        "method", "r/p", "sigma", "FID first", "FID last", "fidelity first", "fidelity last", "MAUVE", "accuracy",
+        "sel s", "FID falls / fidelity rises");
     for (DemoSummary s : summary) {
+      boolean rounds = s.fidPerRound().size() >= 2;
       System.out.printf(
           Locale.ROOT,
-          "%-6s %4s %15s %15s %15s %15s %15s %13s %s%n",
+          "%-6s %4s %15s %15s %15s %15s %15s %15s %15s %13s %s%n",
           s.method(),
           s.ratioLabel(),
           s.sigma().format(3),
           s.firstFid().format(4),
           s.fid().format(4),
+          s.firstFidelity().format(4),
+          s.fidelity().format(4),
           s.mauve().format(3),
           s.accuracy().format(3),
           s.seconds(Phase.SELECTION).format(2),
-          s.fidPerRound().size() < 2 ? "-" : (s.fidFallsEveryRound() ? "yes" : "no"));
+          !rounds ? "-" : (s.fidFallsEveryRound() ? "yes" : "no") + " / " + (s.fidelityRisesEveryRound() ? "yes" : "no"));
     }
   }
 
@@ -240,6 +244,10 @@ final class DemoCommand implements Callable<Integer> {
       o.put("selection_seconds", r.report().timing().seconds(Phase.SELECTION));
       ArrayNode f = o.putArray("fid_per_round");
       r.fidPerRound().forEach(f::add);
+      ArrayNode fi = o.putArray("fidelity_per_round");
+      r.fidelityPerRound().forEach(fi::add);
+      ArrayNode co = o.putArray("coverage_per_round");
+      r.coveragePerRound().forEach(co::add);
     }
     ArrayNode sum = root.putArray("summary");
     for (DemoSummary s : summary) {
@@ -256,15 +264,24 @@ final class DemoCommand implements Callable<Integer> {
       put(o, "selection_seconds", s.seconds(Phase.SELECTION));
       put(o, "embedding_seconds", s.seconds(Phase.EMBEDDING));
       put(o, "generation_seconds", s.seconds(Phase.GENERATION));
-      ArrayNode f = o.putArray("fid_per_round");
-      for (DemoSummary.Stat st : s.fidPerRound()) {
-        ObjectNode x = f.addObject();
-        x.put("mean", st.mean());
-        x.put("sd", st.sd());
-      }
+      put(o, "fidelity_first_round", s.firstFidelity());
+      put(o, "fidelity", s.fidelity());
+      put(o, "coverage", s.coverage());
+      putRounds(o.putArray("fid_per_round"), s.fidPerRound());
+      putRounds(o.putArray("fidelity_per_round"), s.fidelityPerRound());
+      putRounds(o.putArray("coverage_per_round"), s.coveragePerRound());
       o.put("fid_falls_every_round", s.fidFallsEveryRound());
+      o.put("fidelity_rises_every_round", s.fidelityRisesEveryRound());
     }
     m.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
+  }
+
+  private static void putRounds(ArrayNode a, List<DemoSummary.Stat> rounds) {
+    for (DemoSummary.Stat st : rounds) {
+      ObjectNode x = a.addObject();
+      x.put("mean", st.mean());
+      x.put("sd", st.sd());
+    }
   }
 
   private static void put(ObjectNode o, String key, DemoSummary.Stat s) {

@@ -38,6 +38,9 @@ public final class SecPE extends Runs {
    * @param blowUpMethod exact mixture blow-up (default) or the paper's approximation
    * @param delta delta for the report's (epsilon, delta) line
    * @param selection how survivors are chosen from the representatives
+   * @param shrinkRepresentatives pull the released centres back towards their public centres as
+   *     far as noise threatens their direction (post-processing; see {@link
+   *     Builder#shrinkRepresentatives})
    */
   public record Config(
       EvolutionSettings settings,
@@ -49,7 +52,8 @@ public final class SecPE extends Runs {
       NonPositiveCountPolicy nonPositiveCountPolicy,
       SecretNoise.BlowUpMethod blowUpMethod,
       double delta,
-      SelectionMode selection) {
+      SelectionMode selection,
+      boolean shrinkRepresentatives) {
 
     /** Validates eagerly. */
     public Config {
@@ -73,7 +77,8 @@ public final class SecPE extends Runs {
       return (budget == null ? "non-private" : "p=" + budget.p() + ", r=" + budget.r())
           + ", detector=" + (detector == null ? "none" : detector.name()) + ", K=" + clusters
           + ", restarts=" + kmeansRestarts + ", reRelease=" + reReleasePerRound + ", policy="
-          + nonPositiveCountPolicy + ", blowUp=" + blowUpMethod + ", selection=" + selection;
+          + nonPositiveCountPolicy + ", blowUp=" + blowUpMethod + ", selection=" + selection
+          + ", shrink=" + shrinkRepresentatives;
     }
   }
 
@@ -165,6 +170,7 @@ public final class SecPE extends Runs {
     private SecretNoise.BlowUpMethod blowUp = SecretNoise.BlowUpMethod.EXACT;
     private Double delta;
     private SelectionMode selection = SelectionMode.ALLOCATED;
+    private boolean shrink = true;
 
     Builder() {}
 
@@ -227,6 +233,21 @@ public final class SecPE extends Runs {
       return this;
     }
 
+    /**
+     * Whether the released centres are pulled back towards their public centres before use
+     * (default {@code true}). Each noisy centre {@code e~_k} is replaced by {@code e_k + lambda_k
+     * (e~_k - e_k)}, {@code lambda_k = |e_k|^2 / (|e_k|^2 + d (c_k sigma)^2)} with the centre noise
+     * scale {@code c_k sigma = (R + max(R, |e_k|)) sigma / n_k} of eq. (7). With few public
+     * records per cluster, noise in every one of d dimensions swamps the centre and it points in a
+     * random direction; evolving towards it moves the synthetic text away from the private data.
+     * Post-processing with public inputs: no privacy cost; no effect without noise. {@code false}
+     * uses the noisy centres as the paper does.
+     */
+    public Builder shrinkRepresentatives(boolean on) {
+      this.shrink = on;
+      return this;
+    }
+
     /** delta for the report's (epsilon, delta) line (default 1/(N ln N)). */
     public Builder reportDelta(double delta) {
       if (!(delta > 0 && delta < 1)) {
@@ -256,7 +277,7 @@ public final class SecPE extends Runs {
         throw new IllegalStateException("SecPE needs public data (publicData): its clusters are built on public text only");
       }
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
-      Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection);
+      Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection, shrink);
       return new SecPE(c, new Inputs(privateData, publicData, generator, embedder));
     }
   }

@@ -180,11 +180,36 @@ final class SecPEMethod implements Method {
           c[k][j] = (float) packed[1 + 2 * kept + k * d + j];
         }
       }
+      if (!ctx.settings().nonPrivate() && config.shrinkRepresentatives() && kept > 0) {
+        shrink(g, c, packed, kept);
+      }
       centres[g] =
           kept == 0
               ? EmbeddingMatrix.empty(d)
               : EmbeddingMatrix.of(c).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
     }
+  }
+
+  /**
+   * Pulls group g's released centres back towards their public centres ({@link
+   * RepresentativeShrinkage}); post-processing with public inputs only. The noise scale is the one
+   * eq. (7) used: {@code (R + max(R, |e_k|)) / n_k * sigma} with R = 1 under cosine.
+   */
+  private void shrink(int g, float[][] c, double[] packed, int kept) {
+    float[][] pub = new float[kept][];
+    double[] sd = new double[kept];
+    dev.secpe.clustering.Embeddings all = publicClusters[g].centres();
+    int[] sizes = publicClusters[g].sizes();
+    for (int k = 0; k < kept; k++) {
+      int cluster = (int) packed[1 + kept + k];
+      pub[k] = all.row(cluster);
+      double norm = 0;
+      for (float v : pub[k]) {
+        norm += (double) v * v;
+      }
+      sd[k] = (1.0 + Math.max(1.0, Math.sqrt(norm))) / sizes[cluster] * noise.sigma();
+    }
+    RepresentativeShrinkage.apply(c, pub, sd);
   }
 
   /**
@@ -351,6 +376,12 @@ final class SecPEMethod implements Method {
             : "The representatives are released once and reused every round (DESIGN §5): the cost does not grow with T.");
     // How many secrets were found and how many records are expected in the sample are statistics
     // of the private data, released without noise: they stay out of the (shareable) report.
+    if (config.shrinkRepresentatives()) {
+      out.add(
+          "The released centres are pulled back towards their public centres by the factor"
+              + " |e_k|^2 / (|e_k|^2 + d (c_k sigma)^2) before use (post-processing with public"
+              + " inputs; the paper uses the noisy centres as they are).");
+    }
     out.add("Secrets were detected by '" + config.detector().name() + "'.");
     return out;
   }

@@ -57,7 +57,14 @@ public final class DemoReport {
     h.append("<h2 id=\"fid\">FID per round</h2><p>Fréchet distance of each round's survivors to the real private set")
         .append(" (lower is better): mean over seeds, bars ± one standard deviation; one chart per r/p.</p>");
     for (String ratio : summary.stream().map(DemoSummary::ratioLabel).distinct().toList()) {
-      h.append(img(fidPerRound(summary, ratio)));
+      h.append(img(perRound(summary, ratio, "FID", DemoSummary::fidPerRound)));
+    }
+    h.append("<h2 id=\"fidelity\">Fidelity per round</h2><p>Mean cosine similarity of each round's survivors to")
+        .append(" their nearest real private record (higher is closer): what private evolution optimises. FID can")
+        .append(" rise while this rises, when the survivors spread out more than the private set (see the README).")
+        .append(" Mean over seeds, bars ± one standard deviation.</p>");
+    for (String ratio : summary.stream().map(DemoSummary::ratioLabel).distinct().toList()) {
+      h.append(img(perRound(summary, ratio, "Fidelity", DemoSummary::fidelityPerRound)));
     }
     h.append("<h2 id=\"utility\">Privacy–utility</h2><p>Final FID, MAUVE and downstream accuracy against r/p")
         .append(" (inf = non-private): mean over seeds, bars ± one standard deviation.</p>");
@@ -94,17 +101,21 @@ public final class DemoReport {
 
   private static String summaryTable(List<DemoSummary> summary) {
     StringBuilder t = new StringBuilder("<table><tr><th>method</th><th>r/p</th><th>sigma</th><th>FID first round</th>")
-        .append("<th>FID last round</th><th>MAUVE</th><th>downstream accuracy</th><th>length W1 (words)</th><th>selection s</th>")
-        .append("<th>embedding s</th><th>FID falls every round</th></tr>");
+        .append("<th>FID last round</th><th>fidelity first round</th><th>fidelity last round</th><th>coverage</th><th>MAUVE</th><th>downstream accuracy</th><th>length W1 (words)</th><th>selection s</th>")
+        .append("<th>embedding s</th><th>FID falls every round</th><th>fidelity rises every round</th></tr>");
     for (DemoSummary s : summary) {
       t.append("<tr><td class=\"l\">").append(s.method()).append("</td><td>").append(s.ratioLabel())
           .append("</td><td>").append(s.sigma().format(3)).append("</td><td>").append(s.firstFid().format(4))
-          .append("</td><td>").append(s.fid().format(4)).append("</td><td>").append(s.mauve().format(3))
+          .append("</td><td>").append(s.fid().format(4)).append("</td><td>").append(s.firstFidelity().format(4))
+          .append("</td><td>").append(s.fidelity().format(4)).append("</td><td>").append(s.coverage().format(4))
+          .append("</td><td>").append(s.mauve().format(3))
           .append("</td><td>").append(s.accuracy().format(3)).append("</td><td>")
           .append(s.lengthW1().format(1)).append("</td><td>")
           .append(s.seconds(dev.secpe.core.report.Phase.SELECTION).format(2)).append("</td><td>")
           .append(s.seconds(dev.secpe.core.report.Phase.EMBEDDING).format(1)).append("</td><td>")
           .append(s.fidPerRound().size() < 2 ? "– (no rounds)" : s.fidFallsEveryRound() ? "yes" : "no")
+          .append("</td><td>")
+          .append(s.fidelityPerRound().size() < 2 ? "– (no rounds)" : s.fidelityRisesEveryRound() ? "yes" : "no")
           .append("</td></tr>");
     }
     return t.append("</table>").toString();
@@ -132,12 +143,14 @@ public final class DemoReport {
     return t.append("</ul>").toString();
   }
 
-  private static XYChart fidPerRound(List<DemoSummary> summary, String ratio) {
-    XYChart c = new XYChartBuilder().width(W).height(H).title("FID per round, r/p = " + ratio).xAxisTitle("round")
-        .yAxisTitle("FID").build();
+  private static XYChart perRound(
+      List<DemoSummary> summary, String ratio, String title,
+      java.util.function.Function<DemoSummary, List<DemoSummary.Stat>> series) {
+    XYChart c = new XYChartBuilder().width(W).height(H).title(title + " per round, r/p = " + ratio).xAxisTitle("round")
+        .yAxisTitle(title).build();
     style(c);
     for (DemoSummary s : summary) {
-      List<DemoSummary.Stat> f = s.fidPerRound();
+      List<DemoSummary.Stat> f = series.apply(s);
       if (!s.ratioLabel().equals(ratio) || f.size() < 2) {
         continue;
       }

@@ -12,6 +12,11 @@ import java.util.List;
  * @param report the run's privacy report
  * @param fidPerRound FID of each round's survivors against the real private set, in the
  *     {@link DemoRunner#FID_COMPONENTS} leading principal components of the public embeddings
+ * @param fidelityPerRound for each round's survivors, the mean cosine similarity of a survivor to
+ *     its nearest real private record ({@link dev.secpe.evaluation.NearestSimilarity}; higher is
+ *     closer)
+ * @param coveragePerRound for each round's survivors, the mean cosine similarity of a real private
+ *     record to its nearest survivor
  * @param fid the same FID of the final synthetic set
  * @param fullFid FID of the final synthetic set in the embedder's full dimension (biased upwards
  *     at this sample size: see {@code PrincipalProjection})
@@ -29,6 +34,8 @@ public record DemoResult(
     long seed,
     PrivacyReport report,
     List<Double> fidPerRound,
+    List<Double> fidelityPerRound,
+    List<Double> coveragePerRound,
     double fid,
     double fullFid,
     double mauve,
@@ -46,6 +53,21 @@ public record DemoResult(
   /** FID of the first round's survivors (for CTCL, which has no rounds, the final set's). */
   public double firstFid() {
     return fidPerRound.isEmpty() ? fid : fidPerRound.get(0);
+  }
+
+  /** Fidelity of the first round's survivors (for CTCL the final set's). */
+  public double firstFidelity() {
+    return fidelityPerRound.get(0);
+  }
+
+  /** Fidelity of the final synthetic set. */
+  public double fidelity() {
+    return fidelityPerRound.get(fidelityPerRound.size() - 1);
+  }
+
+  /** Coverage of the final synthetic set. */
+  public double coverage() {
+    return coveragePerRound.get(coveragePerRound.size() - 1);
   }
 
   /** The calibrated noise, or NaN for the baseline. */

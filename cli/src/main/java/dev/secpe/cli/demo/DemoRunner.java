@@ -25,6 +25,7 @@ import dev.secpe.evaluation.Mauve;
 import dev.secpe.evaluation.PrincipalProjection;
 import dev.secpe.evaluation.DownstreamClassifier;
 import dev.secpe.evaluation.FrechetDistance;
+import dev.secpe.evaluation.NearestSimilarity;
 import dev.secpe.evolution.AugPE;
 import dev.secpe.evolution.CTCL;
 import dev.secpe.evolution.DPGA;
@@ -197,16 +198,22 @@ public final class DemoRunner {
               };
           RunResult result = run(method, ratio, seed, detector, data, labels, listener);
           List<Double> fids = new ArrayList<>();
-          for (List<SyntheticText> r : rounds) {
-            fids.add(FrechetDistance.between(projection.project(embed(r)), realProjected));
-          }
+          List<Double> fidelity = new ArrayList<>();
+          List<Double> coverage = new ArrayList<>();
           List<SyntheticText> finals = result.dataset().records();
+          if (rounds.isEmpty()) {
+            rounds.add(finals); // CTCL has no rounds: its one "round" is the final set
+          }
+          for (List<SyntheticText> r : rounds) {
+            EmbeddingMatrix survivors = embed(r);
+            fids.add(FrechetDistance.between(projection.project(survivors), realProjected));
+            NearestSimilarity near = NearestSimilarity.of(realUnit, survivors);
+            fidelity.add(near.fidelity());
+            coverage.add(near.coverage());
+          }
           EmbeddingMatrix synth = embed(finals);
           double fid = FrechetDistance.between(projection.project(synth), realProjected);
           double fullFid = FrechetDistance.between(synth, realUnit);
-          if (rounds.isEmpty()) {
-            fids.add(fid); // CTCL has no rounds: its one "round" is the final set
-          }
           double mauve = Mauve.compute(realUnit, synth).mauve();
           double acc =
               DownstreamClassifier.evaluate(
@@ -219,10 +226,10 @@ public final class DemoRunner {
           List<String> samples = finals.stream().limit(3).map(SyntheticText::text).toList();
           DemoResult dr =
               new DemoResult(
-                  method, ratio, seed, result.report(), fids, fid, fullFid, mauve, acc, lengthW1, lastVotes[0], lengths,
+                  method, ratio, seed, result.report(), fids, fidelity, coverage, fid, fullFid, mauve, acc, lengthW1, lastVotes[0], lengths,
                   samples);
-          log.printf(Locale.ROOT, "   sigma %.3f  FID %.4f -> %.4f  MAUVE %.3f  accuracy %.3f%n",
-              dr.sigma(), dr.firstFid(), fid, mauve, acc);
+          log.printf(Locale.ROOT, "   sigma %.3f  FID %.4f -> %.4f  fidelity %.4f -> %.4f  MAUVE %.3f  accuracy %.3f%n",
+              dr.sigma(), dr.firstFid(), fid, dr.firstFidelity(), dr.fidelity(), mauve, acc);
           out.add(dr);
         }
       }

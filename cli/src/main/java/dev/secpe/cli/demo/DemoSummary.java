@@ -111,20 +111,58 @@ public record DemoSummary(String method, double ratio, List<DemoResult> runs) {
 
   /** Mean and sd of the FID of each round (the rounds all runs have). */
   public List<Stat> fidPerRound() {
-    int rounds = runs.stream().mapToInt(r -> r.fidPerRound().size()).min().orElse(0);
+    return perRound(DemoResult::fidPerRound);
+  }
+
+  /** Mean and sd of the fidelity (survivor to nearest private record) of each round. */
+  public List<Stat> fidelityPerRound() {
+    return perRound(DemoResult::fidelityPerRound);
+  }
+
+  /** Mean and sd of the coverage (private record to nearest survivor) of each round. */
+  public List<Stat> coveragePerRound() {
+    return perRound(DemoResult::coveragePerRound);
+  }
+
+  /** Fidelity of the first round's survivors. */
+  public Stat firstFidelity() {
+    return stat(DemoResult::firstFidelity);
+  }
+
+  /** Fidelity of the final synthetic set. */
+  public Stat fidelity() {
+    return stat(DemoResult::fidelity);
+  }
+
+  /** Coverage of the final synthetic set. */
+  public Stat coverage() {
+    return stat(DemoResult::coverage);
+  }
+
+  private List<Stat> perRound(java.util.function.Function<DemoResult, List<Double>> series) {
+    int rounds = runs.stream().mapToInt(r -> series.apply(r).size()).min().orElse(0);
     List<Stat> out = new ArrayList<>();
     for (int t = 0; t < rounds; t++) {
       final int tt = t;
-      out.add(stat(r -> r.fidPerRound().get(tt)));
+      out.add(stat(r -> series.apply(r).get(tt)));
     }
     return out;
   }
 
   /** Whether the mean FID falls from every round to the next. */
   public boolean fidFallsEveryRound() {
-    List<Stat> f = fidPerRound();
+    return monotone(fidPerRound(), -1);
+  }
+
+  /** Whether the mean fidelity rises from every round to the next. */
+  public boolean fidelityRisesEveryRound() {
+    return monotone(fidelityPerRound(), +1);
+  }
+
+  /** Whether the means move strictly in {@code direction} (+1 up, -1 down) from round to round. */
+  private static boolean monotone(List<Stat> f, int direction) {
     for (int t = 1; t < f.size(); t++) {
-      if (!(f.get(t).mean() < f.get(t - 1).mean())) {
+      if (!(direction * (f.get(t).mean() - f.get(t - 1).mean()) > 0)) {
         return false;
       }
     }
