@@ -93,8 +93,9 @@ public record EvolutionSettings(
         + generation.maxTokens()
         + ", maskProbability="
         + maskProbability
-        + ", voteGeometry="
-        + voteGeometry
+        // Named only when it is not the papers' rule, so that a checkpoint written before the
+        // geometry existed resumes with voteGeometry(COSINE), the rule it was written with.
+        + (voteGeometry == VoteGeometry.COSINE ? "" : ", voteGeometry=" + voteGeometry)
         + ", templates="
         + templates.domain()
         + ", labels="

@@ -78,7 +78,8 @@ public final class SecPE extends Runs {
           + ", detector=" + (detector == null ? "none" : detector.name()) + ", K=" + clusters
           + ", restarts=" + kmeansRestarts + ", reRelease=" + reReleasePerRound + ", policy="
           + nonPositiveCountPolicy + ", blowUp=" + blowUpMethod + ", selection=" + selection
-          + ", shrink=" + shrinkRepresentatives;
+          // Named only when on, so that older checkpoints resume with shrinkRepresentatives(false).
+          + (shrinkRepresentatives ? ", shrinkRepresentatives" : "");
     }
   }
 

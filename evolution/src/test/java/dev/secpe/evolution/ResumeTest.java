@@ -81,6 +81,14 @@ class ResumeTest {
   }
 
   @Test
+  void resumingWithAnotherVoteGeometryIsRefused(@TempDir Path dir) {
+    augpe(dir, new Fixtures.CountingNoise(1)).iterations(1).voteGeometry(VoteGeometry.COSINE).build().run();
+    assertThatThrownBy(() -> augpe(dir, new Fixtures.CountingNoise(1)).iterations(1).resume(true).build().run())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("different configuration");
+  }
+
+  @Test
   void resumingWithAnotherConfigurationIsRefused(@TempDir Path dir) {
     augpe(dir, new Fixtures.CountingNoise(1)).iterations(1).build().run();
     assertThatThrownBy(

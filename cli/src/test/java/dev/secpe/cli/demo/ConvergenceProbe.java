@@ -1,75 +1,214 @@
 package dev.secpe.cli.demo;
 
-import dev.secpe.core.*;
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.Label;
+import dev.secpe.core.LabelSet;
+import dev.secpe.core.PrivacyGuard;
+import dev.secpe.core.PrivateTexts;
+import dev.secpe.core.SyntheticText;
 import dev.secpe.core.io.BundledCorpus;
-import dev.secpe.core.report.*;
-import dev.secpe.evaluation.*;
-import dev.secpe.evolution.*;
-import dev.secpe.llm.*;
+import dev.secpe.core.report.RunEvent;
+import dev.secpe.core.report.RunListener;
+import dev.secpe.core.secret.RandomWordSecrets;
+import dev.secpe.evaluation.FrechetDistance;
+import dev.secpe.evaluation.NearestSimilarity;
+import dev.secpe.evaluation.PrincipalProjection;
+import dev.secpe.evolution.AugPE;
+import dev.secpe.evolution.DPGA;
+import dev.secpe.evolution.EvolutionBuilder;
+import dev.secpe.evolution.SecPE;
+import dev.secpe.evolution.VoteGeometry;
+import dev.secpe.llm.GenerationParams;
+import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.cache.CachingEmbedder;
-import dev.secpe.llm.embedded.*;
-import dev.secpe.llm.prompt.*;
-import java.util.*;
+import dev.secpe.llm.embedded.MiniLmEmbedder;
+import dev.secpe.llm.embedded.SpliceTextGenerator;
+import dev.secpe.llm.prompt.Domain;
+import dev.secpe.llm.prompt.PromptTemplates;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+
 /**
- * Where a PE run's distance to the private data comes from, round by round: FID in the demo's 16
- * public principal components split into the distance of the means and the spread (trace of the
- * covariance), the mean length and the number of distinct lineages among the survivors. A
+ * Where a PE run's distance to the private data comes from, round by round, on the demo's data
+ * (era split, splice generator, int8 MiniLM, N_syn = 100, K = 100): FID in the demo's 16 public
+ * principal components split into the distance of the means and the spread (trace of the
+ * covariance), and the fidelity and coverage of {@link NearestSimilarity}; mean over seeds. A
  * research harness for the README's "Does private evolution work?" section, not a test.
  *
- * <p>Arguments: generator (splice|ngram), method (augpe|secpe), T, L, Aug-PE selection
- * (RANK|PROBABILITY|LINEAGE), Aug-PE k. System properties: {@code scale} and {@code jump} (the
- * splice generator's line mask scale and jump probability), {@code freshChildren} (every
- * variation replaced by a fresh sample: selection alone). Non-private, seed 2026, era split, fp32
- * MiniLM, N_syn = 100.
+ * <p>Arguments: method (augpe|secpe|dpga), T, L, seeds. System properties: {@code geometry}
+ * (CENTRED|COSINE), {@code selection} (Aug-PE: RANK|PROBABILITY|LINEAGE), {@code ratio} (r/p at
+ * p = 1e-4; absent = non-private), {@code shrink} (SecPE: true|false), {@code cache} (a directory
+ * for the embedding cache, so repeated probes embed each text once).
  */
 public final class ConvergenceProbe {
-  static double[] mean(double[][] x){ double[] m=new double[x[0].length]; for(double[] r:x) for(int j=0;j<m.length;j++) m[j]+=r[j]/x.length; return m;}
-  static double trace(double[][] x){ double[] m=mean(x); double t=0; for(double[] r:x) for(int j=0;j<m.length;j++) t+=(r[j]-m[j])*(r[j]-m[j])/(x.length-1); return t;}
+
+  private ConvergenceProbe() {}
+
   public static void main(String[] a) throws Exception {
-    String gname = a.length > 0 ? a[0] : "splice";
-    String method = a.length > 1 ? a[1] : "augpe";
-    int T = a.length > 2 ? Integer.parseInt(a[2]) : 5;
-    int L = a.length > 3 ? Integer.parseInt(a[3]) : 3;
+    String method = a.length > 0 ? a[0] : "augpe";
+    int rounds = a.length > 1 ? Integer.parseInt(a[1]) : 4;
+    int variations = a.length > 2 ? Integer.parseInt(a[2]) : 3;
+    int seeds = a.length > 3 ? Integer.parseInt(a[3]) : 3;
+    String ratio = System.getProperty("ratio");
     DemoRunner.Data d = DemoRunner.data(150, 2026, "era");
-    List<String> labs = d.publicData().records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
-    TextGenerator g = gname.equals("ngram") ? NgramTextGenerator.builder().train(d.publicData().texts(), labs).build()
-       : SpliceTextGenerator.builder().train(d.publicData().texts(), labs).lineMaskScale(Double.parseDouble(System.getProperty("scale","0.5"))).jumpProbability(Double.parseDouble(System.getProperty("jump","0.1"))).build();
-    if (System.getProperty("freshChildren") != null) {
-      TextGenerator inner = g;
-      g = new TextGenerator() {
-        public String name() { return "fresh"; }
-        public Locality locality() { return Locality.LOCAL; }
-        public java.util.concurrent.CompletableFuture<List<GenerationResult>> generateAsync(List<GenerationRequest> rs) {
-          List<GenerationRequest> out = new ArrayList<>();
-          for (GenerationRequest r : rs) {
-            GenerationTask t = r.task();
-            if (t instanceof GenerationTask.FillIn f) t = new GenerationTask.Random(f.label(), List.of(), Math.min(120, f.targetWords()));
-            out.add(new GenerationRequest(r.messages(), t, r.params()));
-          }
-          return inner.generateAsync(out);
-        }
-      };
+    List<String> labs =
+        d.publicData().records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
+    CachingEmbedder.Builder eb = CachingEmbedder.builder(MiniLmEmbedder.createQuantized()).maxEntries(300_000);
+    if (System.getProperty("cache") != null) {
+      eb.directory(Path.of(System.getProperty("cache")));
     }
-    try (TextEmbedder emb = CachingEmbedder.inMemory(MiniLmEmbedder.create(), 200000)) {
+    try (TextEmbedder emb = eb.build()) {
       EmbeddingMatrix pub = EmbeddingMatrix.of(emb.embed(d.publicData().texts()));
-      PrincipalProjection pp = PrincipalProjection.fit(pub, 16);
-      double[][] priv = pp.project(PrivateTexts.embed(emb, d.privateData(), PrivacyGuard.localOnly()));
-      double[] mp = mean(priv); double tp = trace(priv);
-      System.out.printf("private trace %.4f; public trace %.4f%n", tp, trace(pp.project(pub)));
-      RunListener l = e -> { if (e instanceof RunEvent.SurvivorsSelected s) {
-        double[][] x = pp.project(EmbeddingMatrix.of(emb.embed(s.survivors().stream().map(SyntheticText::text).toList())));
-        double[] m = mean(x); double dm=0; for(int j=0;j<m.length;j++) dm+=(m[j]-mp[j])*(m[j]-mp[j]);
-        double words = s.survivors().stream().mapToInt(t -> t.text().split("\\s+").length).average().orElse(0);
-        long fam = s.survivors().stream().map(t -> t.provenance().parentIds().isEmpty() ? t.id() : t.provenance().parentIds().get(0)).distinct().count();
-        System.out.printf("round %d: FID %.4f  mean term %.4f  trace %.4f  words %.1f  distinct parents %d%n", s.round(),
-          FrechetDistance.between(x, priv), dm, trace(x), words, fam);
-      }};
-      LabelSet labels = new LabelSet.ToBeReleased(new TreeSet<>(List.of(BundledCorpus.HAM, BundledCorpus.SPAM)));
-      EvolutionBuilder<?> b = method.equals("secpe") ? SecPE.builder().clusters(100) : (a.length > 4 ? AugPE.builder().selection(AugPE.SelectionMode.valueOf(a[4])).nearestNeighbours(a.length > 5 ? Integer.parseInt(a[5]) : 1) : AugPE.builder());
-      b.privateData(d.privateData()).publicData(d.publicData()).labels(labels).generator(g).embedder(emb)
-        .syntheticSize(100).iterations(T).variations(L).seed(2026).templates(PromptTemplates.defaults(Domain.EMAIL))
-        .generation(new GenerationParams(1.0, 1.0, 160, List.of(), OptionalLong.empty())).listener(l).nonPrivate();
-      if (b instanceof SecPE.Builder s) s.build().run(); else ((AugPE.Builder) b).build().run();
+      PrincipalProjection pp = PrincipalProjection.fit(pub, DemoRunner.FID_COMPONENTS);
+      EmbeddingMatrix privUnit = PrivateTexts.embed(emb, d.privateData(), PrivacyGuard.localOnly());
+      double[][] priv = pp.project(privUnit);
+      double[] privMean = mean(priv);
+      System.out.printf(Locale.ROOT, "private spread %.4f, public spread %.4f%n", trace(priv), trace(pp.project(pub)));
+      // The fixed point of nearest-neighbour selection when the candidates are the public e-mails
+      // themselves: each private record's nearest public e-mail, weighted by its votes.
+      double[] votes = new double[pub.rows()];
+      for (int i = 0; i < privUnit.rows(); i++) {
+        int best = 0;
+        for (int c = 1; c < pub.rows(); c++) {
+          if (privUnit.dot(i, pub, c) > privUnit.dot(i, pub, best)) {
+            best = c;
+          }
+        }
+        votes[best]++;
+      }
+      System.out.printf(Locale.ROOT, "public e-mails weighted by private nearest-neighbour votes: spread %.4f%n",
+          weightedTrace(pp.project(pub), votes));
+      double[][] sum = new double[5][rounds];
+      for (int s = 0; s < seeds; s++) {
+        long seed = 2026 + s;
+        List<double[]> rows = new ArrayList<>();
+        RunListener listener = e -> {
+          if (e instanceof RunEvent.SurvivorsSelected sv) {
+            EmbeddingMatrix x = EmbeddingMatrix.of(emb.embed(sv.survivors().stream().map(SyntheticText::text).toList()));
+            double[][] xp = pp.project(x);
+            double[] m = mean(xp);
+            double dm = 0;
+            for (int j = 0; j < m.length; j++) {
+              dm += (m[j] - privMean[j]) * (m[j] - privMean[j]);
+            }
+            NearestSimilarity near = NearestSimilarity.of(privUnit, x);
+            rows.add(new double[] {FrechetDistance.between(xp, priv), dm, trace(xp), near.fidelity(), near.coverage()});
+          }
+        };
+        TextGenerator g = SpliceTextGenerator.builder().train(d.publicData().texts(), labs).build();
+        run(method, ratio, d, g, emb, rounds, variations, seed, listener);
+        StringBuilder line = new StringBuilder("seed " + seed + ":");
+        for (int t = 0; t < rows.size(); t++) {
+          double[] r = rows.get(t);
+          line.append(String.format(Locale.ROOT, " [FID %.4f means %.4f spread %.3f fidelity %.3f coverage %.3f]",
+              r[0], r[1], r[2], r[3], r[4]));
+          for (int q = 0; q < 5; q++) {
+            sum[q][t] += r[q] / seeds;
+          }
+        }
+        System.out.println(line);
+      }
+      String[] names = {"FID", "means", "spread", "fidelity", "coverage"};
+      for (int q = 0; q < 5; q++) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-9s", names[q]));
+        for (int t = 0; t < rounds; t++) {
+          line.append(String.format(Locale.ROOT, t == 0 ? "%.4f" : " -> %.4f", sum[q][t]));
+        }
+        System.out.println(line);
+      }
     }
+  }
+
+  private static void run(
+      String method, String ratio, DemoRunner.Data d, TextGenerator g, TextEmbedder emb, int rounds,
+      int variations, long seed, RunListener listener) {
+    LabelSet labels = new LabelSet.ToBeReleased(new TreeSet<>(List.of(BundledCorpus.HAM, BundledCorpus.SPAM)));
+    SecretBudget budget = ratio == null ? null : SecretBudget.ofRatio(DemoRunner.PRIOR, Double.parseDouble(ratio));
+    VoteGeometry geometry = VoteGeometry.valueOf(System.getProperty("geometry", "CENTRED"));
+    switch (method) {
+      case "secpe" -> {
+        SecPE.Builder b = common(SecPE.builder(), d, g, emb, labels, rounds, variations, seed, geometry, listener, budget)
+            .clusters(100).shrinkRepresentatives(Boolean.parseBoolean(System.getProperty("shrink", "true")));
+        if (budget != null) {
+          b.budget(budget).secrets(RandomWordSecrets.builder().publicCorpus(d.publicData()).build());
+        }
+        b.build().run();
+      }
+      case "dpga" -> {
+        DPGA.Builder b = common(DPGA.builder(), d, g, emb, labels, rounds, variations, seed, geometry, listener, budget);
+        if (budget != null) {
+          throw new IllegalArgumentException("the probe runs DPGA without noise only");
+        }
+        b.build().run();
+      }
+      default -> {
+        AugPE.Builder b = common(AugPE.builder(), d, g, emb, labels, rounds, variations, seed, geometry, listener, budget)
+            .selection(AugPE.SelectionMode.valueOf(System.getProperty("selection", "RANK")));
+        if (budget != null) {
+          b.budget(budget);
+        }
+        b.build().run();
+      }
+    }
+  }
+
+  private static <B extends EvolutionBuilder<B>> B common(
+      B b, DemoRunner.Data d, TextGenerator g, TextEmbedder emb, LabelSet labels, int rounds, int variations,
+      long seed, VoteGeometry geometry, RunListener listener, SecretBudget budget) {
+    b.privateData(d.privateData()).publicData(d.publicData()).labels(labels).generator(g).embedder(emb)
+        .syntheticSize(100).iterations(rounds).variations(variations).seed(seed)
+        .templates(PromptTemplates.defaults(Domain.EMAIL))
+        .generation(new GenerationParams(1.0, 1.0, 160, List.of(), OptionalLong.empty()))
+        .voteGeometry(geometry).listener(listener);
+    if (budget == null) {
+      b.nonPrivate();
+    }
+    return b;
+  }
+
+  private static double[] mean(double[][] x) {
+    double[] m = new double[x[0].length];
+    for (double[] r : x) {
+      for (int j = 0; j < m.length; j++) {
+        m[j] += r[j] / x.length;
+      }
+    }
+    return m;
+  }
+
+  private static double weightedTrace(double[][] x, double[] w) {
+    double total = 0;
+    double[] m = new double[x[0].length];
+    for (int i = 0; i < x.length; i++) {
+      total += w[i];
+      for (int j = 0; j < m.length; j++) {
+        m[j] += w[i] * x[i][j];
+      }
+    }
+    double t = 0;
+    for (int i = 0; i < x.length; i++) {
+      for (int j = 0; j < m.length; j++) {
+        double dev = x[i][j] - m[j] / total;
+        t += w[i] * dev * dev / total;
+      }
+    }
+    return t;
+  }
+
+  private static double trace(double[][] x) {
+    double[] m = mean(x);
+    double t = 0;
+    for (double[] r : x) {
+      for (int j = 0; j < m.length; j++) {
+        t += (r[j] - m[j]) * (r[j] - m[j]) / (x.length - 1);
+      }
+    }
+    return t;
   }
 }
