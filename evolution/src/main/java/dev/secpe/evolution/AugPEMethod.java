@@ -150,6 +150,14 @@ final class AugPEMethod implements Method {
     return Variation.fillIn(ctx, survivors, ctx.settings().variations(), rng);
   }
 
+  /** Limited to the run's mu-GDP budget (all of Aug-PE's releases are Gaussian). */
+  @Override
+  public dev.secpe.accounting.ledger.PrivacyLedger newLedger() {
+    return config.totalMu() == null
+        ? dev.secpe.accounting.ledger.PrivacyLedger.unlimited()
+        : dev.secpe.accounting.ledger.PrivacyLedger.withLimit(config.totalMu());
+  }
+
   /** The noise multiplier of every release. */
   double sigma() {
     return sigma;

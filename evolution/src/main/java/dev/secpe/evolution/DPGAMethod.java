@@ -489,6 +489,14 @@ final class DPGAMethod implements Method {
     return calibration;
   }
 
+  /** Limited to the run's (epsilon, delta) budget. */
+  @Override
+  public dev.secpe.accounting.ledger.PrivacyLedger newLedger() {
+    return config.budget() == null
+        ? dev.secpe.accounting.ledger.PrivacyLedger.unlimited()
+        : dev.secpe.accounting.ledger.PrivacyLedger.withLimit(config.budget());
+  }
+
   @Override
   public List<String> deviations(RunContext ctx) {
     List<String> out = new ArrayList<>();

@@ -139,8 +139,10 @@ final class Engine {
           "resume requested but no checkpoint exists at " + cps.map(CheckpointStore::file).orElse(null));
     }
 
+    // The method's ledger (limited to its budget where it knows it): a resumed run's releases are
+    // charged into it again, so a checkpoint that holds more than the budget is refused here.
     PrivacyLedger ledger =
-        restored == null ? PrivacyLedger.unlimited() : PrivacyLedger.unlimited().restore(restored.releases());
+        restored == null ? method.newLedger() : method.newLedger().restore(restored.releases());
     int startRound = restored == null ? 0 : restored.round();
     List<SyntheticText> population = restored == null ? List.of() : restored.population();
 

@@ -41,6 +41,14 @@ interface Method {
   /** The children of the survivors for the next round. */
   List<Offspring> vary(RunContext ctx, int round, List<SyntheticText> survivors, SplittableRandom rng);
 
+  /**
+   * A fresh ledger for this run. Where the method knows its budget before any private record is
+   * read, the ledger is limited to it, so a release beyond the budget is refused when it is
+   * charged, before its noise is drawn (a second guard behind the calibration); a non-private run
+   * charges nothing.
+   */
+  dev.secpe.accounting.ledger.PrivacyLedger newLedger();
+
   /** Sentences for the report: how this run deviates from the paper's analysis. */
   List<String> deviations(RunContext ctx);
 }

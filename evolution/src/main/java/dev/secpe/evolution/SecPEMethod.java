@@ -356,6 +356,16 @@ final class SecPEMethod implements Method {
     return noise == null ? Double.NaN : noise.sigma();
   }
 
+  /**
+   * Not limited yet: the (p, r) limit is per secret, and the secrets are known only once {@link
+   * #prepare} has run the detector over the private records; the one release is calibrated by
+   * SECRETNOISE for exactly that budget and the report states the composed (p, r).
+   */
+  @Override
+  public dev.secpe.accounting.ledger.PrivacyLedger newLedger() {
+    return dev.secpe.accounting.ledger.PrivacyLedger.unlimited();
+  }
+
   @Override
   public List<String> deviations(RunContext ctx) {
     List<String> out = new ArrayList<>();

@@ -1,0 +1,115 @@
+package dev.secpe.evolution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.secpe.accounting.Calibration;
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.GdpMu;
+import dev.secpe.accounting.ledger.BudgetExceededException;
+import dev.secpe.accounting.ledger.PrivacyCost;
+import dev.secpe.accounting.ledger.PrivacyLedger;
+import dev.secpe.accounting.ledger.Release;
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.SyntheticText;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/** The engine runs on the method's ledger, limited to the budget: nothing beyond it is drawn. */
+class BudgetLimitTest {
+
+  private static AugPE.Builder augpe(Fixtures.CountingNoise noise) {
+    return AugPE.builder()
+        .privateData(Fixtures.privateData(100))
+        .publicData(Fixtures.publicData(50))
+        .labels(Fixtures.released())
+        .generator(Fixtures.generator())
+        .embedder(Fixtures.embedder())
+        .syntheticSize(16)
+        .variations(2)
+        .iterations(4)
+        .seed(11)
+        .budget(new DpBudget(2.0, 1e-5))
+        .noise(noise);
+  }
+
+  private static Release gaussian(String id, double sigma) {
+    return new Release(id, "Gaussian", "test", 1.0, sigma, new PrivacyCost.Gaussian(sigma));
+  }
+
+  @Test
+  void augPesLedgerTakesItsPlannedReleasesAndRefusesOneMore() {
+    AugPE.Config config = augpe(new Fixtures.CountingNoise(1)).build().config();
+    // T = 4 votes and the label histogram: 5 Gaussian releases of the calibrated sigma compose to
+    // mu = sqrt(5) / sigma <= the budget; a sixth gives sqrt(6) / sigma > it.
+    double sigma = Calibration.gdpNoise(config.totalMu(), 5).sigma();
+    assertThat(Math.sqrt(6) / sigma).isGreaterThan(config.totalMu().mu());
+    PrivacyLedger ledger = new AugPEMethod(config).newLedger();
+    for (int i = 0; i < 5; i++) {
+      ledger.charge(gaussian("r" + i, sigma));
+    }
+    assertThatThrownBy(() -> ledger.charge(gaussian("r5", sigma)))
+        .isInstanceOf(BudgetExceededException.class)
+        .hasMessageContaining("refused before any noise was drawn");
+  }
+
+  @Test
+  void dpgasLedgerIsLimitedToItsEpsilonAndDelta() {
+    DPGA.Config config =
+        DPGA.builder().privateData(Fixtures.privateData(100)).publicData(Fixtures.publicData(50))
+            .labels(Fixtures.released()).generator(Fixtures.generator()).embedder(Fixtures.embedder())
+            .syntheticSize(16).iterations(2).budget(new DpBudget(1.0, 1e-5)).build().config();
+    PrivacyLedger ledger = new DPGAMethod(config).newLedger();
+    // A Gaussian of sigma 1 alone costs far more than epsilon 1 at delta 1e-5 (about 4.4).
+    assertThatThrownBy(() -> ledger.charge(gaussian("too-much", 1.0)))
+        .isInstanceOf(BudgetExceededException.class)
+        .hasMessageContaining("exceeds the limit epsilon=1.0");
+  }
+
+  @Test
+  void theEngineRefusesAReleaseBeyondTheBudgetBeforeDrawingItsNoise() {
+    Fixtures.CountingNoise noise = new Fixtures.CountingNoise(3);
+    EvolutionSettings settings = augpe(noise).build().config().settings();
+    // Two releases of mu = 1 each against a limit of mu = 1.2: the second must not be drawn.
+    Method greedy = new Method() {
+      @Override public String name() {
+        return "greedy";
+      }
+
+      @Override public void prepare(RunContext ctx) {
+        for (int i = 0; i < 2; i++) {
+          String id = "greedy/" + i;
+          ctx.store().release(id, () -> gaussian(id, 1.0), () -> new double[] {ctx.noise().gaussian(1.0)});
+        }
+      }
+
+      @Override public List<Offspring> initial(RunContext ctx, SplittableRandom rng) {
+        throw new AssertionError("not reached");
+      }
+
+      @Override public double[] vote(RunContext ctx, int round, List<SyntheticText> p, EmbeddingMatrix u) {
+        throw new AssertionError("not reached");
+      }
+
+      @Override public List<Offspring> vary(RunContext ctx, int round, List<SyntheticText> s, SplittableRandom rng) {
+        throw new AssertionError("not reached");
+      }
+
+      @Override public PrivacyLedger newLedger() {
+        return PrivacyLedger.withLimit(new GdpMu(1.2));
+      }
+
+      @Override public List<String> deviations(RunContext ctx) {
+        return List.of();
+      }
+    };
+    Engine engine = new Engine(greedy, settings, Fixtures.privateData(100), Fixtures.publicData(50),
+        Fixtures.generator(), Fixtures.embedder(), "greedy", new AtomicBoolean());
+    assertThatThrownBy(engine::run)
+        .isInstanceOf(BudgetExceededException.class)
+        .hasMessageContaining("greedy/1 refused before any noise was drawn");
+    assertThat(noise.draws.get()).isEqualTo(1);
+  }
+}
