@@ -357,13 +357,15 @@ final class SecPEMethod implements Method {
   }
 
   /**
-   * Not limited yet: the (p, r) limit is per secret, and the secrets are known only once {@link
-   * #prepare} has run the detector over the private records; the one release is calibrated by
-   * SECRETNOISE for exactly that budget and the report states the composed (p, r).
+   * Limited to the (p, r) budget for every secret, however many the detector finds: the secret
+   * clustering releases (one per label group) are refused if any secret's composed r would exceed
+   * r, before their noise is drawn.
    */
   @Override
   public dev.secpe.accounting.ledger.PrivacyLedger newLedger() {
-    return dev.secpe.accounting.ledger.PrivacyLedger.unlimited();
+    return config.budget() == null
+        ? dev.secpe.accounting.ledger.PrivacyLedger.unlimited()
+        : dev.secpe.accounting.ledger.PrivacyLedger.withUniformLimit(config.budget());
   }
 
   @Override

@@ -69,6 +69,24 @@ class BudgetLimitTest {
   }
 
   @Test
+  void secPesLedgerIsLimitedToItsSecretBudgetForEverySecret() {
+    SecPE.Config config =
+        SecPE.builder().privateData(Fixtures.privateData(100)).publicData(Fixtures.publicData(50))
+            .labels(Fixtures.released()).generator(Fixtures.generator()).embedder(Fixtures.embedder())
+            .syntheticSize(16).iterations(2).budget(new dev.secpe.accounting.SecretBudget(1e-4, 1e-3))
+            .secrets(dev.secpe.core.secret.PiiDetector.all()).build().config();
+    PrivacyLedger ledger = new SecPEMethod(config).newLedger();
+    // A secret in one always-sampled record behind noise sigma is a Gaussian shift 1/sigma; (1e-4,
+    // 1e-3) allows mu = 0.6288 (eq. 4): sigma 1.6 passes, and the same release again does not.
+    double[][] secrets = {{1.0}, {1.0}, {1.0}};
+    ledger.charge(new Release("a", "SecretMixture", "t", 1, 1.6, new PrivacyCost.SecretMixture(1.6, 1, secrets)));
+    assertThatThrownBy(() -> ledger.charge(
+            new Release("b", "SecretMixture", "t", 1, 1.6, new PrivacyCost.SecretMixture(1.6, 1, secrets))))
+        .isInstanceOf(BudgetExceededException.class)
+        .hasMessageContaining("above the limit r=0.001");
+  }
+
+  @Test
   void theEngineRefusesAReleaseBeyondTheBudgetBeforeDrawingItsNoise() {
     Fixtures.CountingNoise noise = new Fixtures.CountingNoise(3);
     EvolutionSettings settings = augpe(noise).build().config().settings();

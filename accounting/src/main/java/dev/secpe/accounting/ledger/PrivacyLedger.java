@@ -61,6 +61,7 @@ public final class PrivacyLedger {
   private final DpBudget dpLimit;
   private final GdpMu gdpLimit;
   private final SecretBudgets secretLimit;
+  private final SecretBudget uniformSecretLimit;
   private final Map<String, Release> byId = new LinkedHashMap<>();
   private PldAccount pld = PldAccount.empty(); // null when the PLD accountant is off
   private String pldDropped; // why the PLD accountant was dropped, or null
@@ -83,20 +84,22 @@ public final class PrivacyLedger {
     PLD
   }
 
-  private PrivacyLedger(DpBudget dpLimit, GdpMu gdpLimit, SecretBudgets secretLimit) {
+  private PrivacyLedger(
+      DpBudget dpLimit, GdpMu gdpLimit, SecretBudgets secretLimit, SecretBudget uniformSecretLimit) {
     this.dpLimit = dpLimit;
     this.gdpLimit = gdpLimit;
     this.secretLimit = secretLimit;
+    this.uniformSecretLimit = uniformSecretLimit;
   }
 
   /** A ledger without a limit (it still records and composes). */
   public static PrivacyLedger unlimited() {
-    return new PrivacyLedger(null, null, null);
+    return new PrivacyLedger(null, null, null, null);
   }
 
   /** A ledger that refuses a release once the composition exceeds (epsilon, delta). */
   public static PrivacyLedger withLimit(DpBudget limit) {
-    return new PrivacyLedger(Objects.requireNonNull(limit, "limit"), null, null);
+    return new PrivacyLedger(Objects.requireNonNull(limit, "limit"), null, null, null);
   }
 
   /**
@@ -104,12 +107,21 @@ public final class PrivacyLedger {
    * refused (their composition is not claimed to be GDP).
    */
   public static PrivacyLedger withLimit(GdpMu limit) {
-    return new PrivacyLedger(null, Objects.requireNonNull(limit, "limit"), null);
+    return new PrivacyLedger(null, Objects.requireNonNull(limit, "limit"), null, null);
   }
 
   /** A ledger that refuses a release once any secret's composed r exceeds its budget. */
   public static PrivacyLedger withLimit(SecretBudgets limit) {
-    return new PrivacyLedger(null, null, Objects.requireNonNull(limit, "limit"));
+    return new PrivacyLedger(null, null, Objects.requireNonNull(limit, "limit"), null);
+  }
+
+  /**
+   * A ledger that refuses a release once any secret's composed r at {@code limit.p()} exceeds
+   * {@code limit.r()}, however many secrets the releases cover: for runs that learn their secrets
+   * from the private data only after the ledger exists (SecPE).
+   */
+  public static PrivacyLedger withUniformLimit(SecretBudget limit) {
+    return new PrivacyLedger(null, null, null, Objects.requireNonNull(limit, "limit"));
   }
 
   /** A ledger with one (p, r) budget for every one of {@code secretCount} secrets. */
@@ -352,6 +364,16 @@ public final class PrivacyLedger {
       if (!(mu <= gdpLimit.mu())) {
         throw new BudgetExceededException(
             refused + "composed mu=" + mu + " exceeds the limit mu=" + gdpLimit.mu());
+      }
+    }
+    if (uniformSecretLimit != null) {
+      double[] r = c.secretR(new double[] {uniformSecretLimit.p()}).r();
+      for (int j = 0; j < r.length; j++) {
+        if (!(r[j] <= uniformSecretLimit.r())) {
+          throw new BudgetExceededException(
+              refused + "secret " + j + " would reach r=" + r[j] + " at p=" + uniformSecretLimit.p()
+                  + ", above the limit r=" + uniformSecretLimit.r());
+        }
       }
     }
     if (secretLimit != null) {

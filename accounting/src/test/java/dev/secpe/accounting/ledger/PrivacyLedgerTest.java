@@ -285,4 +285,29 @@ class PrivacyLedgerTest {
     assertThat(after.epsilon()).isGreaterThanOrEqualTo(before.epsilon() * (1 - 1e-3));
     assertThat(after.r()[0]).isGreaterThanOrEqualTo(before.r()[0] * (1 - 1e-3));
   }
+
+  /**
+   * withUniformLimit against eq. (4): a secret held by one record sampled with certainty is a
+   * Gaussian shift of 1/sigma, so its r at p = 1e-4 is 1 - Phi(PhiInv(1 - p) - 1/sigma); the
+   * budget r = 1e-3 allows mu = 0.6287841792847917 (SecPE eq. 4), i.e. sigma >= 1.59037.
+   */
+  @Example
+  void aUniformSecretLimitAcceptsUpToTheBudgetAndRefusesBeyondIt() {
+    SecretBudget budget = new SecretBudget(1e-4, 1e-3);
+    double[][] twoSecrets = {{1.0}, {1.0}};
+    PrivacyLedger ok = PrivacyLedger.withUniformLimit(budget);
+    ok.charge(new Release("a", "SecretMixture", "test", 1, 1.60, new PrivacyCost.SecretMixture(1.60, 1, twoSecrets)));
+    assertThat(ok.releases()).hasSize(1);
+    PrivacyLedger tight = PrivacyLedger.withUniformLimit(budget);
+    assertThatThrownBy(() -> tight.charge(
+            new Release("b", "SecretMixture", "test", 1, 1.58, new PrivacyCost.SecretMixture(1.58, 1, twoSecrets))))
+        .isInstanceOf(BudgetExceededException.class)
+        .hasMessageContaining("refused before any noise was drawn")
+        .hasMessageContaining("above the limit r=0.001");
+    assertThat(tight.releases()).isEmpty();
+    // Two releases of sigma 1.60 compose to mu = sqrt(2)/1.60 = 0.884 > 0.6288: the second is refused.
+    assertThatThrownBy(() -> ok.charge(
+            new Release("c", "SecretMixture", "test", 1, 1.60, new PrivacyCost.SecretMixture(1.60, 1, twoSecrets))))
+        .isInstanceOf(BudgetExceededException.class);
+  }
 }
