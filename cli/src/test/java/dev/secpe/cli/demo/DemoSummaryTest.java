@@ -3,6 +3,9 @@ package dev.secpe.cli.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.secpe.core.report.NoiseMode;
+import dev.secpe.core.report.PrivacyReport;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DemoSummaryTest {
@@ -16,5 +19,32 @@ class DemoSummaryTest {
     assertThat(s.format(2)).isEqualTo("2.50 ± 1.29");
     assertThat(DemoSummary.Stat.of(new double[] {7}).sd()).isZero();
     assertThat(DemoSummary.Stat.of(new double[] {Double.NaN, Double.NaN}).format(3)).isEqualTo("–");
+  }
+
+  private static DemoResult run(long seed, List<Double> fid, List<Double> fidelity) {
+    PrivacyReport report = PrivacyReport.builder("augpe").noise(NoiseMode.NONE).build();
+    return new DemoResult("augpe", Double.POSITIVE_INFINITY, seed, report, fid, fidelity, fidelity,
+        fid.get(fid.size() - 1), 0.5, 0.9, 0.8, 10, new double[0], new int[0], List.of());
+  }
+
+  @Test
+  void perRoundFiguresAreMeansOverSeedsAndTheirTrendIsStrict() {
+    DemoSummary s = new DemoSummary("augpe", Double.POSITIVE_INFINITY, List.of(
+        run(1, List.of(0.030, 0.025, 0.010), List.of(0.50, 0.55, 0.60)),
+        run(2, List.of(0.010, 0.020, 0.012), List.of(0.52, 0.53, 0.58))));
+    // round means: FID 0.020, 0.0225, 0.011 (round 1 rises); fidelity 0.51, 0.54, 0.59 (rising).
+    List<DemoSummary.Stat> fid = s.fidPerRound();
+    assertThat(fid.get(0).mean()).isCloseTo(0.020, within(1e-12));
+    assertThat(fid.get(1).mean()).isCloseTo(0.0225, within(1e-12));
+    assertThat(fid.get(2).mean()).isCloseTo(0.011, within(1e-12));
+    assertThat(fid.get(0).sd()).isCloseTo(Math.sqrt(2) * 0.010, within(1e-12));
+    assertThat(s.fidFallsEveryRound()).isFalse();
+    assertThat(s.fidelityRisesEveryRound()).isTrue();
+    assertThat(s.firstFidelity().mean()).isCloseTo(0.51, within(1e-12));
+    assertThat(s.fidelity().mean()).isCloseTo(0.59, within(1e-12));
+    DemoSummary falling = new DemoSummary("augpe", Double.POSITIVE_INFINITY, List.of(
+        run(1, List.of(0.03, 0.02, 0.01), List.of(0.6, 0.6, 0.7))));
+    assertThat(falling.fidFallsEveryRound()).isTrue();
+    assertThat(falling.fidelityRisesEveryRound()).isFalse();
   }
 }
