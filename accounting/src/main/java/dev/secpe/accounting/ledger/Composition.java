@@ -178,8 +178,6 @@ final class Composition {
     }
     double[] r = new double[p.length];
     Map<Long, double[]> cache = new HashMap<>();
-    boolean usedTheorem3 = false;
-    boolean usedDp = false;
     for (int j = 0; j < p.length; j++) {
       GdpMu mu = mu(Math.min(j, Math.max(0, m - 1)));
       long key = Double.doubleToLongBits(mu.mu()) * 31 + Double.doubleToLongBits(p[j]);
@@ -189,8 +187,6 @@ final class Composition {
         cache.put(key, res);
       }
       r[j] = res[0];
-      usedTheorem3 |= res[1] == 1;
-      usedDp |= res[1] == 2;
     }
     String method;
     if (!anyPure) {
@@ -201,13 +197,15 @@ final class Composition {
       method =
           "min of: Theorem 3 (B_mu(p) of the GDP part + blow-up of the pure-DP part) and the"
               + " blow-up of the (eps, delta) composition over delta in 1e-1..1e-16";
-      method += usedDp && !usedTheorem3 ? " [(eps, delta) blow-up won]" : "";
-      method += usedTheorem3 && !usedDp ? " [Theorem 3 won]" : "";
     }
-    if (!mixtures.isEmpty() && exactPerRelease(p, r)) {
+    // Which bound is the smallest depends, per secret, on who holds it (the mixtures' rho come
+    // from the private data): the description names the bounds considered, never which one won,
+    // so that it is a function of the releases' public parameters only.
+    if (!mixtures.isEmpty()) {
+      exactPerRelease(p, r);
       method +=
           "; and Theorem 3 over per-release exact blow-ups (SecPE mixtures: exact T = 1"
-              + " Neyman-Pearson), which won for some secrets";
+              + " Neyman-Pearson); the smallest bound per secret";
     }
     return new SecretResult(r, method);
   }
@@ -216,14 +214,13 @@ final class Composition {
    * SecPE Theorem 3 with each part's own blow-up: the composed Gaussian part (eq. 4), each
    * mixture release exactly ({@link MixtureBlowUp}, T = 1) and the pure-DP part; parts that
    * release nothing about a secret are left out. Exact when a secret is touched by one part
-   * only. Lowers {@code r} in place where it wins; returns whether it did anywhere.
+   * only. Lowers {@code r} in place where it is smaller.
    */
-  private boolean exactPerRelease(double[] p, double[] r) {
+  private void exactPerRelease(double[] p, double[] r) {
     List<double[][]> probs = new java.util.ArrayList<>();
     for (PrivacyCost.SecretMixture m : mixtures) {
       probs.add(m.shiftProbsPerSecret());
     }
-    boolean won = false;
     for (int j = 0; j < r.length; j++) {
       double sum = 0;
       int parts = 0;
@@ -243,12 +240,8 @@ final class Composition {
         parts++;
       }
       double candidate = parts == 0 ? p[j] : parts == 1 ? sum : up(sum);
-      if (candidate < r[j]) {
-        r[j] = candidate;
-        won = true;
-      }
+      r[j] = Math.min(r[j], candidate);
     }
-    return won;
   }
 
   /** {r, method code}: 0 = GDP, 1 = Theorem 3, 2 = blow-up of the (eps, delta) composition. */

@@ -310,16 +310,11 @@ public final class PrivacyLedger {
       }
       double[] viaPld = pld.secretR(priors.length == s.r().length ? priors : new double[] {priors[0]});
       double[] r = s.r().clone();
-      boolean pldWon = false;
       for (int j = 0; j < r.length; j++) {
-        double v = viaPld.length == r.length ? viaPld[j] : viaPld[0];
-        if (v < r[j]) {
-          r[j] = v;
-          pldWon = true;
-        }
+        r[j] = Math.min(r[j], viaPld.length == r.length ? viaPld[j] : viaPld[0]);
       }
-      return new Composition.SecretResult(
-          r, s.method() + "; and the PLD accountant (blow-up at p)" + (pldWon ? " [PLD won]" : ""));
+      // Never says which accountant won: per secret that depends on the private data.
+      return new Composition.SecretResult(r, s.method() + "; and the PLD accountant (blow-up at p), the smaller");
     }
   }
 

@@ -310,4 +310,22 @@ class PrivacyLedgerTest {
             new Release("c", "SecretMixture", "test", 1, 1.60, new PrivacyCost.SecretMixture(1.60, 1, twoSecrets))))
         .isInstanceOf(BudgetExceededException.class);
   }
+
+  /**
+   * The report's description of how (p, r) was bounded must not depend on who holds a secret
+   * (the mixtures' sampling probabilities come from the private data): it used to say which bound
+   * "won" for some secrets, an un-noised fact about the private records.
+   */
+  @Example
+  void theSecretBoundDescriptionDependsOnPublicParametersOnly() {
+    String[] described = new String[2];
+    double[][][] holders = {{{1.0}, {0.3, 0.3}}, {{0.05}, {1.0, 1.0, 1.0}}};
+    for (int k = 0; k < 2; k++) {
+      PrivacyLedger l = PrivacyLedger.unlimited();
+      l.charge(new Release("mix", "SecretMixture", "t", 1, 2.0, new PrivacyCost.SecretMixture(2.0, Math.sqrt(2), holders[k])));
+      l.charge(new Release("lap", "Laplace", "t", 1, 5.0, new PrivacyCost.PureDp(0.2)));
+      described[k] = l.guarantee(1e-6, 1e-4).secretMethod();
+    }
+    assertThat(described[0]).isEqualTo(described[1]).doesNotContain("won");
+  }
 }
