@@ -58,7 +58,7 @@ public final class Gdp {
 
   /**
    * The blow-up function {@code B_mu(alpha) = Phi(PhiInv(alpha) + mu) = 1 - G_mu(alpha)}
-   * (DESIGN decision 2): the largest probability under P of an event with probability at most
+   * (docs/math-decisions.md §2): the largest probability under P of an event with probability at most
    * alpha under Q. Rounded up, capped at 1.
    *
    * @param alpha in [0, 1]

@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
       "Input lines: {\"id\": \"...\", \"secrets\": [\"s1\", \"s7\"]}. Secret names never appear in"
           + " output or error messages.",
       "The shift multiplier defaults to sqrt(2): secret clustering releases counts AND centres,"
-          + " whose joint normalised shift is sqrt(2) S (DESIGN §4; the paper's Theorem 1 uses 1)."
+          + " whose joint normalised shift is sqrt(2) S (docs/math-decisions.md §4; the paper's Theorem 1 uses 1)."
           + " Use --shift-multiplier 1 for a count-only release."
     })
 final class SecretNoiseCommand implements Callable<Integer> {

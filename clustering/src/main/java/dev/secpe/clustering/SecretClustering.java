@@ -16,7 +16,7 @@ import java.util.List;
  *   <li>The release is charged to the ledger first (before any randomness is drawn) with cost
  *       {@link PrivacyCost.SecretMixture}{@code (sigma, sqrt(2), rho of the records holding each
  *       secret)}: counts and centres together shift by {@code sqrt(2) S_j} in units of their
- *       noise (DESIGN section 4; the paper's Theorem 1 calibrates as if it were {@code S_j}).
+ *       noise (docs/math-decisions.md §4; the paper's Theorem 1 calibrates as if it were {@code S_j}).
  *   <li>Record i is sampled with probability {@code rho_i} (Bernoulli, from the {@link
  *       NoiseSource}).
  *   <li>Each sampled embedding is clipped, {@code Clip_R(e) = e min(1, R/|e|)} (under {@link
@@ -32,14 +32,14 @@ import java.util.List;
  * </ol>
  *
  * <p>{@code sigma} must come from {@link dev.secpe.accounting.secret.SecretNoise} calibrated
- * with shift multiplier {@code sqrt(2)}; anything smaller is refused. Release once (DESIGN 5):
+ * with shift multiplier {@code sqrt(2)}; anything smaller is refused. Release once (docs/math-decisions.md §5):
  * every later round votes with the same representatives at no further cost.
  *
  * <p>Build with {@link #builder()}; an instance performs exactly one release.
  */
 public final class SecretClustering {
 
-  /** The shift multiplier for a joint count and centre release (DESIGN section 4). */
+  /** The shift multiplier for a joint count and centre release (docs/math-decisions.md §4). */
   public static final double COUNT_AND_CENTRE_SHIFT = Math.sqrt(2);
 
   private final Metric metric;
@@ -505,7 +505,7 @@ public final class SecretClustering {
       if (!(c >= COUNT_AND_CENTRE_SHIFT * (1 - 1e-12))) {
         throw new IllegalStateException(
             "sigma must be calibrated for counts and centres together (shiftMultiplier >= "
-                + "sqrt(2), DESIGN section 4), got shiftMultiplier=" + c);
+                + "sqrt(2), docs/math-decisions.md §4), got shiftMultiplier=" + c);
       }
       return new SecretClustering(this);
     }

@@ -20,7 +20,7 @@ import java.util.SplittableRandom;
 /**
  * SecPE (Algorithm 3): secrets detected in the private records, SECRETNOISE (Algorithm 1) for the
  * sampling probabilities and sigma, one secret-clustering release per label group (Algorithm 2;
- * released once and reused every round, DESIGN §5), then each round the representative vote
+ * released once and reused every round, docs/math-decisions.md §5), then each round the representative vote
  * (lines 8-11), the top N_syn of each label, and fill-in variation.
  */
 final class SecPEMethod implements Method {
@@ -376,7 +376,7 @@ final class SecPEMethod implements Method {
     }
     out.add(
         "Secret clustering releases counts and centres: the calibration uses the joint normalised"
-            + " shift sqrt(2)*S_j (DESIGN §4); the paper's Theorem 1 calibrates as if it were S_j.");
+            + " shift sqrt(2)*S_j (docs/math-decisions.md §4); the paper's Theorem 1 calibrates as if it were S_j.");
     out.add(
         "SECRETNOISE maximises sum_i w_i (the paper's objective max w_i is a typo) and samples with"
             + " rho_i = w_i / max_k w_k; sigma is the least with B_j(p_j) <= r_j for the exact"
@@ -385,7 +385,7 @@ final class SecPEMethod implements Method {
     out.add(
         config.reReleasePerRound()
             ? "The representatives are re-released every round (T = " + ctx.settings().iterations() + " releases)."
-            : "The representatives are released once and reused every round (DESIGN §5): the cost does not grow with T.");
+            : "The representatives are released once and reused every round (docs/math-decisions.md §5): the cost does not grow with T.");
     // How many secrets were found and how many records are expected in the sample are statistics
     // of the private data, released without noise: they stay out of the (shareable) report.
     if (config.shrinkRepresentatives()) {

@@ -43,7 +43,7 @@ class SecPETest {
     RunResult result = base().build().run();
     assertThat(result.dataset().size()).isEqualTo(20);
     List<Release> rel = result.report().mechanisms();
-    // Released once (DESIGN §5): one secret-clustering release per label group, nothing per round.
+    // Released once (docs/math-decisions.md §5): one secret-clustering release per label group, nothing per round.
     assertThat(rel).extracting(Release::id)
         .containsExactly("secpe/secret-clustering/label-0", "secpe/secret-clustering/label-1");
     for (Release r : rel) {

@@ -64,7 +64,7 @@ public sealed interface PrivacyCost {
    * copied; equality compares their contents.
    *
    * @param sigma the noise multiplier of the release, finite and > 0
-   * @param shiftMultiplier c (sqrt(2) for counts and centres, DESIGN §4), finite and > 0
+   * @param shiftMultiplier c (sqrt(2) for counts and centres, docs/math-decisions.md §4), finite and > 0
    * @param shiftProbsPerSecret for each secret j, the rho_i (in [0, 1]) of the records holding it
    */
   record SecretMixture(double sigma, double shiftMultiplier, double[][] shiftProbsPerSecret)

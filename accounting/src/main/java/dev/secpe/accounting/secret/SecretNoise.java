@@ -17,9 +17,9 @@ import java.util.Objects;
  * (6) and the least noise {@code sigma} such that, for every secret j, the blow-up of the
  * dominating pair N(c * S_j, sigma^2)^{xT} vs N(0, sigma^2)^{xT} at p_j is at most r_j, where
  * {@code S_j ~ PoissonBinomial(rho_i : i holds s_j)} and {@code c} is the shift multiplier
- * (sqrt(2) when both counts and centres are released, DESIGN §4).
+ * (sqrt(2) when both counts and centres are released, docs/math-decisions.md §4).
  *
- * <p>Deviations from the paper's text, all from DESIGN §3: the LP objective is {@code max sum_i
+ * <p>Deviations from the paper's text, all from docs/math-decisions.md §3: the LP objective is {@code max sum_i
  * w_i} (the printed {@code max w_i} is a typo); {@code rho_i = w_i / max_k w_k} (the printed
  * formula also divides by {@code sum w}, which makes the expected sample size about 1); records
  * holding no secret get {@code w_i = 1} and do not enter the LP. Each {@code sigma_j} is exact for
@@ -121,7 +121,7 @@ public final class SecretNoise {
       return this;
     }
 
-    /** Number of releases T of the same mechanism (1 when released once, DESIGN §5). */
+    /** Number of releases T of the same mechanism (1 when released once, docs/math-decisions.md §5). */
     public Builder rounds(int t) {
       this.rounds = Preconditions.checkPositive("rounds", t);
       return this;

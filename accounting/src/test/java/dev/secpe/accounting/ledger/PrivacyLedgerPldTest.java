@@ -63,7 +63,7 @@ class PrivacyLedgerPldTest {
     ledger.charge(new Release("clusters", "Gaussian", "counts and centres", 1, sigma,
         new PrivacyCost.SecretMixture(sigma, c, new double[][] {rho})));
     double p = 1e-3;
-    // T = 1 closed form (DESIGN 3): S ~ Bin(2, 1/2), B(p) = sum_s P(S = s) Phi(c s / sigma + PhiInv(p))
+    // T = 1 closed form (docs/math-decisions.md §3): S ~ Bin(2, 1/2), B(p) = sum_s P(S = s) Phi(c s / sigma + PhiInv(p))
     double z = StandardNormal.quantile(p);
     double exact = 0.25 * p + 0.5 * StandardNormal.cdf(c / sigma + z) + 0.25 * StandardNormal.cdf(2 * c / sigma + z);
     double r = ledger.guarantee(1e-5, p).r()[0];

@@ -68,7 +68,7 @@ class PrivacyLossDistributionPropertiesTest {
       @ForAll @DoubleRange(min = 0.1, max = 3) double mu,
       @ForAll @DoubleRange(min = 1e-4, max = 0.99) @net.jqwik.api.constraints.Scale(6) double alpha) {
     PrivacyLossDistribution pld = PrivacyLossDistribution.gaussian(1 / mu, 1, COARSE);
-    double exact = phi(RefNormal.quantile(alpha) + mu); // DESIGN §2
+    double exact = phi(RefNormal.quantile(alpha) + mu); // docs/math-decisions.md §2
     double b = pld.blowUp(alpha);
     assertThat(b).isBetween(alpha, 1.0).isGreaterThanOrEqualTo(exact);
     assertThat(b - exact).isLessThan(1e-4);

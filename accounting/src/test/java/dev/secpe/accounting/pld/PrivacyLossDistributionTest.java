@@ -52,7 +52,7 @@ class PrivacyLossDistributionTest {
 
   @Test
   void mixtureReproducesDesignQuadratureValue() {
-    // DESIGN §3: shifts 0-3, sigma 0.7, delta(2) = 0.38143 by quadrature (dp_accounting's
+    // docs/math-decisions.md §3: shifts 0-3, sigma 0.7, delta(2) = 0.38143 by quadrature (dp_accounting's
     // privacy-buckets mixture gives 0.35496); here S ~ PoissonBinomial(0.1, 0.5, 0.9).
     PrivacyLossDistribution pld =
         PrivacyLossDistribution.secretMixture(0.7, new double[] {0.1, 0.5, 0.9}, 1.0);

@@ -60,7 +60,7 @@ class MixtureBlowUpTest {
 
   @Test
   void singleGaussianShiftReducesToTheGdpBlowUp() {
-    // S = 1 surely: B(alpha) = Phi(PhiInv(alpha) + c / sigma) (DESIGN §2)
+    // S = 1 surely: B(alpha) = Phi(PhiInv(alpha) + c / sigma) (docs/math-decisions.md §2)
     double b = MixtureBlowUp.blowUp(2.0, new double[] {1.0}, 1.0, 1, 0.05);
     double exact = RefNormal.cdf(-RefNormal.upperQuantile(0.05) + 0.5);
     assertThat(b).isGreaterThanOrEqualTo(exact).isCloseTo(exact, org.assertj.core.data.Offset.offset(1e-12));

@@ -95,7 +95,7 @@ class SecretNoiseTest {
   void secretProtectionNeedsLessNoiseThanGdpAsInFigure3() {
     // SecPE App. B.1 / Fig. 3(a): N = 8000, m = 400, Bernoulli(0.01), r/p = 10; the GDP sigma
     // for the same (p, r) by eq. (4) with sensitivity 1 is 1/mu. The paper reports
-    // sigma_GDP / sigma_secret > 1 but does not state p. With DESIGN §3's rho = w / max w and
+    // sigma_GDP / sigma_secret > 1 but does not state p. With docs/math-decisions.md §3's rho = w / max w and
     // c = 1 (the paper's count-only calibration) we measured ratio 1.12 at p = 1e-3 and 1.21 at
     // p = 1e-4, but 0.79 at p = 1e-2 (see the notes): the claim holds for small priors only.
     List<int[]> records = simulate(8000, 400, 0.01, 42);

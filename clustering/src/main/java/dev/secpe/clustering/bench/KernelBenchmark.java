@@ -47,7 +47,7 @@ public final class KernelBenchmark {
    */
   public record Config(int m, int n, int d, Metric metric, int reps, int javaRows, int threads,
       int blockRows, String python, long seed, boolean sweep) {
-    /** DESIGN's reference size: 20000 x 384 against 5000 x 384, cosine. */
+    /** The reference size of docs/clustering-performance.md: 20000 x 384 against 5000 x 384, cosine. */
     public static Config defaults() {
       return new Config(20000, 5000, 384, Metric.COSINE, 3, 2000, 0, 0, "python3", 1, false);
     }
