@@ -13,18 +13,31 @@ final class Votes {
    * k nearest candidates, so one record moves the histogram by exactly 1 in L2 norm (the
    * sensitivity the Gaussian noise is calibrated to).
    *
+   * <p>Votes are counted as integers first and weighted once ({@code count / sqrt(k)}), so a
+   * candidate's entry does not depend on the order of the records and equal counts give equal
+   * entries exactly. Rows shorter than k (fewer candidates than k) are weighted by their own
+   * length, each length counted apart.
+   *
    * @param nearest for each private record, the indices of its k nearest candidates (distinct)
    * @param candidates number of candidates (histogram length)
    */
   static double[] nearestNeighbour(int[][] nearest, int candidates) {
-    double[] h = new double[candidates];
+    java.util.Map<Integer, long[]> countsByK = new java.util.TreeMap<>();
     for (int[] row : nearest) {
       if (row.length == 0) {
         continue;
       }
-      double w = 1.0 / Math.sqrt(row.length);
+      long[] counts = countsByK.computeIfAbsent(row.length, k -> new long[candidates]);
       for (int j : row) {
-        h[j] += w;
+        counts[j]++;
+      }
+    }
+    double[] h = new double[candidates];
+    for (java.util.Map.Entry<Integer, long[]> e : countsByK.entrySet()) {
+      double w = 1.0 / Math.sqrt(e.getKey());
+      long[] counts = e.getValue();
+      for (int j = 0; j < candidates; j++) {
+        h[j] += counts[j] * w;
       }
     }
     return h;

@@ -42,6 +42,23 @@ class VotesTest {
   }
 
   @Test
+  void votesAreCountedAsIntegersAndWeightedOnce() {
+    // 10 records each give candidate 0 one of their k = 3 votes: the entry is 10 / sqrt(3)
+    // exactly as 10 * (1 / sqrt(3)), however the records are ordered (ten additions of
+    // 1 / sqrt(3) accumulate rounding: 5.773502691896259 instead of 5.773502691896258).
+    int[][] nearest = new int[10][];
+    for (int i = 0; i < 10; i++) {
+      nearest[i] = new int[] {0, 1 + i % 2, 3};
+    }
+    double[] h = Votes.nearestNeighbour(nearest, 4);
+    assertThat(h[0]).isEqualTo(10 * (1.0 / Math.sqrt(3)));
+    assertThat(h[1]).isEqualTo(h[2]).isEqualTo(5 * (1.0 / Math.sqrt(3)));
+    // rows of different lengths are weighted by their own length
+    double[] mixed = Votes.nearestNeighbour(new int[][] {{0}, {0, 1}}, 2);
+    assertThat(mixed[0]).isEqualTo(1.0 + 1.0 / Math.sqrt(2));
+  }
+
+  @Test
   void representativeVoteAddsNoisyCountsOfCentres() {
     double[] h = Votes.representative(new int[] {2, 0, 2}, new double[] {5.5, -1.0, 2.0}, 4);
     assertThat(h).containsExactly(-1.0, 0.0, 7.5, 0.0);
