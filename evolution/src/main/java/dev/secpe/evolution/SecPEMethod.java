@@ -164,7 +164,7 @@ final class SecPEMethod implements Method {
                             .releaseId(id)
                             .nonPositiveCountPolicy(config.nonPositiveCountPolicy())
                             .build()
-                            .release(Kernel.embeddings(ctx.privateUnit(), rows));
+                            .release(privateRows(ctx, rows));
                     return pack(r.centres(), r.counts(), r.clusterIndex());
                   });
       int kept = (int) packed[0];
@@ -188,6 +188,36 @@ final class SecPEMethod implements Method {
               ? EmbeddingMatrix.empty(d)
               : EmbeddingMatrix.of(c).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
     }
+  }
+
+  /**
+   * The private embeddings of a label group. A declared label may have no private record: its
+   * release is still drawn (public sizes plus noise), since skipping it would reveal that the
+   * label is absent from the private data.
+   */
+  private static dev.secpe.clustering.RowSource privateRows(RunContext ctx, int[] rows) {
+    if (rows.length > 0) {
+      return Kernel.embeddings(ctx.privateUnit(), rows);
+    }
+    int d = ctx.privateUnit().dimension();
+    return new dev.secpe.clustering.RowSource() {
+      @Override
+      public long rows() {
+        return 0;
+      }
+
+      @Override
+      public int dim() {
+        return d;
+      }
+
+      @Override
+      public void read(long first, int count, float[] dst) {
+        if (count > 0) {
+          throw new IndexOutOfBoundsException("no rows to read, asked for " + count + " from " + first);
+        }
+      }
+    };
   }
 
   /**

@@ -141,4 +141,18 @@ class SecPETest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("dimension");
   }
+
+  @Test
+  void aDeclaredLabelWithoutPrivateRecordsIsStillReleasedAndTheRunFinishes() {
+    // Only ham in the private data; ham and spam declared (and present in the public data).
+    java.util.List<dev.secpe.core.PrivateRecord> hamOnly =
+        Fixtures.privateData(300).records().stream()
+            .filter(r -> r.label().orElseThrow().equals(dev.secpe.core.io.BundledCorpus.HAM))
+            .toList();
+    RunResult r = base().privateData(dev.secpe.core.PrivateDataset.of(hamOnly)).build().run();
+    // One secret-clustering release per declared label: skipping spam's would reveal its absence.
+    assertThat(r.report().mechanisms()).extracting(dev.secpe.accounting.ledger.Release::id)
+        .containsExactly("secpe/secret-clustering/label-0", "secpe/secret-clustering/label-1");
+    assertThat(r.dataset().records()).isNotEmpty();
+  }
 }
