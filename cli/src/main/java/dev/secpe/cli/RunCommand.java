@@ -267,7 +267,8 @@ final class RunCommand implements Callable<Integer> {
       OutputPaths.writeAtomically(out, result.dataset()::writeJsonl);
       com.fasterxml.jackson.databind.node.ObjectNode json = PrivacyReportJson.toTree(result.report());
       if (deltaWarning != null) {
-        json.putArray("warnings").add(deltaWarning);
+        com.fasterxml.jackson.databind.JsonNode w = json.get("warnings");
+        (w instanceof com.fasterxml.jackson.databind.node.ArrayNode a ? a : json.putArray("warnings")).add(deltaWarning);
       }
       String text = json.toString();
       OutputPaths.writeAtomically(report, p -> java.nio.file.Files.writeString(p, text + "\n"));

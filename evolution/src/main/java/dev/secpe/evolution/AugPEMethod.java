@@ -158,6 +158,28 @@ final class AugPEMethod implements Method {
         : dev.secpe.accounting.ledger.PrivacyLedger.withLimit(config.totalMu());
   }
 
+  /**
+   * Warns when the vote noise exceeds the average vote of a candidate: N private records spread
+   * {@code N sqrt(k)} votes over the {@code N_syn (L + 1)} candidates of a round.
+   */
+  @Override
+  public List<String> warnings(RunContext ctx) {
+    if (ctx.settings().nonPrivate()) {
+      return List.of();
+    }
+    int candidates = ctx.settings().syntheticSize() * (ctx.settings().variations() + 1);
+    double mean = ctx.privateData().size() * Math.sqrt(config.nearestNeighbours()) / candidates;
+    if (!(sigma > mean)) {
+      return List.of();
+    }
+    return List.of(String.format(java.util.Locale.ROOT,
+        "Aug-PE's vote noise (sigma = %.3g) exceeds the average vote a candidate receives (%.3g: %d"
+            + " private records over %d candidates a round): the selection follows the noise more"
+            + " than the private data. More private records, fewer candidates (syntheticSize x"
+            + " (variations + 1)) or a larger budget help; SecPE needs less noise at the same (p, r).",
+        sigma, mean, ctx.privateData().size(), candidates));
+  }
+
   /** The noise multiplier of every release. */
   double sigma() {
     return sigma;

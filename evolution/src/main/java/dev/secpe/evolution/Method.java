@@ -49,6 +49,14 @@ interface Method {
    */
   dev.secpe.accounting.ledger.PrivacyLedger newLedger();
 
+  /**
+   * Sentences for the report's warnings: settings that make this run's output weak (noise that
+   * swamps the signal), with what would help. Public facts only. None by default.
+   */
+  default List<String> warnings(RunContext ctx) {
+    return List.of();
+  }
+
   /** Sentences for the report: how this run deviates from the paper's analysis. */
   List<String> deviations(RunContext ctx);
 }

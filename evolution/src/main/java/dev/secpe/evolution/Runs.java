@@ -85,6 +85,7 @@ abstract class Runs {
         b.secretBudget(new SecretBudget(reportPrior, g.worstR()));
       }
       method.deviations(ctx).forEach(b::deviation);
+      method.warnings(ctx).forEach(b::warning);
       b.deviation("Dual (eps, delta) from the ledger: " + g.dpMethod() + "; (p, r): " + g.secretMethod() + ".");
     }
     if (out.resumedFromRound() > 0 || out.releasesReused() > 0) {

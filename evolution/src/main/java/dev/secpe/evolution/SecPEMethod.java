@@ -180,7 +180,7 @@ final class SecPEMethod implements Method {
           c[k][j] = (float) packed[1 + 2 * kept + k * d + j];
         }
       }
-      if (!ctx.settings().nonPrivate() && config.shrinkRepresentatives() && kept > 0) {
+      if (!ctx.settings().nonPrivate() && kept > 0) {
         shrink(g, c, packed, kept);
       }
       centres[g] =
@@ -238,8 +238,36 @@ final class SecPEMethod implements Method {
         norm += (double) v * v;
       }
       sd[k] = (1.0 + Math.max(1.0, Math.sqrt(norm))) / sizes[cluster] * noise.sigma();
+      centreNoiseToSignal.add(c[k].length * sd[k] * sd[k] / Math.max(norm, Double.MIN_NORMAL));
     }
-    RepresentativeShrinkage.apply(c, pub, sd);
+    if (config.shrinkRepresentatives()) {
+      RepresentativeShrinkage.apply(c, pub, sd);
+    }
+  }
+
+  /** d (c_k sigma)^2 / |e_k|^2 of every released representative: public quantities only. */
+  private final List<Double> centreNoiseToSignal = new ArrayList<>();
+
+  @Override
+  public List<String> warnings(RunContext ctx) {
+    if (centreNoiseToSignal.isEmpty()) {
+      return List.of();
+    }
+    double median = centreNoiseToSignal.stream().mapToDouble(Double::doubleValue).sorted()
+        .skip(centreNoiseToSignal.size() / 2).findFirst().orElseThrow();
+    if (!(median > 1)) {
+      return List.of();
+    }
+    return List.of(String.format(java.util.Locale.ROOT,
+        "The centre noise of SecPE's representatives has %.3g times the power of the centres"
+            + " themselves (median over representatives; d (c_k sigma)^2 / |e_k|^2 with c_k = 2R/n_k):"
+            + " the released centres point in nearly random directions%s. Fewer clusters (K) put more"
+            + " public records in each and cut the centre noise; the noisy counts still steer the"
+            + " survivors.",
+        median,
+        config.shrinkRepresentatives()
+            ? ", so each falls back towards its public centre (shrinkRepresentatives)"
+            : ", and shrinkRepresentatives(false) uses them as they are"));
   }
 
   /**

@@ -118,4 +118,16 @@ class AugPETest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("labels(LabelSet)");
   }
+
+  @Test
+  void warnsWhenTheVoteNoiseExceedsTheAverageVote() {
+    // 120 private records over 20 x (2 + 1) = 60 candidates: 2 votes a candidate on average.
+    RunResult tight = base().budget(new DpBudget(0.5, 1e-5)).build().run();
+    assertThat(tight.report().sigma().getAsDouble()).isGreaterThan(2.0);
+    assertThat(tight.report().warnings()).singleElement().asString()
+        .contains("exceeds the average vote a candidate receives (2.00: 120 private records over 60 candidates");
+    RunResult loose = base().budget(new DpBudget(200, 1e-5)).build().run();
+    assertThat(loose.report().sigma().getAsDouble()).isLessThan(2.0);
+    assertThat(loose.report().warnings()).isEmpty();
+  }
 }

@@ -155,4 +155,14 @@ class SecPETest {
         .containsExactly("secpe/secret-clustering/label-0", "secpe/secret-clustering/label-1");
     assertThat(r.dataset().records()).isNotEmpty();
   }
+
+  @Test
+  void warnsWhenTheCentreNoiseSwampsTheCentres() {
+    // 80 public records in 8 clusters (about 5 per cluster and label), d = 64: the centre noise
+    // power 64 (2 sigma / n_k)^2 is far above |e_k|^2 <= 1 at r/p = 10.
+    RunResult r = base().build().run();
+    assertThat(r.report().warnings()).singleElement().asString()
+        .contains("centre noise of SecPE's representatives")
+        .contains("falls back towards its public centre");
+  }
 }

@@ -28,6 +28,8 @@ import java.util.OptionalDouble;
  * @param providers the models and services used
  * @param timing total time per phase
  * @param roundTimings time per phase of each round, round 1 first
+ * @param warnings settings that make the output weak (for example noise that swamps the votes),
+ *     as sentences; public facts only
  */
 public record PrivacyReport(
     String method,
@@ -42,7 +44,8 @@ public record PrivacyReport(
     NoiseMode noise,
     List<ProviderInfo> providers,
     PhaseTimings timing,
-    List<PhaseTimings> roundTimings) {
+    List<PhaseTimings> roundTimings,
+    List<String> warnings) {
 
   /** Validates and copies. */
   public PrivacyReport {
@@ -71,6 +74,7 @@ public record PrivacyReport(
     providers = List.copyOf(providers);
     Objects.requireNonNull(timing, "timing");
     roundTimings = List.copyOf(roundTimings);
+    warnings = List.copyOf(warnings);
   }
 
   /** A builder for {@code method}. */
@@ -93,6 +97,7 @@ public record PrivacyReport(
     private final List<ProviderInfo> providers = new ArrayList<>();
     private PhaseTimings timing = PhaseTimings.ZERO;
     private final List<PhaseTimings> roundTimings = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
 
     Builder(String method) {
       this.method = Objects.requireNonNull(method, "method");
@@ -146,6 +151,12 @@ public record PrivacyReport(
       return this;
     }
 
+    /** Adds a warning: a setting that makes the output weak, and what would help. */
+    public Builder warning(String sentence) {
+      this.warnings.add(Objects.requireNonNull(sentence, "sentence"));
+      return this;
+    }
+
     /** How noise was sampled; {@link NoiseMode#SECURE} by default. */
     public Builder noise(NoiseMode noise) {
       this.noise = Objects.requireNonNull(noise, "noise");
@@ -185,7 +196,8 @@ public record PrivacyReport(
           noise,
           providers,
           timing,
-          roundTimings);
+          roundTimings,
+          warnings);
     }
   }
 }

@@ -24,6 +24,7 @@ import java.util.Locale;
  *  "mechanisms": [{"id": .., "mechanism": .., "protects": .., "sensitivity": ..,
  *                  "noise_scale": .., "cost": {"type": "gaussian", "noise_multiplier": ..}}],
  *  "deviations": [".."],
+ *  "warnings": [".."],          (only when there are any)
  *  "providers": [{"role": .., "name": .., "version": .., "locality": "LOCAL"}],
  *  "timing": {"generation_seconds": .., "embedding_seconds": .., "selection_seconds": ..,
  *             "total_seconds": .., "rounds": [{..}]}}
@@ -89,6 +90,10 @@ public final class PrivacyReportJson {
     }
     ArrayNode deviations = root.putArray("deviations");
     r.deviations().forEach(deviations::add);
+    if (!r.warnings().isEmpty()) {
+      ArrayNode warnings = root.putArray("warnings");
+      r.warnings().forEach(warnings::add);
+    }
     ArrayNode providers = root.putArray("providers");
     for (ProviderInfo p : r.providers()) {
       ObjectNode o = providers.addObject();

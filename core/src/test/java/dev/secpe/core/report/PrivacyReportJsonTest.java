@@ -102,6 +102,17 @@ class PrivacyReportJsonTest {
   }
 
   @Test
+  void warningsAppearOnlyWhenThereAreAny() throws Exception {
+    ObjectMapper m = new ObjectMapper();
+    JsonNode none = m.readTree(PrivacyReportJson.toJson(PrivacyReport.builder("augpe").build()));
+    assertThat(none.has("warnings")).isFalse();
+    JsonNode some = m.readTree(PrivacyReportJson.toJson(
+        PrivacyReport.builder("augpe").warning("noise swamps the votes").build()));
+    assertThat(some.get("warnings")).hasSize(1);
+    assertThat(some.get("warnings").get(0).asText()).isEqualTo("noise swamps the votes");
+  }
+
+  @Test
   void validationAndListeners() {
     assertThatThrownBy(() -> PrivacyReport.builder("x").sigma(Double.NaN).build())
         .isInstanceOf(IllegalArgumentException.class)
