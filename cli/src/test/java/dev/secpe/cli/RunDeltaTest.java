@@ -50,6 +50,8 @@ class RunDeltaTest {
     StringWriter err3 = new StringWriter();
     Files.delete(dir.resolve("r.json"));
     assertThat(run(dir, err3, "--delta", "1e-3")).as(err3.toString()).isZero();
-    assertThat(new ObjectMapper().readTree(dir.resolve("r.json").toFile()).has("warnings")).isFalse();
+    // no large-delta warning (this small run may still carry a noise warning)
+    assertThat(String.valueOf(new ObjectMapper().readTree(dir.resolve("r.json").toFile()).get("warnings")))
+        .doesNotContain("allow-large-delta");
   }
 }

@@ -181,7 +181,7 @@ final class SecPEMethod implements Method {
         }
       }
       if (!ctx.settings().nonPrivate() && kept > 0) {
-        shrink(g, c, packed, kept);
+        weighCentreNoise(g, c, packed, kept);
       }
       centres[g] =
           kept == 0
@@ -221,11 +221,12 @@ final class SecPEMethod implements Method {
   }
 
   /**
-   * Pulls group g's released centres back towards their public centres ({@link
+   * Weighs the noise of group g's released centres against the centres (for the report's warning)
+   * and, with {@code shrinkRepresentatives}, pulls them back towards their public centres ({@link
    * RepresentativeShrinkage}); post-processing with public inputs only. The noise scale is the one
    * eq. (7) used: {@code (R + max(R, |e_k|)) / n_k * sigma} with R = 1 under cosine.
    */
-  private void shrink(int g, float[][] c, double[] packed, int kept) {
+  private void weighCentreNoise(int g, float[][] c, double[] packed, int kept) {
     float[][] pub = new float[kept][];
     double[] sd = new double[kept];
     dev.secpe.clustering.Embeddings all = publicClusters[g].centres();

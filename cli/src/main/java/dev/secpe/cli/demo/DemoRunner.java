@@ -32,6 +32,7 @@ import dev.secpe.evolution.DPGA;
 import dev.secpe.evolution.EvolutionBuilder;
 import dev.secpe.evolution.RunResult;
 import dev.secpe.evolution.SecPE;
+import dev.secpe.evolution.VoteGeometry;
 import dev.secpe.core.PrivacyGuard;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.TextEmbedder;
@@ -101,7 +102,7 @@ public final class DemoRunner {
       List<Long> seeds,
       String secrets,
       Supplier<NoiseSource> noise,
-      dev.secpe.evolution.VoteGeometry voteGeometry) {
+      VoteGeometry voteGeometry) {
 
     /** Validates the choices. */
     public Settings {
