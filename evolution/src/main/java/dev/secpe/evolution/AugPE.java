@@ -106,19 +106,7 @@ public final class AugPE extends Runs {
   public RunResult run() {
     start();
     AugPEMethod method = new AugPEMethod(config);
-    return execute(
-        method,
-        config.describe(),
-        config.settings(),
-        inputs,
-        cancelled,
-        config.delta(),
-        config.prior(),
-        b -> {
-          if (method.sigma() > 0) {
-            b.sigma(method.sigma());
-          }
-        });
+    return execute(method, config.describe(), config.settings(), inputs, cancelled);
   }
 
   /** Builds {@link AugPE} runs. */

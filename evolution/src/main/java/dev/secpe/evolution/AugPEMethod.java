@@ -180,6 +180,23 @@ final class AugPEMethod implements Method {
         sigma, mean, ctx.privateData().size(), candidates));
   }
 
+  @Override
+  public double reportDelta() {
+    return config.delta();
+  }
+
+  @Override
+  public double reportPrior() {
+    return config.prior();
+  }
+
+  @Override
+  public void report(dev.secpe.core.report.PrivacyReport.Builder report) {
+    if (sigma > 0) {
+      report.sigma(sigma);
+    }
+  }
+
   /** The noise multiplier of every release. */
   double sigma() {
     return sigma;

@@ -246,19 +246,7 @@ public final class DPGA extends Runs {
   public RunResult run() {
     start();
     DPGAMethod method = new DPGAMethod(config);
-    return execute(
-        method,
-        config.describe(),
-        config.settings(),
-        inputs,
-        cancelled,
-        config.budget() == null ? 1e-5 : config.budget().delta(),
-        1e-4,
-        b -> {
-          if (config.budget() != null) {
-            b.sigma(method.calibration().sigma());
-          }
-        });
+    return execute(method, config.describe(), config.settings(), inputs, cancelled);
   }
 
   /** Builds {@link DPGA} runs. */

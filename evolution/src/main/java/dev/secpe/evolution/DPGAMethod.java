@@ -489,6 +489,24 @@ final class DPGAMethod implements Method {
     return calibration;
   }
 
+  @Override
+  public double reportDelta() {
+    return config.budget() == null ? 1e-5 : config.budget().delta();
+  }
+
+  /** DPGA has no prior of its own: its (p, r) line is stated at p = 1e-4. */
+  @Override
+  public double reportPrior() {
+    return 1e-4;
+  }
+
+  @Override
+  public void report(dev.secpe.core.report.PrivacyReport.Builder report) {
+    if (config.budget() != null) {
+      report.sigma(calibration().sigma());
+    }
+  }
+
   /** Limited to the run's (epsilon, delta) budget. */
   @Override
   public dev.secpe.accounting.ledger.PrivacyLedger newLedger() {

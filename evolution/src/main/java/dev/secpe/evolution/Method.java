@@ -57,6 +57,15 @@ interface Method {
     return List.of();
   }
 
+  /** The delta at which the report states epsilon. */
+  double reportDelta();
+
+  /** The prior p at which the report states (p, r). */
+  double reportPrior();
+
+  /** Method-specific report fields (its noise multiplier, its (p, r) budget), set after the run. */
+  default void report(dev.secpe.core.report.PrivacyReport.Builder report) {}
+
   /** Sentences for the report: how this run deviates from the paper's analysis. */
   List<String> deviations(RunContext ctx);
 }

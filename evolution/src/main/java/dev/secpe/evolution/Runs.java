@@ -43,14 +43,9 @@ abstract class Runs {
 
   /** Runs the engine and assembles the result and report. */
   static RunResult execute(
-      Method method,
-      String methodDescription,
-      EvolutionSettings settings,
-      Inputs inputs,
-      AtomicBoolean cancelled,
-      double reportDelta,
-      double reportPrior,
-      ReportExtras extras) {
+      Method method, String methodDescription, EvolutionSettings settings, Inputs inputs, AtomicBoolean cancelled) {
+    double reportDelta = method.reportDelta();
+    double reportPrior = method.reportPrior();
     PrivateDataset privateData = inputs.privateData();
     TextGenerator generator = inputs.generator();
     TextEmbedder embedder = inputs.embedder();
@@ -96,14 +91,9 @@ abstract class Runs {
               + out.releasesReused()
               + " release(s) served from the checkpoint, none drawn twice.");
     }
-    extras.apply(b);
+    method.report(b);
     settings.listener().onEvent(new RunEvent.RunFinished(total));
     return new RunResult(SyntheticDataset.of(out.synthetic()), b.build());
-  }
-
-  /** Method-specific report fields (e.g. SecPE's sigma). */
-  interface ReportExtras {
-    void apply(PrivacyReport.Builder builder);
   }
 
   private static String version(Object provider) {

@@ -145,19 +145,7 @@ public final class SecPE extends Runs {
   public RunResult run() {
     start();
     SecPEMethod method = new SecPEMethod(config);
-    return execute(
-        method,
-        config.describe(),
-        config.settings(),
-        inputs,
-        cancelled,
-        config.delta(),
-        config.budget() == null ? 1e-4 : config.budget().p(),
-        b -> {
-          if (config.budget() != null) {
-            b.sigma(method.sigma()).secretBudget(config.budget());
-          }
-        });
+    return execute(method, config.describe(), config.settings(), inputs, cancelled);
   }
 
   /** Builds {@link SecPE} runs. */

@@ -410,6 +410,23 @@ final class SecPEMethod implements Method {
     return Variation.fillIn(ctx, survivors, ctx.settings().variations(), rng);
   }
 
+  @Override
+  public double reportDelta() {
+    return config.delta();
+  }
+
+  @Override
+  public double reportPrior() {
+    return config.budget() == null ? 1e-4 : config.budget().p();
+  }
+
+  @Override
+  public void report(dev.secpe.core.report.PrivacyReport.Builder report) {
+    if (config.budget() != null) {
+      report.sigma(sigma()).secretBudget(config.budget());
+    }
+  }
+
   /** sigma of the release(s). */
   double sigma() {
     return noise == null ? Double.NaN : noise.sigma();

@@ -119,6 +119,14 @@ class BudgetLimitTest {
         return PrivacyLedger.withLimit(new GdpMu(1.2));
       }
 
+      @Override public double reportDelta() {
+        return 1e-5;
+      }
+
+      @Override public double reportPrior() {
+        return 1e-4;
+      }
+
       @Override public List<String> deviations(RunContext ctx) {
         return List.of();
       }
