@@ -21,18 +21,7 @@ import org.junit.jupiter.api.Test;
 class BudgetLimitTest {
 
   private static AugPE.Builder augpe(Fixtures.CountingNoise noise) {
-    return AugPE.builder()
-        .privateData(Fixtures.privateData(100))
-        .publicData(Fixtures.publicData(50))
-        .labels(Fixtures.released())
-        .generator(Fixtures.generator())
-        .embedder(Fixtures.embedder())
-        .syntheticSize(16)
-        .variations(2)
-        .iterations(4)
-        .seed(11)
-        .budget(new DpBudget(2.0, 1e-5))
-        .noise(noise);
+    return Fixtures.augpe(noise);
   }
 
   private static Release gaussian(String id, double sigma) {

@@ -34,6 +34,25 @@ final class Fixtures {
     return copy;
   }
 
+  /**
+   * The small Aug-PE run of the resume and budget tests: 100 private records, T = 4, (2, 1e-5);
+   * secure noise when {@code noise} is null.
+   */
+  static AugPE.Builder augpe(NoiseSource noise) {
+    AugPE.Builder b = AugPE.builder()
+        .privateData(privateData(100))
+        .publicData(publicData(50))
+        .labels(released())
+        .generator(generator())
+        .embedder(embedder())
+        .syntheticSize(16)
+        .variations(2)
+        .iterations(4)
+        .seed(11)
+        .budget(new dev.secpe.accounting.DpBudget(2.0, 1e-5));
+    return noise == null ? b : b.noise(noise);
+  }
+
   static LabelSet released() {
     return new LabelSet.ToBeReleased(new TreeSet<>(java.util.List.of(BundledCorpus.HAM, BundledCorpus.SPAM)));
   }

@@ -19,19 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ResumeTest {
 
   private static AugPE.Builder augpe(Path dir, Fixtures.CountingNoise noise) {
-    AugPE.Builder b = AugPE.builder()
-        .privateData(Fixtures.privateData(100))
-        .publicData(Fixtures.publicData(50))
-        .labels(Fixtures.released())
-        .generator(Fixtures.generator())
-        .embedder(Fixtures.embedder())
-        .syntheticSize(16)
-        .variations(2)
-        .iterations(4)
-        .seed(11)
-        .budget(new DpBudget(2.0, 1e-5))
-        .checkpoint(dir);
-    return noise == null ? b : b.noise(noise);
+    return Fixtures.augpe(noise).checkpoint(dir);
   }
 
   @Test
