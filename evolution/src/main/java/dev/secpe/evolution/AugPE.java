@@ -186,12 +186,14 @@ public final class AugPE extends Runs {
       return this;
     }
 
+    @Override
+    java.util.List<String> missingOwn() {
+      return mu == null && !nonPrivate ? java.util.List.of("budget (budget(DpBudget | GdpMu | SecretBudget) or nonPrivate())") : java.util.List.of();
+    }
+
     /** Validates everything and returns a single-use run. */
     public AugPE build() {
       EvolutionSettings s = settings();
-      if (mu == null && !s.nonPrivate()) {
-        throw new IllegalStateException("budget missing: set budget(DpBudget | GdpMu | SecretBudget)");
-      }
       if (mu != null && s.nonPrivate()) {
         throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
       }

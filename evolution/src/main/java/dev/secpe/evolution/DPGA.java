@@ -343,12 +343,14 @@ public final class DPGA extends Runs {
       return this;
     }
 
+    @Override
+    java.util.List<String> missingOwn() {
+      return budget == null && !nonPrivate ? java.util.List.of("budget (budget(DpBudget) or nonPrivate())") : java.util.List.of();
+    }
+
     /** Validates everything and returns a single-use run. */
     public DPGA build() {
       EvolutionSettings s = settings();
-      if (budget == null && !s.nonPrivate()) {
-        throw new IllegalStateException("budget missing: set budget(DpBudget)");
-      }
       if (budget != null && s.nonPrivate()) {
         throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
       }

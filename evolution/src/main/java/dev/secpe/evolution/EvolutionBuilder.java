@@ -213,6 +213,14 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     return budget;
   }
 
+  /**
+   * The method's own required settings that are not set, each as "name (how to set it)", so that
+   * {@link #settings()} names every missing setting in one message.
+   */
+  List<String> missingOwn() {
+    return List.of();
+  }
+
   /** Checks what every method requires and builds the shared settings. */
   EvolutionSettings settings() {
     List<String> missing = new ArrayList<>();
@@ -225,6 +233,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     if (embedder == null) {
       missing.add("embedder");
     }
+    missing.addAll(missingOwn());
     if (!missing.isEmpty()) {
       throw new IllegalStateException("required settings missing: " + String.join(", ", missing));
     }

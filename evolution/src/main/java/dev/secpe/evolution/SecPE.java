@@ -246,6 +246,21 @@ public final class SecPE extends Runs {
       return this;
     }
 
+    @Override
+    java.util.List<String> missingOwn() {
+      java.util.List<String> out = new java.util.ArrayList<>();
+      if (!nonPrivate && budget == null) {
+        out.add("budget (budget(SecretBudget) or nonPrivate())");
+      }
+      if (!nonPrivate && detector == null) {
+        out.add("secrets (secrets(SecretDetector))");
+      }
+      if (publicData == null || publicData.isEmpty()) {
+        out.add("publicData (SecPE's clusters are built on public data only)");
+      }
+      return out;
+    }
+
     /** Validates everything and returns a single-use run. */
     public SecPE build() {
       EvolutionSettings s = settings();
@@ -254,16 +269,7 @@ public final class SecPE extends Runs {
           throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
         }
       } else {
-        if (budget == null) {
-          throw new IllegalStateException("budget missing: set budget(SecretBudget)");
-        }
-        if (detector == null) {
-          throw new IllegalStateException("secret detector missing: set secrets(SecretDetector)");
-        }
         s.guard().checkSecretDetector(detector.name(), detector.locality());
-      }
-      if (publicData == null || publicData.isEmpty()) {
-        throw new IllegalStateException("SecPE needs public data (publicData): its clusters are built on public text only");
       }
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
       Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection, shrink);

@@ -102,7 +102,20 @@ class AugPETest {
         .hasMessageContaining("mu-GDP");
     assertThatThrownBy(() -> base().build())
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("budget missing");
+        .hasMessageContaining("required settings missing: budget (budget(DpBudget | GdpMu | SecretBudget) or nonPrivate())");
+  }
+
+  @Test
+  void everyMissingSettingIsNamedInOneMessage() {
+    assertThatThrownBy(() -> AugPE.builder().syntheticSize(5).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("required settings missing: privateData, generator, embedder, budget (budget(DpBudget"
+            + " | GdpMu | SecretBudget) or nonPrivate())");
+    assertThatThrownBy(() -> SecPE.builder().privateData(Fixtures.privateData(10)).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("required settings missing: generator, embedder, budget (budget(SecretBudget) or"
+            + " nonPrivate()), secrets (secrets(SecretDetector)), publicData (SecPE's clusters are built"
+            + " on public data only)");
   }
 
   @Test

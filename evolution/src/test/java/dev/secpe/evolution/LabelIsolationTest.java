@@ -43,6 +43,7 @@ class LabelIsolationTest {
             .embedder(embedder)
             .labels(new LabelSet.DeclaredPublic(Map.of(A, 0.5, B, 0.5)))
             .noise(NoNoise.INSTANCE)
+            .budget(new GdpMu(1))
             .settings();
     AugPE.Config config = new AugPE.Config(s, new GdpMu(1), false, 1e-4, 1e-5, 1, 0.0, AugPE.SelectionMode.RANK);
     PrivacyLedger ledger = PrivacyLedger.unlimited();
