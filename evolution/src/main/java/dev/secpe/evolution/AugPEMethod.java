@@ -98,7 +98,7 @@ final class AugPEMethod implements Method {
       if (cand.length == 0 || rows.length == 0) {
         continue;
       }
-      float[] centre = Kernel.voteCentre(ctx.settings().voteGeometry(), unit, cand);
+      float[] centre = ctx.voteCentre(unit, cand);
       int[][] nearest = Kernel.topK(priv, rows, unit, cand, config.nearestNeighbours(), centre);
       double[] h = Votes.nearestNeighbour(nearest, population.size());
       for (int c : cand) {

@@ -397,7 +397,7 @@ final class DPGAMethod implements Method {
             if (cand.length == 0 || rows.length == 0) {
               continue;
             }
-            float[] centre = Kernel.voteCentre(ctx.settings().voteGeometry(), unit, cand);
+            float[] centre = ctx.voteCentre(unit, cand);
             for (int c : Kernel.top1(priv, rows, unit, cand, centre)) {
               h[c]++;
             }

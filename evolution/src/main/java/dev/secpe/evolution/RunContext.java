@@ -153,6 +153,15 @@ final class RunContext {
   }
 
   /** Unit-norm embeddings of the private records (computed once, through the privacy guard). */
+  /**
+   * The point this run's votes against the candidate rows {@code cand} of {@code unit} are measured
+   * from ({@link Kernel#voteCentre} under the run's {@link VoteGeometry}); {@code null} for plain
+   * cosine.
+   */
+  float[] voteCentre(EmbeddingMatrix unit, int[] cand) {
+    return Kernel.voteCentre(settings.voteGeometry(), unit, cand);
+  }
+
   EmbeddingMatrix privateUnit() {
     if (privateUnit == null) {
       privateUnit =

@@ -365,8 +365,7 @@ final class SecPEMethod implements Method {
         continue;
       }
       int[] all = java.util.stream.IntStream.range(0, centres[g].rows()).toArray();
-      int[] nearest =
-          Kernel.top1(centres[g], all, unit, cand, Kernel.voteCentre(ctx.settings().voteGeometry(), unit, cand));
+      int[] nearest = Kernel.top1(centres[g], all, unit, cand, ctx.voteCentre(unit, cand));
       double[] h = Votes.representative(nearest, counts[g], population.size());
       for (int c : cand) {
         histogram[c] += h[c];
@@ -389,7 +388,7 @@ final class SecPEMethod implements Method {
                 ? Arrays.copyOf(cand, Math.min(share, cand.length))
                 : RepresentativeAllocation.select(
                     centres[g], privateMass(g), unit, cand, share,
-                    Kernel.voteCentre(ctx.settings().voteGeometry(), unit, cand)));
+                    ctx.voteCentre(unit, cand)));
   }
 
   /**

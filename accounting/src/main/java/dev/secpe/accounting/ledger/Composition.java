@@ -177,16 +177,12 @@ final class Composition {
           "priors must have 1 or " + m + " entries, got " + priors.length);
     }
     double[] r = new double[p.length];
-    Map<Long, double[]> cache = new HashMap<>();
+    Map<Long, Double> cache = new HashMap<>();
     for (int j = 0; j < p.length; j++) {
       GdpMu mu = mu(Math.min(j, Math.max(0, m - 1)));
       long key = Double.doubleToLongBits(mu.mu()) * 31 + Double.doubleToLongBits(p[j]);
-      double[] res = cache.get(key);
-      if (res == null) {
-        res = secretR(mu, p[j]);
-        cache.put(key, res);
-      }
-      r[j] = res[0];
+      final double pj = p[j];
+      r[j] = cache.computeIfAbsent(key, k -> secretR(mu, pj));
     }
     String method;
     if (!anyPure) {
@@ -240,19 +236,22 @@ final class Composition {
         parts++;
       }
       double candidate = parts == 0 ? p[j] : parts == 1 ? sum : up(sum);
-      r[j] = Math.min(r[j], candidate);
+      if (candidate < r[j]) {
+        r[j] = candidate;
+      }
     }
   }
 
-  /** {r, method code}: 0 = GDP, 1 = Theorem 3, 2 = blow-up of the (eps, delta) composition. */
-  private double[] secretR(GdpMu mu, double p) {
+  /**
+   * r for one secret: eq. (4) without pure-DP releases, else the smaller of Theorem 3 and the
+   * blow-up of the (eps, delta) composition over a grid of deltas.
+   */
+  private double secretR(GdpMu mu, double p) {
     if (!anyPure) {
-      return new double[] {Gdp.secretR(mu, p), 0};
+      return Gdp.secretR(mu, p);
     }
     double pure = Gdp.blowUp(new DpBudget(pureEps, 0), p);
-    double theorem3 = mu.mu() == 0 ? pure : up(Gdp.secretR(mu, p) + pure);
-    double best = theorem3;
-    int code = 1;
+    double best = mu.mu() == 0 ? pure : up(Gdp.secretR(mu, p) + pure);
     if (mu.mu() > 0) {
       for (int k = 2; k <= 32; k++) {
         double delta = Math.pow(10, -k / 2.0);
@@ -260,10 +259,10 @@ final class Composition {
         double viaDp = Gdp.blowUp(new DpBudget(eps, delta), p);
         if (viaDp < best) {
           best = viaDp;
-          code = 2;
         }
       }
     }
-    return new double[] {best, code};
+    return best;
   }
+
 }
