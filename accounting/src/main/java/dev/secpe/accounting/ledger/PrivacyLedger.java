@@ -62,6 +62,7 @@ public final class PrivacyLedger {
   private final GdpMu gdpLimit;
   private final SecretBudgets secretLimit;
   private final SecretBudget uniformSecretLimit;
+  private final boolean admitsNone;
   private final Map<String, Release> byId = new LinkedHashMap<>();
   private PldAccount pld = PldAccount.empty(); // null when the PLD accountant is off
   private String pldDropped; // why the PLD accountant was dropped, or null
@@ -86,6 +87,16 @@ public final class PrivacyLedger {
 
   private PrivacyLedger(
       DpBudget dpLimit, GdpMu gdpLimit, SecretBudgets secretLimit, SecretBudget uniformSecretLimit) {
+    this(dpLimit, gdpLimit, secretLimit, uniformSecretLimit, false);
+  }
+
+  private PrivacyLedger(
+      DpBudget dpLimit,
+      GdpMu gdpLimit,
+      SecretBudgets secretLimit,
+      SecretBudget uniformSecretLimit,
+      boolean admitsNone) {
+    this.admitsNone = admitsNone;
     this.dpLimit = dpLimit;
     this.gdpLimit = gdpLimit;
     this.secretLimit = secretLimit;
@@ -95,6 +106,15 @@ public final class PrivacyLedger {
   /** A ledger without a limit (it still records and composes). */
   public static PrivacyLedger unlimited() {
     return new PrivacyLedger(null, null, null, null);
+  }
+
+  /**
+   * A ledger that refuses every release ({@link BudgetExceededException}): for runs that promise
+   * to release nothing under a budget, such as non-private baselines, so that a code path that
+   * would draw privacy noise in such a run fails instead of silently spending nothing.
+   */
+  public static PrivacyLedger admittingNone() {
+    return new PrivacyLedger(null, null, null, null, true);
   }
 
   /** A ledger that refuses a release once the composition exceeds (epsilon, delta). */
@@ -141,6 +161,11 @@ public final class PrivacyLedger {
     if (byId.containsKey(release.id())) {
       throw new IllegalStateException(
           "release id " + release.id() + " is already on the ledger; a release is charged once");
+    }
+    if (admitsNone) {
+      throw new BudgetExceededException(
+          "release " + release.id() + " refused before any noise was drawn: this ledger admits no"
+              + " release (a non-private run charges nothing)");
     }
     List<Release> candidate = new ArrayList<>(byId.values());
     candidate.add(release);
