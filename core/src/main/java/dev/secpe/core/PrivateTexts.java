@@ -194,6 +194,31 @@ public final class PrivateTexts {
       List<List<String>> keywords,
       FineTunableGenerator.DpSgdSettings settings,
       FineTunableGenerator.DpNoise noise) {
+    return withExamples(generator, dataset, keywords, examples -> generator.fineTune(examples, settings, noise));
+  }
+
+  /**
+   * The release of DP fine-tuning ({@link FineTunableGenerator#fineTuningRelease}), under the same
+   * rules as {@link #fineTune}: LOCAL generators only, the cost charged by the caller first,
+   * failures redacted to the generator's name and the exception class.
+   *
+   * @throws IllegalStateException if the generator is not {@link Locality#LOCAL}
+   */
+  public static double[] fineTuningRelease(
+      FineTunableGenerator generator,
+      PrivateDataset dataset,
+      List<List<String>> keywords,
+      FineTunableGenerator.DpSgdSettings settings,
+      FineTunableGenerator.DpNoise noise) {
+    return withExamples(
+        generator, dataset, keywords, examples -> generator.fineTuningRelease(examples, settings, noise));
+  }
+
+  private static <T> T withExamples(
+      FineTunableGenerator generator,
+      PrivateDataset dataset,
+      List<List<String>> keywords,
+      java.util.function.Function<List<FineTunableGenerator.Example>, T> tune) {
     Objects.requireNonNull(generator, "generator");
     Objects.requireNonNull(dataset, "dataset");
     Objects.requireNonNull(keywords, "keywords");
@@ -211,7 +236,7 @@ public final class PrivateTexts {
       examples.add(new FineTunableGenerator.Example(keywords.get(i), dataset.get(i).text().reveal()));
     }
     try {
-      return generator.fineTune(examples, settings, noise);
+      return tune.apply(examples);
     } catch (IllegalArgumentException | IllegalStateException e) {
       throw e instanceof IllegalArgumentException
           ? new IllegalArgumentException("fine-tuning '" + generator.name() + "' rejected its input: " + safe(e))

@@ -105,4 +105,43 @@ public interface FineTunableGenerator extends TextGenerator {
    * @return the fine-tuned generator (the caller closes it)
    */
   TextGenerator fineTune(List<Example> examples, DpSgdSettings settings, DpNoise noise);
+
+  /**
+   * Whether this generator splits its fine-tuning into a release and its post-processing
+   * ({@link #fineTuningRelease} and {@link #fromFineTuningRelease}). A run that checkpoints stores
+   * the release, so that a resumed run rebuilds the fine-tuned generator from it instead of
+   * fine-tuning again with fresh noise (which would spend the budget twice). False by default:
+   * such a generator can be fine-tuned, but a CTCL run with it cannot be checkpointed.
+   */
+  default boolean releasesFineTuning() {
+    return false;
+  }
+
+  /**
+   * The fine-tuning's DP release: the noisy statistic (for example the noisy sum of clipped
+   * contributions, or the noisy parameters) from which {@link #fromFineTuningRelease} rebuilds the
+   * fine-tuned generator. Same privacy contract and noise as {@link #fineTune}; its values are
+   * safe to store wherever a release may be stored.
+   *
+   * @throws UnsupportedOperationException unless {@link #releasesFineTuning()}
+   */
+  default double[] fineTuningRelease(List<Example> examples, DpSgdSettings settings, DpNoise noise) {
+    throw new UnsupportedOperationException(
+        "generator '" + name() + "' does not expose its fine-tuning release (releasesFineTuning() is false)");
+  }
+
+  /**
+   * The fine-tuned generator rebuilt from a release of {@link #fineTuningRelease} made with the
+   * same settings on {@code examples} examples: post-processing only (it reads no private text
+   * and draws no noise). {@code fineTune(e, s, n)} and {@code fromFineTuningRelease(
+   * fineTuningRelease(e, s, n), s, e.size())} give the same generator.
+   *
+   * @throws IllegalArgumentException if the release does not fit this generator (wrong length,
+   *     values that are not finite)
+   * @throws UnsupportedOperationException unless {@link #releasesFineTuning()}
+   */
+  default TextGenerator fromFineTuningRelease(double[] release, DpSgdSettings settings, int examples) {
+    throw new UnsupportedOperationException(
+        "generator '" + name() + "' does not expose its fine-tuning release (releasesFineTuning() is false)");
+  }
 }

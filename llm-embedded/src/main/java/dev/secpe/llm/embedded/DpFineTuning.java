@@ -107,6 +107,15 @@ final class DpFineTuning {
   /** Runs the K steps and returns the public counts plus the post-processed private estimate. */
   static NgramCounts fineTune(
       NgramCounts publicCounts, Vocabulary vocabulary, List<String> documents, DpSgdSettings s, DpNoise noise) {
+    return tuned(publicCounts, noisySum(publicCounts, vocabulary, documents, s, noise), s, documents.size());
+  }
+
+  /**
+   * The release: {@code G = sum_k g_k}, the noisy sum over the K steps of the sampled documents'
+   * clipped contributions, one value per n-gram of the public support (in its sorted order).
+   */
+  static double[] noisySum(
+      NgramCounts publicCounts, Vocabulary vocabulary, List<String> documents, DpSgdSettings s, DpNoise noise) {
     int n = documents.size();
     double q = s.samplingRate(n);
     int order = publicCounts.order;
@@ -130,10 +139,31 @@ final class DpFineTuning {
         g[i] += noise.gaussian(sigma);
       }
     }
+    return g;
+  }
+
+  /**
+   * Post-processing of the release {@code g} of {@link #noisySum} over {@code n} documents: the
+   * public counts plus {@code round(lambda * max(0, G / (qK)))} on the support.
+   *
+   * @throws IllegalArgumentException if g does not have one finite value per support n-gram
+   */
+  static NgramCounts tuned(NgramCounts publicCounts, double[] g, DpSgdSettings s, int n) {
+    double q = s.samplingRate(n);
+    long[] keys = publicCounts.counts.sortedKeys();
+    if (g.length != keys.length) {
+      throw new IllegalArgumentException(
+          "fine-tuning release must have one value per public n-gram, got length=" + g.length
+              + " expected=" + keys.length);
+    }
+    for (int i = 0; i < g.length; i++) {
+      if (!Double.isFinite(g[i])) {
+        throw new IllegalArgumentException("fine-tuning release value " + i + " is not finite, got " + g[i]);
+      }
+    }
     double scale = s.privateWeight() / (q * s.steps());
-    NgramCounts out = new NgramCounts(order);
+    NgramCounts out = new NgramCounts(publicCounts.order);
     out.setDocuments(publicCounts.documents());
-    long[] keys = support.keys();
     for (int i = 0; i < keys.length; i++) {
       long extra = Math.round(scale * Math.max(0.0, g[i]));
       long total = publicCounts.counts.get(keys[i]) + extra;

@@ -220,6 +220,40 @@ public final class NgramTextGenerator implements FineTunableGenerator {
     return new NgramTextGenerator(new Trained(trained, tuned), threads, seed);
   }
 
+  /** True: the release is the noisy n-gram sum G on the public support (see {@link DpFineTuning}). */
+  @Override
+  public boolean releasesFineTuning() {
+    return true;
+  }
+
+  /** G, the noisy sum of clipped n-gram contributions on the public support (its sorted order). */
+  @Override
+  public double[] fineTuningRelease(List<Example> examples, DpSgdSettings settings, DpNoise noise) {
+    Objects.requireNonNull(examples, "examples");
+    Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(noise, "noise");
+    if (examples.isEmpty()) {
+      throw new IllegalArgumentException("examples must not be empty, got 0 examples");
+    }
+    List<String> docs = new ArrayList<>(examples.size());
+    for (Example e : examples) {
+      docs.add(e.document());
+    }
+    return DpFineTuning.noisySum(trained.globalCounts, trained.vocabulary, docs, settings, noise);
+  }
+
+  /** The public counts plus the post-processed release (no private text, no noise). */
+  @Override
+  public NgramTextGenerator fromFineTuningRelease(double[] release, DpSgdSettings settings, int examples) {
+    Objects.requireNonNull(release, "release");
+    Objects.requireNonNull(settings, "settings");
+    if (examples < 1) {
+      throw new IllegalArgumentException("examples must be >= 1, got examples=" + examples);
+    }
+    NgramCounts tuned = DpFineTuning.tuned(trained.globalCounts, release, settings, examples);
+    return new NgramTextGenerator(new Trained(trained, tuned), threads, seed);
+  }
+
   /** The trained state (tests). */
   Trained trained() {
     return trained;

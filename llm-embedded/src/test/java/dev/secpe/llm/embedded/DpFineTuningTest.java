@@ -168,4 +168,34 @@ class DpFineTuningTest {
         .hasMessageContaining("expectedBatch");
     assertThat(new Example(List.of("k"), "secret text").toString()).doesNotContain("secret text");
   }
+  @Test
+  void theReleaseRebuildsTheSameGeneratorAndATamperedOneIsRefused() {
+    List<Example> ex = new ArrayList<>();
+    for (String d : TestCorpus.texts(12, 5)) {
+      ex.add(new Example(List.of(), d));
+    }
+    DpSgdSettings s = new DpSgdSettings(1.0, 0.8, 20, 4, 2.0);
+    NgramTextGenerator direct = PUBLIC.fineTune(ex, s, new Counting(9));
+    double[] release = PUBLIC.fineTuningRelease(ex, s, new Counting(9));
+    NgramTextGenerator rebuilt = PUBLIC.fromFineTuningRelease(release, s, ex.size());
+    assertThat(release).hasSize(PUBLIC.trained().globalCounts.counts.size());
+    long[] keys = direct.trained().globalCounts.counts.sortedKeys();
+    assertThat(rebuilt.trained().globalCounts.counts.sortedKeys()).containsExactly(keys);
+    for (long k : keys) {
+      assertThat(rebuilt.trained().globalCounts.counts.get(k)).isEqualTo(direct.trained().globalCounts.counts.get(k));
+    }
+    // The release is noisy: it differs from the noiseless sum, and rebuilding draws nothing.
+    double[] exact = PUBLIC.fineTuningRelease(ex, new DpSgdSettings(1.0, 0, 20, 4, 2.0), new Counting(9));
+    assertThat(l2(release, exact)).isGreaterThan(0);
+    assertThatThrownBy(() -> PUBLIC.fromFineTuningRelease(Arrays.copyOf(release, release.length - 1), s, ex.size()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("length=" + (release.length - 1));
+    double[] nan = release.clone();
+    nan[3] = Double.NaN;
+    assertThatThrownBy(() -> PUBLIC.fromFineTuningRelease(nan, s, ex.size()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("value 3 is not finite");
+    direct.close();
+    rebuilt.close();
+  }
 }
