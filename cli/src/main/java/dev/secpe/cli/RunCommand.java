@@ -293,8 +293,7 @@ final class RunCommand implements Callable<Integer> {
 
   private <B extends EvolutionBuilder<B>> B common(B b, PrivateDataset priv, PublicCorpus pub, TextGenerator g, TextEmbedder e) {
     b.privateData(priv).publicData(pub).generator(g).embedder(e)
-        .syntheticSize(syntheticSize).variations(variations).seed(seed)
-        .voteGeometry(DemoCommand.voteGeometry(voteGeometry))
+        .syntheticSize(syntheticSize).seed(seed)
         .templates(PromptTemplates.defaults(domain))
         .generation(new GenerationParams(1.2, 1.0, maxTokens, List.of(), OptionalLong.empty()));
     if (priv.isLabelled()) {
@@ -311,6 +310,9 @@ final class RunCommand implements Callable<Integer> {
             "--label-field needs the public label names: give --labels a,b,... or a --public file with labels");
       }
       b.labels(new LabelSet.ToBeReleased(names));
+    }
+    if (method != MethodName.ctcl) { // CTCL has no rounds and refuses the evolution settings
+      b.variations(variations).voteGeometry(DemoCommand.voteGeometry(voteGeometry));
     }
     if (iterations != null) {
       b.iterations(iterations);

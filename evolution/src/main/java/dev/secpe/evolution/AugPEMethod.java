@@ -154,7 +154,7 @@ final class AugPEMethod implements Method {
   @Override
   public dev.secpe.accounting.ledger.PrivacyLedger newLedger() {
     return config.totalMu() == null
-        ? dev.secpe.accounting.ledger.PrivacyLedger.unlimited()
+        ? dev.secpe.accounting.ledger.PrivacyLedger.admittingNone()
         : dev.secpe.accounting.ledger.PrivacyLedger.withLimit(config.totalMu());
   }
 

@@ -1,35 +1,14 @@
 package dev.secpe.evolution;
 
 import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.ledger.PlanCalibrator;
 import dev.secpe.accounting.ledger.PrivacyCost;
-import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.ledger.Release;
-import dev.secpe.accounting.noise.NoiseSource;
-import dev.secpe.core.EmbeddingMatrix;
-import dev.secpe.core.Label;
-import dev.secpe.core.PrivateDataset;
-import dev.secpe.core.PrivateTexts;
-import dev.secpe.core.Provenance;
-import dev.secpe.core.SyntheticDataset;
-import dev.secpe.core.SyntheticText;
-import dev.secpe.core.report.NoiseMode;
-import dev.secpe.core.report.Phase;
-import dev.secpe.core.report.PhaseTimings;
-import dev.secpe.core.report.PrivacyReport;
-import dev.secpe.core.report.ProviderInfo;
-import dev.secpe.core.report.RunEvent;
 import dev.secpe.llm.FineTunableGenerator;
-import dev.secpe.llm.GenerationParams;
-import dev.secpe.llm.GenerationRequest;
-import dev.secpe.llm.GenerationResult;
-import dev.secpe.llm.GenerationTask;
-import dev.secpe.llm.TextGenerator;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.SplittableRandom;
 
 /**
  * CTCL (Tan et al., "Synthesizing privacy-preserving text data via finetuning without finetuning
@@ -44,8 +23,17 @@ import java.util.SplittableRandom;
  *
  * <p>Accounting (Appendix D, E): the histogram (Gaussian, multiplier {@code histogramSigma}) and
  * the fine-tuning ({@link PrivacyCost.SubsampledGaussian}(z, q, K)) are composed by the ledger's
- * PLD accountant; z is the least multiplier (bisection, safe side, relative tolerance 1e-4) with
- * which the composition meets the budget. Both releases are charged before any noise is drawn.
+ * PLD accountant; z is the least multiplier ({@link PlanCalibrator}, safe side, relative tolerance
+ * 1e-4) with which the composition meets the budget, solved at {@code build()} (an unreachable
+ * budget is refused there, before any private record is read). Both releases are charged to a
+ * ledger limited to the budget before any noise is drawn.
+ *
+ * <p>Runs go through the same engine as the evolution methods: with {@code checkpoint(dir)} the
+ * noisy histogram and the fine-tuning's release ({@link FineTunableGenerator#fineTuningRelease})
+ * are checkpointed as soon as they are drawn, and so is the generated dataset; {@code
+ * resume(true)} serves them from the checkpoint and rebuilds the fine-tuned generator without
+ * drawing any noise. Settings CTCL does not use (iterations, variations, mask probability, vote
+ * geometry) are refused at {@code build()}.
  *
  * <p>Labels: with labelled private data the histogram is over (label, topic) pairs (one record is
  * still in exactly one bin, so the cost is unchanged) and each label's texts are generated with
@@ -121,23 +109,19 @@ public final class CTCL extends Runs {
   public record Accounting(
       double noiseMultiplier, double samplingRate, double histogramEpsilon, double fineTuningEpsilon, double composedEpsilon) {}
 
-  /** The ledger of a run with these parameters (releases in charge order; no noise drawn). */
-  static PrivacyLedger ledger(double histogramSigma, double z, double q, int steps) {
-    PrivacyLedger l = PrivacyLedger.unlimited();
-    if (histogramSigma > 0) {
-      l.charge(histogramRelease(histogramSigma));
-    }
-    l.charge(fineTuningRelease(z, q, steps, 1.0));
-    return l;
+  /** The releases of a run with these parameters, in charge order (none drawn). */
+  static List<Release> plan(double histogramSigma, double z, double q, int steps) {
+    Release fine = fineTuningRelease(z, q, steps, 1.0);
+    return histogramSigma > 0 ? List.of(histogramRelease(histogramSigma), fine) : List.of(fine);
   }
 
   static Release histogramRelease(double sigma) {
-    return Release.gaussian("ctcl-topic-histogram", "one record: one bin of the (label, topic) histogram", 1.0, sigma);
+    return Release.gaussian(CTCLMethod.HISTOGRAM, "one record: one bin of the (label, topic) histogram", 1.0, sigma);
   }
 
   static Release fineTuningRelease(double z, double q, int steps, double clip) {
     return new Release(
-        "ctcl-dp-finetune",
+        CTCLMethod.FINE_TUNING,
         "Poisson-subsampled Gaussian (DP-SGD)",
         "one record: its clipped contribution to each step's sum",
         clip,
@@ -154,31 +138,30 @@ public final class CTCL extends Runs {
     double eps = budget.epsilon();
     double delta = budget.delta();
     double z =
-        SafeBisection.least(
-            s -> ledger(histogramSigma, s, q, steps).epsilon(delta),
-            eps,
+        PlanCalibrator.leastMultiplier(
+            s -> plan(histogramSigma, s, q, steps),
+            budget,
             1e-3,
             () -> "budget unreachable: epsilon=" + eps + " at delta=" + delta + " with the topic histogram"
                 + " (sigma=" + histogramSigma + ") leaves no room for " + steps + " fine-tuning steps"
                 + " (try a larger epsilon or histogram noise)");
-    double hEps = 0;
-    if (histogramSigma > 0) {
-      PrivacyLedger h = PrivacyLedger.unlimited();
-      h.charge(histogramRelease(histogramSigma));
-      hEps = h.epsilon(delta);
-    }
-    PrivacyLedger f = PrivacyLedger.unlimited();
-    f.charge(fineTuningRelease(z, q, steps, 1.0));
-    return new Accounting(z, q, hEps, f.epsilon(delta), ledger(histogramSigma, z, q, steps).epsilon(delta));
+    double hEps = histogramSigma > 0 ? PlanCalibrator.epsilon(List.of(histogramRelease(histogramSigma)), delta) : 0;
+    return new Accounting(
+        z,
+        q,
+        hEps,
+        PlanCalibrator.epsilon(List.of(fineTuningRelease(z, q, steps, 1.0)), delta),
+        PlanCalibrator.epsilon(plan(histogramSigma, z, q, steps), delta));
   }
 
   private final Config config;
   private final Inputs inputs;
-  private volatile Accounting accounting;
+  private final Accounting accounting;
 
-  private CTCL(Config config, Inputs inputs) {
+  private CTCL(Config config, Inputs inputs, Accounting accounting) {
     this.config = config;
     this.inputs = inputs;
+    this.accounting = accounting;
   }
 
   /** A new builder. */
@@ -191,7 +174,7 @@ public final class CTCL extends Runs {
     return config;
   }
 
-  /** The solved accounting, once {@link #run()} has computed it (empty before, and when non-private). */
+  /** The solved accounting (solved at {@code build()}; empty for a non-private run). */
   public Optional<Accounting> accounting() {
     return Optional.ofNullable(accounting);
   }
@@ -199,151 +182,17 @@ public final class CTCL extends Runs {
   /** Runs CTCL once (single-use). */
   public RunResult run() {
     start();
-    EvolutionSettings s = config.settings();
-    PrivateDataset data = inputs.privateData();
-    FineTunableGenerator generator = (FineTunableGenerator) inputs.generator();
-    int n = data.size();
-    s.listener().onEvent(new RunEvent.RunStarted(OPERATOR, 1, 0));
-    PrivacyLedger ledger = s.nonPrivate() ? PrivacyLedger.unlimited() : PrivacyLedger.withLimit(config.budget());
-    double q = (double) config.batchSize() / n;
-    if (!s.nonPrivate()) {
-      accounting = calibrate(config.budget(), config.histogramSigma(), q, config.steps());
-    }
+    CTCLMethod method = new CTCLMethod(config, accounting, (FineTunableGenerator) inputs.generator());
+    return execute(method, describe(), config.settings(), inputs, cancelled);
+  }
 
-    // 1. Topic model on public text; private records to topics.
-    long t0 = System.nanoTime();
-    TopicModel topics =
-        TopicModel.fit(
-            inputs.publicData().texts(), inputs.embedder(), config.topics(), config.keywordsPerTopic(),
-            config.unclassifiedQuantile(), s.seed());
-    EmbeddingMatrix emb = PrivateTexts.embed(inputs.embedder(), data, s.guard());
-    Duration embedding = Duration.ofNanos(System.nanoTime() - t0);
-    List<Optional<Label>> groups = new ArrayList<>();
-    if (s.labels().isPresent() && !s.labels().get().labels().isEmpty()) {
-      s.labels().get().labels().forEach(l -> groups.add(Optional.of(l)));
-    } else {
-      groups.add(Optional.empty());
-    }
-    int binsPerGroup = topics.topics() + 1;
-    double[] hist = new double[groups.size() * binsPerGroup];
-    List<List<String>> keywordsOf = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      int t = topics.assign(emb.row(i));
-      Optional<Label> label = data.get(i).label();
-      int g = groups.size() == 1 ? 0 : groups.indexOf(label);
-      if (g < 0) {
-        throw new IllegalStateException(
-            "private record " + i + " carries a label outside the declared label set");
-      }
-      hist[g * binsPerGroup + t] += 1;
-      keywordsOf.add(topics.keywords(t));
-    }
-
-    // 2. DP topic histogram: charged, then noised.
-    NoiseSource noise = s.noise();
-    if (!s.nonPrivate()) {
-      Release r = ledger.charge(histogramRelease(config.histogramSigma()));
-      s.listener().onEvent(new RunEvent.ReleaseCharged(r));
-      for (int i = 0; i < hist.length; i++) {
-        hist[i] += noise.gaussian(config.histogramSigma());
-      }
-    }
-
-    // 3. DP fine-tuning: charged, then run with the caller's noise.
-    long t1 = System.nanoTime();
-    FineTunableGenerator.DpSgdSettings dp;
-    FineTunableGenerator.DpNoise dpNoise;
-    if (s.nonPrivate()) {
-      dp = new FineTunableGenerator.DpSgdSettings(config.clipNorm(), 0, 1, n, config.privateWeight());
-      dpNoise = new FineTunableGenerator.DpNoise() {
-        @Override
-        public double gaussian(double sigma) {
-          return 0;
-        }
-
-        @Override
-        public boolean bernoulli(double p) {
-          return p > 0;
-        }
-      };
-    } else {
-      double z = accounting.noiseMultiplier();
-      Release r = ledger.charge(fineTuningRelease(z, q, config.steps(), config.clipNorm()));
-      s.listener().onEvent(new RunEvent.ReleaseCharged(r));
-      dp = new FineTunableGenerator.DpSgdSettings(config.clipNorm(), z, config.steps(), config.batchSize(), config.privateWeight());
-      dpNoise = new FineTunableGenerator.DpNoise() {
-        @Override
-        public double gaussian(double sigma) {
-          return noise.gaussian(sigma);
-        }
-
-        @Override
-        public boolean bernoulli(double p) {
-          return noise.bernoulli(p);
-        }
-      };
-    }
-    TextGenerator tuned = PrivateTexts.fineTune(generator, data, keywordsOf, dp, dpNoise);
-    Duration selection = Duration.ofNanos(System.nanoTime() - t1);
-
-    // 4. Allocation and keyword-conditioned generation (post-processing).
-    long t2 = System.nanoTime();
-    int[] share = Allocation.largestRemainder(hist, s.syntheticSize());
-    List<SyntheticText> out = new ArrayList<>(s.syntheticSize());
-    try {
-      List<GenerationRequest> requests = new ArrayList<>();
-      List<Optional<Label>> labelOf = new ArrayList<>();
-      SplittableRandom promptRng = Seeds.random(s.seed(), "ctcl-prompt", 0);
-      int idx = 0;
-      for (int b = 0; b < share.length; b++) {
-        Optional<Label> label = groups.get(b / binsPerGroup);
-        List<String> kws = topics.keywords(b % binsPerGroup);
-        int words = topics.targetWords(b % binsPerGroup);
-        for (int j = 0; j < share[b]; j++) {
-          GenerationTask task = new GenerationTask.Random(label.map(Label::name).orElse(null), kws, words);
-          GenerationParams p = s.generation().withSeed(Seeds.derive(s.seed(), "ctcl-generate", idx++));
-          requests.add(s.templates().request(task, p, promptRng));
-          labelOf.add(label);
-        }
-      }
-      List<GenerationResult> results = tuned.generate(requests);
-      for (int i = 0; i < results.size(); i++) {
-        out.add(new SyntheticText("ctcl-" + i, results.get(i).text(), labelOf.get(i), new Provenance(0, List.of(), OPERATOR)));
-      }
-    } finally {
-      if (tuned != generator) {
-        tuned.close();
-      }
-    }
-    Duration generation = Duration.ofNanos(System.nanoTime() - t2);
-    PhaseTimings timings =
-        PhaseTimings.ZERO.plus(Phase.EMBEDDING, embedding).plus(Phase.SELECTION, selection).plus(Phase.GENERATION, generation);
-
-    PrivacyReport.Builder b =
-        PrivacyReport.builder(OPERATOR)
-            .syntheticRecords(out.size())
-            .privateRecords(n)
-            .mechanisms(ledger.releases())
-            .provider(new ProviderInfo("generator", generator.name(), "dev", generator.locality()))
-            .provider(new ProviderInfo("embedder", inputs.embedder().name(), "dev", inputs.embedder().locality()))
-            .timing(timings);
-    if (s.nonPrivate()) {
-      b.noise(NoiseMode.NONE)
-          .deviation("Non-private baseline: exact topic histogram and noise-free fine-tuning (contributions still clipped, every record used once); nothing is protected.");
-    } else {
-      double delta = config.budget().delta();
-      b.dp(new DpBudget(ledger.epsilon(delta), delta))
-          .sigma(accounting.noiseMultiplier())
-          .noise(noise.isPrivate() ? NoiseMode.SECURE : NoiseMode.REPRODUCIBLE_NON_PRIVATE)
-          .deviation(String.format(java.util.Locale.ROOT,
-              "Histogram (Gaussian std %.3g, sensitivity 1) alone: epsilon=%.4f; DP fine-tuning (z=%.4f, q=%.5f, %d steps, C=%.3g) alone: epsilon=%.4f; composed by PLD: epsilon=%.4f at delta=%.3g.",
-              config.histogramSigma(), accounting.histogramEpsilon(), accounting.noiseMultiplier(), q,
-              config.steps(), config.clipNorm(), accounting.fineTuningEpsilon(), accounting.composedEpsilon(), delta))
-          .deviation("Topics: cosine k-means on public embeddings (the paper uses HDBSCAN); unclassified below the public "
-              + config.unclassifiedQuantile() + "-quantile of own-centre cosine.");
-    }
-    s.listener().onEvent(new RunEvent.RunFinished(timings));
-    return new RunResult(SyntheticDataset.of(out), b.build());
+  /** The configuration as the checkpoint fingerprint sees it. */
+  private String describe() {
+    return String.format(Locale.ROOT,
+        "topics=%d, keywords=%d, unclassified=%s, histogramSigma=%s, clip=%s, steps=%d, batch=%d, weight=%s, z=%s, generator=%s",
+        config.topics(), config.keywordsPerTopic(), config.unclassifiedQuantile(), config.histogramSigma(),
+        config.clipNorm(), config.steps(), config.batchSize(), config.privateWeight(),
+        accounting == null ? "none" : accounting.noiseMultiplier(), inputs.generator().name());
   }
 
   /** Builds {@link CTCL} runs. */
@@ -449,16 +298,28 @@ public final class CTCL extends Runs {
       return budget == null && !nonPrivate ? java.util.List.of("budget (budget(DpBudget) or nonPrivate())") : java.util.List.of();
     }
 
-    /** Validates everything and returns a single-use run. */
+    /**
+     * Validates everything, solves the fine-tuning noise against the budget (refused here if it
+     * cannot be met) and returns a single-use run.
+     */
     public CTCL build() {
       EvolutionSettings s = settings();
+      refuseUnused(
+          "CTCL", "it fine-tunes and generates once, without vote rounds",
+          "iterations", "variations", "maskProbability", "voteGeometry");
       if (budget != null && s.nonPrivate()) {
         throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
       }
-      if (!(generator instanceof FineTunableGenerator)) {
+      if (!(generator instanceof FineTunableGenerator f)) {
         throw new IllegalStateException(
             "CTCL fine-tunes its generator: '" + generator.name() + "' is not a FineTunableGenerator"
                 + " (use the embedded n-gram generator)");
+      }
+      if (s.checkpointDir().isPresent() && !f.releasesFineTuning()) {
+        throw new IllegalStateException(
+            "a CTCL checkpoint stores the fine-tuning's release, and generator '" + generator.name()
+                + "' does not expose it (FineTunableGenerator.releasesFineTuning() is false): run"
+                + " without checkpoint(dir), or use a generator that does");
       }
       if (publicData == null || publicData.size() < topics) {
         throw new IllegalStateException(
@@ -471,8 +332,10 @@ public final class CTCL extends Runs {
       if (b > n) {
         throw new IllegalStateException("batchSize must not exceed the private records, got batchSize=" + b + " N=" + n);
       }
-      Config c = new Config(s, budget, topics, keywordsPerTopic, unclassifiedQuantile, histogramSigma, clipNorm, steps, b, privateWeight);
-      return new CTCL(c, new Inputs(privateData, publicData, generator, embedder));
+      Config c =
+          new Config(s.oneRound(), budget, topics, keywordsPerTopic, unclassifiedQuantile, histogramSigma, clipNorm, steps, b, privateWeight);
+      Accounting a = s.nonPrivate() ? null : calibrate(budget, histogramSigma, (double) b / n, steps);
+      return new CTCL(c, new Inputs(privateData, publicData, generator, embedder), a);
     }
   }
 }

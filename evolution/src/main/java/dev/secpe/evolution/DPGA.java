@@ -5,8 +5,9 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.ledger.PrivacyCost;
-import dev.secpe.accounting.ledger.PrivacyLedger;
+import dev.secpe.accounting.ledger.PlanCalibrator;
 import dev.secpe.accounting.ledger.Release;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -177,31 +178,64 @@ public final class DPGA extends Runs {
   }
 
   /**
+   * How the budget is split among DPGA's metadata releases (pure DP): each AboveThreshold run,
+   * each histogram, the threshold tau; and how many histograms there are (length, keywords, and
+   * labels when they are released). Public: it depends on the configuration and the label set only.
+   */
+  record Metadata(double epsSvtRun, double epsHist, boolean labelsReleased, double epsTau) {
+    /** Length, keywords, and labels when they are released. */
+    int histograms() {
+      return 2 + (labelsReleased ? 1 : 0);
+    }
+  }
+
+  static Metadata metadata(Config c, List<dev.secpe.core.Label> labels, EvolutionSettings s) {
+    // A non-private baseline draws no noise: the scales only label its releases.
+    double eps = s.nonPrivate() ? 1.0 : c.budget().epsilon();
+    boolean labelsReleased =
+        !labels.isEmpty() && s.labels().orElseThrow() instanceof dev.secpe.core.LabelSet.ToBeReleased;
+    Split split = c.split();
+    return new Metadata(split.svt() * eps / 2, split.histograms() * eps / 3, labelsReleased, split.tau() * eps);
+  }
+
+  /**
+   * The vote noise of a run: solved against the budget from the whole plan (metadata and votes),
+   * at build(), before any private record is read; none for a non-private run.
+   */
+  static VoteCalibration calibrate(Config c, List<dev.secpe.core.Label> labels) {
+    if (c.settings().nonPrivate()) {
+      return new VoteCalibration(0.0, Double.NaN, Double.NaN);
+    }
+    Metadata m = metadata(c, labels, c.settings());
+    return calibrateVotes(c, m.epsSvtRun(), m.epsHist(), m.histograms(), m.epsTau(), c.settings().iterations());
+  }
+
+  /**
    * The least vote noise multiplier with which the PLD composition of every release stays within
-   * the budget, found by {@link SafeBisection} (safe side, relative tolerance 1e-4).
+   * the budget, found by {@link PlanCalibrator} (safe side, relative tolerance 1e-4).
    */
   static VoteCalibration calibrateVotes(
       Config c, double epsSvtRun, double epsHist, int histograms, double epsTau, int rounds) {
     double eps = c.budget().epsilon();
     double delta = c.budget().delta();
     double pureEps = 2 * epsSvtRun + histograms * epsHist + epsTau;
-    java.util.function.DoubleUnaryOperator epsAt =
+    java.util.function.DoubleFunction<List<Release>> planAt =
         sigma -> {
-          PrivacyLedger l = PrivacyLedger.unlimited();
-          l.charge(new Release("svt-max", "AboveThreshold", "", 1, 1, new PrivacyCost.PureDp(epsSvtRun)));
-          l.charge(new Release("svt-min", "AboveThreshold", "", 1, 1, new PrivacyCost.PureDp(epsSvtRun)));
+          List<Release> plan = new java.util.ArrayList<>();
+          plan.add(new Release("svt-max", "AboveThreshold", "", 1, 1, new PrivacyCost.PureDp(epsSvtRun)));
+          plan.add(new Release("svt-min", "AboveThreshold", "", 1, 1, new PrivacyCost.PureDp(epsSvtRun)));
           double b = 1.0 / epsHist;
           for (int h = 0; h < histograms; h++) {
-            l.charge(new Release("hist-" + h, "Laplace", "", 1, b, new PrivacyCost.Laplace(b, 1.0)));
+            plan.add(new Release("hist-" + h, "Laplace", "", 1, b, new PrivacyCost.Laplace(b, 1.0)));
           }
-          l.charge(new Release("tau", "Laplace", "", 1, 1 / epsTau, new PrivacyCost.Laplace(1 / epsTau, 1.0)));
-          l.charge(new Release("votes", "Poisson-subsampled Gaussian", "", 1, sigma, votesCost(c, sigma, rounds)));
-          return l.epsilon(delta);
+          plan.add(new Release("tau", "Laplace", "", 1, 1 / epsTau, new PrivacyCost.Laplace(1 / epsTau, 1.0)));
+          plan.add(new Release("votes", "Poisson-subsampled Gaussian", "", 1, sigma, votesCost(c, sigma, rounds)));
+          return plan;
         };
     double sigma =
-        SafeBisection.least(
-            epsAt,
-            eps,
+        PlanCalibrator.leastMultiplier(
+            planAt,
+            c.budget(),
             0.05,
             () ->
                 "budget unreachable: epsilon=" + eps + " is not enough for " + rounds + " vote rounds after"
@@ -226,10 +260,12 @@ public final class DPGA extends Runs {
 
   private final Config config;
   private final Inputs inputs;
+  private final VoteCalibration calibration;
 
-  private DPGA(Config config, Inputs inputs) {
+  private DPGA(Config config, Inputs inputs, VoteCalibration calibration) {
     this.config = config;
     this.inputs = inputs;
+    this.calibration = calibration;
   }
 
   /** A new builder. */
@@ -245,7 +281,7 @@ public final class DPGA extends Runs {
   /** Runs DPGA once (single-use). */
   public RunResult run() {
     start();
-    DPGAMethod method = new DPGAMethod(config);
+    DPGAMethod method = new DPGAMethod(config, calibration);
     return execute(method, config.describe(), config.settings(), inputs, cancelled);
   }
 
@@ -361,7 +397,9 @@ public final class DPGA extends Runs {
       int m = Math.min(tauSample, privateData.size());
       Config c = new Config(s, budget, split, shares, samplingRate, freshSubsample, lengthBins, keywordCandidates,
           keywordsPerPrompt, keywordTemperature, m, tauStep, suppression);
-      return new DPGA(c, new Inputs(privateData, publicData, generator, embedder));
+      // The whole plan is solved here: an unreachable budget is refused before any record is read.
+      VoteCalibration v = calibrate(c, Labels.of(privateData, s.labels()));
+      return new DPGA(c, new Inputs(privateData, publicData, generator, embedder), v);
     }
   }
 }

@@ -21,13 +21,13 @@ import java.util.SplittableRandom;
  * elite selection by similarity suppression with a DP threshold tau, and the genetic operators
  * mutate (rewrite, fill), cross and generate.
  */
-final class DPGAMethod implements Method {
+final class DPGAMethod implements ApproximateDpMethod {
 
   /** Word counts above this are treated as this (caps the SVT query stream). */
   static final int MAX_WORDS = 4096;
 
   private final DPGA.Config config;
-  private DPGA.VoteCalibration calibration;
+  private final DPGA.VoteCalibration calibration;
   private int minWords;
   private int maxWords;
   private double[] lengthHistogram;
@@ -35,8 +35,10 @@ final class DPGAMethod implements Method {
   private List<List<String>> keywords;
   private double tau;
 
-  DPGAMethod(DPGA.Config config) {
+  /** A run of {@code config} with its vote noise solved at build() (see {@link DPGA#calibrate}). */
+  DPGAMethod(DPGA.Config config, DPGA.VoteCalibration calibration) {
     this.config = config;
+    this.calibration = calibration;
   }
 
   @Override
@@ -46,24 +48,14 @@ final class DPGAMethod implements Method {
 
   @Override
   public void prepare(RunContext ctx) {
-    DPGA.Split split = config.split();
-    // A non-private baseline draws no noise: the scales below only label its releases.
-    double eps = ctx.settings().nonPrivate() ? 1.0 : config.budget().epsilon();
+    DPGA.Metadata meta = DPGA.metadata(config, ctx.labels(), ctx.settings());
+    double epsHist = meta.epsHist();
+    double epsSvtRun = meta.epsSvtRun();
+    double epsTau = meta.epsTau();
     int[] words = new int[ctx.privateData().size()];
     for (int i = 0; i < words.length; i++) {
       words[i] = Math.min(MAX_WORDS, ctx.privateData().get(i).text().wordCount());
     }
-    boolean labelsReleased =
-        !ctx.labels().isEmpty()
-            && ctx.settings().labels().orElseThrow() instanceof LabelSet.ToBeReleased;
-    int histograms = 2 + (labelsReleased ? 1 : 0);
-    double epsHist = split.histograms() * eps / 3; // the paper splits eps_attr in three
-    double epsSvtRun = split.svt() * eps / 2; // two AboveThreshold runs (min and max)
-    double epsTau = split.tau() * eps;
-    calibration =
-        ctx.settings().nonPrivate()
-            ? new DPGA.VoteCalibration(0.0, Double.NaN, Double.NaN)
-            : DPGA.calibrateVotes(config, epsSvtRun, epsHist, histograms, epsTau, ctx.settings().iterations());
 
     // 1. SVT length range: max, then min (AboveThreshold, DPGA appendix B.2 scales).
     Calibration.SvtScales svt = Calibration.aboveThreshold(epsSvtRun, 1.0);
@@ -104,7 +96,7 @@ final class DPGAMethod implements Method {
                     1.0, b, new PrivacyCost.Laplace(b, 1.0)),
                 () -> addLaplace(ctx, lengthCounts, b));
     if (!ctx.labels().isEmpty()) {
-      if (labelsReleased) {
+      if (meta.labelsReleased()) {
         double[] counts = new double[ctx.groups()];
         for (int i = 0; i < words.length; i++) {
           counts[ctx.privateGroup(i)]++;
@@ -490,14 +482,8 @@ final class DPGAMethod implements Method {
   }
 
   @Override
-  public double reportDelta() {
-    return config.budget() == null ? 1e-5 : config.budget().delta();
-  }
-
-  /** DPGA has no prior of its own: its (p, r) line is stated at p = 1e-4. */
-  @Override
-  public double reportPrior() {
-    return 1e-4;
+  public dev.secpe.accounting.DpBudget budget() {
+    return config.budget();
   }
 
   @Override
@@ -505,14 +491,6 @@ final class DPGAMethod implements Method {
     if (config.budget() != null) {
       report.sigma(calibration().sigma());
     }
-  }
-
-  /** Limited to the run's (epsilon, delta) budget. */
-  @Override
-  public dev.secpe.accounting.ledger.PrivacyLedger newLedger() {
-    return config.budget() == null
-        ? dev.secpe.accounting.ledger.PrivacyLedger.unlimited()
-        : dev.secpe.accounting.ledger.PrivacyLedger.withLimit(config.budget());
   }
 
   @Override

@@ -153,7 +153,8 @@ final class Engine {
             ledger,
             restored == null ? Map.of() : restored.values(),
             values -> cps.ifPresent(s -> s.write(checkpoint(at.round, at.population, ledger, values))),
-            !settings.nonPrivate());
+            !settings.nonPrivate())
+            .onCharged(r -> settings.listener().onEvent(new RunEvent.ReleaseCharged(r)));
     RunContext ctx = new RunContext(settings, privateData, publicData, embedder, ledger, store);
     settings.listener().onEvent(new RunEvent.RunStarted(method.name(), settings.iterations(), startRound));
 
@@ -169,12 +170,37 @@ final class Engine {
     method.prepare(ctx);
     addTime(startRound, Phase.SELECTION, p0);
 
+    TextGenerator generator = method.generator(this.generator);
+    try {
+      return loop(ctx, cps, at, ledger, store, startRound, population, generator);
+    } finally {
+      if (generator != this.generator) {
+        generator.close();
+      }
+    }
+  }
+
+  private Outcome loop(
+      RunContext ctx,
+      Optional<CheckpointStore> cps,
+      Position at,
+      PrivacyLedger ledger,
+      ReleaseStore store,
+      int startRound,
+      List<SyntheticText> population,
+      TextGenerator generator) {
     if (population.isEmpty()) {
       // A fresh run, or one that stopped after its one-off releases but before round 0's input.
       SplittableRandom rng = Seeds.random(settings.seed(), "initial", 0);
-      population = generate(method.initial(ctx, rng), 0, 0);
+      population = generate(generator, method.initial(ctx, rng), 0, 0);
       at.population = population;
       finishRound(cps, 0, population, ledger, store);
+    }
+    if (!method.evolves()) {
+      // Everything was released in prepare(); the first population is the output.
+      endRound(startRound, population.size());
+      return new Outcome(
+          population, ctx, List.copyOf(roundTimings), startRound, store.drawnHere(), store.reusedHere());
     }
 
     List<SyntheticText> survivors = List.of();
@@ -204,7 +230,7 @@ final class Engine {
         break;
       }
       SplittableRandom rng = Seeds.random(settings.seed(), "vary", t);
-      List<SyntheticText> children = generate(method.vary(ctx, t, survivors, rng), t + 1, t + 1);
+      List<SyntheticText> children = generate(generator, method.vary(ctx, t, survivors, rng), t + 1, t + 1);
       List<SyntheticText> next = new ArrayList<>(survivors);
       next.addAll(children);
       population = List.copyOf(next);
@@ -276,7 +302,8 @@ final class Engine {
   }
 
   /** Generates the offspring; ids are "r{round}-{index}". */
-  private List<SyntheticText> generate(List<Offspring> offspring, int round, int idRound) {
+  private List<SyntheticText> generate(
+      TextGenerator generator, List<Offspring> offspring, int round, int idRound) {
     long start = System.nanoTime();
     GenerationParams base = settings.generation();
     List<SyntheticText> out = new ArrayList<>(offspring.size());

@@ -46,6 +46,8 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   NoiseSource noise;
   RunListener listener = event -> {};
   boolean nonPrivate;
+  /** The settings given explicitly (so that a method can refuse those it does not use). */
+  final java.util.Set<String> given = new java.util.TreeSet<>();
 
   EvolutionBuilder() {}
 
@@ -93,6 +95,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
       throw new IllegalArgumentException("variations must be >= 1, got variations=" + l);
     }
     this.variations = l;
+    given.add("variations");
     return self();
   }
 
@@ -102,6 +105,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
       throw new IllegalArgumentException("iterations must be >= 1, got iterations=" + t);
     }
     this.iterations = t;
+    given.add("iterations");
     return self();
   }
 
@@ -123,6 +127,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
       throw new IllegalArgumentException("maskProbability must be in (0, 1), got maskProbability=" + p);
     }
     this.maskProbability = p;
+    given.add("maskProbability");
     return self();
   }
 
@@ -134,6 +139,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
    */
   public B voteGeometry(VoteGeometry geometry) {
     this.voteGeometry = Objects.requireNonNull(geometry, "voteGeometry");
+    given.add("voteGeometry");
     return self();
   }
 
@@ -219,6 +225,23 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
    */
   List<String> missingOwn() {
     return List.of();
+  }
+
+  /**
+   * Refuses the settings among {@code unused} that were given explicitly: a method must not
+   * silently accept a setting it ignores.
+   */
+  void refuseUnused(String method, String why, String... unused) {
+    List<String> set = new ArrayList<>();
+    for (String u : unused) {
+      if (given.contains(u)) {
+        set.add(u);
+      }
+    }
+    if (!set.isEmpty()) {
+      throw new IllegalStateException(
+          method + " does not use " + String.join(", ", set) + " (" + why + "); remove " + (set.size() == 1 ? "it" : "them"));
+    }
   }
 
   /** Checks what every method requires and builds the shared settings. */

@@ -75,6 +75,13 @@ public record EvolutionSettings(
     Objects.requireNonNull(listener, "listener");
   }
 
+  /** The same settings with one round (for CTCL, which releases once and generates once). */
+  EvolutionSettings oneRound() {
+    return new EvolutionSettings(
+        syntheticSize, variations, 1, seed, generation, maskProbability, voteGeometry, templates, labels,
+        checkpointDir, resume, guard, noise, listener, nonPrivate);
+  }
+
   /** The public part of the configuration, for checkpoint fingerprints and reports. */
   String describe() {
     return "syntheticSize="

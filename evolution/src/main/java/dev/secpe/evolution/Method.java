@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  */
 interface Method {
 
-  /** "secpe", "augpe" or "dpga". */
+  /** "secpe", "augpe", "dpga" or "ctcl". */
   String name();
 
   /**
@@ -24,6 +24,23 @@ interface Method {
   /** Whether {@link #prepare} uses {@link RunContext#publicUnit()} (embedded and timed first). */
   default boolean needsPublicEmbeddings() {
     return false;
+  }
+
+  /**
+   * Whether the method votes and varies (SecPE, Aug-PE, DPGA). One that does not (CTCL) releases
+   * everything in {@link #prepare}, and its initial population is the output: {@link #vote},
+   * {@link #select} and {@link #vary} are never called.
+   */
+  default boolean evolves() {
+    return true;
+  }
+
+  /**
+   * The generator every population is generated with: the run's own by default; CTCL's is the
+   * one fine-tuned in {@link #prepare} (the engine closes it after the run).
+   */
+  default dev.secpe.llm.TextGenerator generator(dev.secpe.llm.TextGenerator given) {
+    return given;
   }
 
   /** The initial population. */

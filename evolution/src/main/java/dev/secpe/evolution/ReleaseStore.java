@@ -29,6 +29,7 @@ final class ReleaseStore {
   private final Map<String, double[]> values;
   private final Persister persister;
   private final boolean accounted;
+  private java.util.function.Consumer<Release> onCharged = r -> {};
   private int drawn;
   private int reused;
   /** The id of the release being drawn right now, or null. */
@@ -61,6 +62,12 @@ final class ReleaseStore {
     }
   }
 
+  /** Called with each release right after it is charged and before its noise is drawn. */
+  ReleaseStore onCharged(java.util.function.Consumer<Release> listener) {
+    this.onCharged = Objects.requireNonNull(listener, "listener");
+    return this;
+  }
+
   /**
    * The noisy values of release {@code id}: the stored ones if it was drawn before, otherwise the
    * release (built lazily: a non-private baseline never builds it) is charged, then drawn by {@code
@@ -77,7 +84,7 @@ final class ReleaseStore {
       if (!r.id().equals(id)) {
         throw new IllegalArgumentException("release id mismatch: " + id + " vs " + r.id());
       }
-      ledger.charge(r);
+      onCharged.accept(ledger.charge(r));
     }
     double[] v = drawAs(id, draw);
     values.put(id, v.clone());
@@ -100,6 +107,9 @@ final class ReleaseStore {
     double[] v = drawAs(id, chargeAndDraw);
     if (accounted && !ledger.contains(id)) {
       throw new IllegalStateException("release '" + id + "' was drawn without being charged to the ledger");
+    }
+    if (accounted) {
+      ledger.releases().stream().filter(r -> r.id().equals(id)).forEach(onCharged);
     }
     values.put(id, v.clone());
     drawn++;

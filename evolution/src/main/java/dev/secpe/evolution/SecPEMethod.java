@@ -439,7 +439,7 @@ final class SecPEMethod implements Method {
   @Override
   public dev.secpe.accounting.ledger.PrivacyLedger newLedger() {
     return config.budget() == null
-        ? dev.secpe.accounting.ledger.PrivacyLedger.unlimited()
+        ? dev.secpe.accounting.ledger.PrivacyLedger.admittingNone()
         : dev.secpe.accounting.ledger.PrivacyLedger.withUniformLimit(config.budget());
   }
 

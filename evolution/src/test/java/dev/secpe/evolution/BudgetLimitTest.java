@@ -50,7 +50,7 @@ class BudgetLimitTest {
         DPGA.builder().privateData(Fixtures.privateData(100)).publicData(Fixtures.publicData(50))
             .labels(Fixtures.released()).generator(Fixtures.generator()).embedder(Fixtures.embedder())
             .syntheticSize(16).iterations(2).budget(new DpBudget(1.0, 1e-5)).build().config();
-    PrivacyLedger ledger = new DPGAMethod(config).newLedger();
+    PrivacyLedger ledger = new DPGAMethod(config, null).newLedger();
     // A Gaussian of sigma 1 alone costs far more than epsilon 1 at delta 1e-5 (about 4.4).
     assertThatThrownBy(() -> ledger.charge(gaussian("too-much", 1.0)))
         .isInstanceOf(BudgetExceededException.class)
@@ -126,5 +126,24 @@ class BudgetLimitTest {
         .isInstanceOf(BudgetExceededException.class)
         .hasMessageContaining("greedy/1 refused before any noise was drawn");
     assertThat(noise.draws.get()).isEqualTo(1);
+  }
+  @Test
+  void aNonPrivateRunsLedgerAdmitsNoReleaseInAnyMethod() {
+    List<PrivacyLedger> ledgers = new java.util.ArrayList<>();
+    ledgers.add(new AugPEMethod(AugPE.builder().privateData(Fixtures.privateData(20)).publicData(Fixtures.publicData(20))
+        .labels(Fixtures.released()).generator(Fixtures.generator()).embedder(Fixtures.embedder())
+        .nonPrivate().build().config()).newLedger());
+    ledgers.add(new DPGAMethod(DPGA.builder().privateData(Fixtures.privateData(20)).publicData(Fixtures.publicData(20))
+        .labels(Fixtures.released()).generator(Fixtures.generator()).embedder(Fixtures.embedder())
+        .nonPrivate().build().config(), null).newLedger());
+    ledgers.add(new SecPEMethod(SecPE.builder().privateData(Fixtures.privateData(20)).publicData(Fixtures.publicData(20))
+        .labels(Fixtures.released()).generator(Fixtures.generator()).embedder(Fixtures.embedder())
+        .nonPrivate().build().config()).newLedger());
+    for (PrivacyLedger l : ledgers) {
+      // Even a release that costs next to nothing: a non-private run must never reach a charge.
+      assertThatThrownBy(() -> l.charge(gaussian("votes", 1e6)))
+          .isInstanceOf(BudgetExceededException.class)
+          .hasMessageContaining("admits no release");
+    }
   }
 }

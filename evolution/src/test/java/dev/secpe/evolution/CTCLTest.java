@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.ledger.PlanCalibrator;
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.PublicCorpus;
@@ -60,8 +61,8 @@ class CTCLTest {
   void pubmedNoiseMultipliersAgreeWithAppendixE() {
     DpBudget four = new DpBudget(4, PUBMED_DELTA);
     // The published multipliers meet their budgets under our (PLD) accounting.
-    assertThat(CTCL.ledger(10, 3.03, PUBMED_Q, 2000).epsilon(PUBMED_DELTA)).isLessThanOrEqualTo(4);
-    assertThat(CTCL.ledger(0, 3.01, PUBMED_Q, 2000).epsilon(PUBMED_DELTA)).isLessThanOrEqualTo(4);
+    assertThat(PlanCalibrator.epsilon(CTCL.plan(10, 3.03, PUBMED_Q, 2000), PUBMED_DELTA)).isLessThanOrEqualTo(4);
+    assertThat(PlanCalibrator.epsilon(CTCL.plan(0, 3.01, PUBMED_Q, 2000), PUBMED_DELTA)).isLessThanOrEqualTo(4);
     CTCL.Accounting with = CTCL.calibrate(four, 10, PUBMED_Q, 2000);
     CTCL.Accounting vanilla = CTCL.calibrate(four, 0, PUBMED_Q, 2000);
     // Ours may be a little smaller (tighter PLD discretisation than dp_accounting's defaults) but
@@ -71,7 +72,7 @@ class CTCLTest {
     assertThat(with.noiseMultiplier()).isGreaterThan(vanilla.noiseMultiplier());
     // Safe side: the solved z meets the budget, 0.1% less would not.
     assertThat(with.composedEpsilon()).isLessThanOrEqualTo(4);
-    assertThat(CTCL.ledger(10, with.noiseMultiplier() * 0.999, PUBMED_Q, 2000).epsilon(PUBMED_DELTA)).isGreaterThan(4);
+    assertThat(PlanCalibrator.epsilon(CTCL.plan(10, with.noiseMultiplier() * 0.999, PUBMED_Q, 2000), PUBMED_DELTA)).isGreaterThan(4);
     // Appendix D: the parts, 0.39 and 3.96 (two decimals; PLD vs dp_accounting: 0.03 band).
     assertThat(with.histogramEpsilon()).isBetween(0.385, 0.395);
     assertThat(with.fineTuningEpsilon()).isBetween(3.93, 3.99);
@@ -211,5 +212,108 @@ class CTCLTest {
     }
     assertThatThrownBy(() -> CTCL.builder().histogramSigma(Double.NaN)).hasMessageContaining("histogramSigma=NaN");
     assertThatThrownBy(() -> CTCL.builder().unclassifiedQuantile(1)).hasMessageContaining("unclassifiedQuantile=1");
+  }
+  private static CTCL.Builder small(NgramTextGenerator gen, PublicCorpus pub, java.nio.file.Path dir, Fixtures.CountingNoise noise) {
+    return CTCL.builder()
+        .privateData(Fixtures.privateData(60))
+        .publicData(pub)
+        .labels(Fixtures.released())
+        .generator(gen)
+        .embedder(Fixtures.embedder())
+        .syntheticSize(20)
+        .seed(5)
+        .noise(noise)
+        .budget(new DpBudget(4, 1.0 / (60 * Math.log(60))))
+        .topics(4)
+        .steps(40)
+        .batchSize(15)
+        .checkpoint(dir);
+  }
+
+  @Test
+  void killedAfterItsFineTuningAResumedRunDrawsNothingAndEqualsTheUninterruptedOne(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    PublicCorpus pub = Fixtures.publicData(120);
+    try (NgramTextGenerator gen = ngram(pub)) {
+      // Killed once both releases are drawn and checkpointed, before any text is generated.
+      java.util.concurrent.atomic.AtomicReference<CTCL> first = new java.util.concurrent.atomic.AtomicReference<>();
+      first.set(
+          small(gen, pub, dir.resolve("killed"), new Fixtures.CountingNoise(11))
+              .listener(e -> {
+                if (e instanceof RunEvent.ReleaseCharged c && c.release().id().equals("ctcl-dp-finetune")) {
+                  first.get().cancel();
+                }
+              })
+              .build());
+      assertThatThrownBy(() -> first.get().run()).isInstanceOf(java.util.concurrent.CancellationException.class);
+      Checkpoint killed = new CheckpointStore(dir.resolve("killed")).read();
+      assertThat(killed.values().keySet()).containsExactly("ctcl-topic-histogram", "ctcl-dp-finetune");
+      assertThat(killed.population()).isEmpty();
+
+      Fixtures.CountingNoise again = new Fixtures.CountingNoise(99);
+      RunResult resumed = small(gen, pub, dir.resolve("killed"), again).resume(true).build().run();
+      RunResult whole = small(gen, pub, dir.resolve("whole"), new Fixtures.CountingNoise(11)).build().run();
+      // No fine-tuning with fresh noise: nothing is drawn, the ledger is the uninterrupted run's.
+      assertThat(again.draws.get()).isZero();
+      assertThat(resumed.report().mechanisms()).isEqualTo(whole.report().mechanisms());
+      assertThat(resumed.dataset().records()).extracting(SyntheticText::text)
+          .containsExactlyElementsOf(whole.dataset().records().stream().map(SyntheticText::text).toList());
+      assertThat(String.join(" ", resumed.report().deviations())).contains("2 release(s) served from the checkpoint");
+
+      // A finished run resumed again returns the checkpointed dataset and draws nothing.
+      Fixtures.CountingNoise third = new Fixtures.CountingNoise(7);
+      RunResult done = small(gen, pub, dir.resolve("killed"), third).resume(true).build().run();
+      assertThat(third.draws.get()).isZero();
+      assertThat(done.dataset().records()).extracting(SyntheticText::text)
+          .containsExactlyElementsOf(whole.dataset().records().stream().map(SyntheticText::text).toList());
+    }
+  }
+
+  @Test
+  void refusesSettingsItDoesNotUseAndACheckpointItCannotKeep(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    PublicCorpus pub = Fixtures.publicData(120);
+    try (NgramTextGenerator gen = ngram(pub)) {
+      assertThatThrownBy(() -> small(gen, pub, dir, new Fixtures.CountingNoise(1)).iterations(3).variations(2).build())
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage("CTCL does not use iterations, variations (it fine-tunes and generates once, without vote rounds); remove them");
+      assertThatThrownBy(() -> small(gen, pub, dir, new Fixtures.CountingNoise(1)).voteGeometry(VoteGeometry.COSINE).build())
+          .hasMessageContaining("does not use voteGeometry");
+      // A fine-tunable generator that cannot expose its release cannot be checkpointed.
+      dev.secpe.llm.FineTunableGenerator opaque = new OpaqueFineTunable(gen);
+      assertThatThrownBy(() -> small(gen, pub, dir, new Fixtures.CountingNoise(1)).generator(opaque).build())
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("does not expose it");
+      // An unreachable budget is refused at build(), before any private record is read.
+      assertThatThrownBy(() -> small(gen, pub, dir, new Fixtures.CountingNoise(1)).histogramSigma(0.05).budget(new DpBudget(1, 1e-3)).build())
+          .isInstanceOf(dev.secpe.accounting.ledger.BudgetExceededException.class)
+          .hasMessageContaining("budget unreachable");
+    }
+  }
+
+  /** A fine-tunable generator that keeps the SPI's defaults (no release exposed). */
+  private record OpaqueFineTunable(NgramTextGenerator inner) implements dev.secpe.llm.FineTunableGenerator {
+    @Override
+    public String name() {
+      return "opaque";
+    }
+
+    @Override
+    public dev.secpe.llm.Locality locality() {
+      return dev.secpe.llm.Locality.LOCAL;
+    }
+
+    @Override
+    public java.util.concurrent.CompletableFuture<List<dev.secpe.llm.GenerationResult>> generateAsync(
+        List<dev.secpe.llm.GenerationRequest> requests) {
+      return inner.generateAsync(requests);
+    }
+
+    @Override
+    public dev.secpe.llm.TextGenerator fineTune(List<Example> examples, DpSgdSettings settings, DpNoise noise) {
+      return inner.fineTune(examples, settings, noise);
+    }
+
+    @Override
+    public void close() {}
   }
 }

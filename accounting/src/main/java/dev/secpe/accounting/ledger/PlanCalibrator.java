@@ -15,7 +15,8 @@ import java.util.function.Supplier;
  * never refused at run time, and a plan that cannot meet the budget is refused before any private
  * record is read.
  *
- * <p>The search doubles from {@code max(1, floor)} until the plan is admitted, then bisects to a
+ * <p>The search first checks that the plan is admitted at {@link #MAX_MULTIPLIER} (otherwise the
+ * budget is unreachable), doubles from {@code max(1, floor)} until the plan is admitted, then bisects to a
  * bracket of relative width {@link #RELATIVE_TOLERANCE}, and returns the bracket's upper end:
  * a multiplier whose plan was itself charged and admitted (never an interpolated value). The plan
  * must need less noise as {@code s} grows (more noise never costs more privacy).
@@ -47,14 +48,15 @@ public final class PlanCalibrator {
     Objects.requireNonNull(budget, "budget");
     Objects.requireNonNull(unreachable, "unreachable");
     Preconditions.checkPositive("floor", floor);
+    if (!admits(planAt.apply(MAX_MULTIPLIER), budget)) {
+      // Decided once: a plan not admitted with the most noise is not admitted with less.
+      throw new BudgetExceededException(unreachable.get());
+    }
     double lo = floor;
     double hi = Math.max(1.0, floor);
     while (!admits(planAt.apply(hi), budget)) {
       lo = hi;
-      hi *= 2;
-      if (hi > MAX_MULTIPLIER) {
-        throw new BudgetExceededException(unreachable.get());
-      }
+      hi = Math.min(2 * hi, MAX_MULTIPLIER);
     }
     if (lo == floor && admits(planAt.apply(lo), budget)) {
       return lo;

@@ -306,13 +306,13 @@ public final class DemoRunner {
         .generator(generator)
         .embedder(embedder)
         .syntheticSize(settings.syntheticSize())
-        .iterations(settings.iterations())
-        .variations(settings.variations())
         .seed(seed)
         .templates(PromptTemplates.defaults(Domain.EMAIL))
         .generation(new GenerationParams(1.0, 1.0, 160, List.of(), OptionalLong.empty()))
-        .voteGeometry(settings.voteGeometry())
         .listener(listener);
+    if (!(b instanceof CTCL.Builder)) { // CTCL has no rounds and refuses the evolution settings
+      b.iterations(settings.iterations()).variations(settings.variations()).voteGeometry(settings.voteGeometry());
+    }
     if (nonPrivate) {
       b.nonPrivate();
     } else {
