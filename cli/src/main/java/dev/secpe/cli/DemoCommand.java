@@ -87,6 +87,9 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--reproducible-noise", paramLabel = "SEED", description = "seeded NON-PRIVATE noise, so numbers repeat; the report says so")
   Long reproducibleNoise;
 
+  @Option(names = "--secret-cap", paramLabel = "K", description = "SecPE samples at most K records per secret, so its noise depends on (p, r, K) alone (default: off, the paper's data-dependent calibration)")
+  Integer secretCap;
+
   @Option(names = "--vote-geometry", defaultValue = "centred", description = "centred: cosine after removing the candidates' mean (fewer hub votes); cosine: the papers' rule (default: ${DEFAULT-VALUE})")
   String voteGeometry;
 
@@ -134,6 +137,9 @@ final class DemoCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--secrets takes random-words or pii, got secrets=" + secrets);
     }
     dev.secpe.evolution.VoteGeometry geometry = voteGeometry(voteGeometry);
+    if (secretCap != null && secretCap < 1) {
+      throw new IllegalArgumentException("--secret-cap must be >= 1, got secret-cap=" + secretCap);
+    }
     // Checked before the first run: a demo is minutes of work.
     OutputPaths.preflight(Map.of(), Map.of("--out", out), Map.of());
     List<Long> seedList = java.util.stream.LongStream.range(seed, seed + seeds).boxed().toList();
@@ -158,7 +164,7 @@ final class DemoCommand implements Callable<Integer> {
           new DemoRunner(
               new DemoRunner.Settings(
                   syntheticSize, iterations, variations, clusters, heldOut, rs, methods, seedList, secrets, noise,
-                  geometry),
+                  geometry, secretCap == null ? 0 : secretCap),
               generator,
               ngram,
               embedder,
@@ -174,13 +180,14 @@ final class DemoCommand implements Callable<Integer> {
               Locale.ROOT,
               "p = 1e-4; N_syn = %d, T = %d, L = %d, K = %d; split %s: %d private e-mails (%d more held out for"
                   + " downstream accuracy), %d public, FID(public, private) = %.3f; SecPE protects %s; seeds %s"
-                  + " (every figure is mean ± sd over them); embedded %s generator (CTCL: fine-tuned n-gram), in-process %s; votes: %s; noise: %s;"
+                  + " (every figure is mean ± sd over them); embedded %s generator (CTCL: fine-tuned n-gram), in-process %s; votes: %s; noise: %s;%s"
                   + " %.0f s in all. Evaluation (FID, MAUVE, accuracy, real length histogram) compares with real"
                   + " records and is not itself differentially private: on truly private data keep such numbers"
                   + " inside.",
               syntheticSize, iterations, variations, clusters, split, data.privateData().size(), heldOut,
               data.publicData().size(), startFid, secrets, seedList, generator.name(), embedder.name(),
-              voteGeometry, reproducibleNoise == null ? "secure" : "seeded, NON-PRIVATE", seconds);
+              voteGeometry, reproducibleNoise == null ? "secure" : "seeded, NON-PRIVATE",
+              secretCap == null ? "" : " SecPE secret cap K = " + secretCap + ";", seconds);
       Files.createDirectories(out);
       OutputPaths.writeAtomically(
           out.resolve("report.html"), f -> DemoReport.write(f, results, realLengths, settings));

@@ -84,6 +84,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--variations", defaultValue = "3", description = "L, variations per survivor (default: ${DEFAULT-VALUE})")
   int variations;
 
+  @Option(names = "--secret-cap", paramLabel = "K", description = "SecPE: sample at most K records per secret, so sigma depends on (p, r, K) alone (default: off, the paper's data-dependent calibration)")
+  Integer secretCap;
+
   @Option(names = "--clusters", defaultValue = "20", description = "K, SecPE public clusters (default: ${DEFAULT-VALUE})")
   int clusters;
 
@@ -183,14 +186,14 @@ final class RunCommand implements Callable<Integer> {
 
   /** Options each method reads; any other method-specific option given is refused. */
   private static final Map<MethodName, List<String>> OWN_OPTIONS = Map.of(
-      MethodName.secpe, List.of("--iterations", "--variations", "--clusters", "--secrets", "--vote-geometry"),
+      MethodName.secpe, List.of("--iterations", "--variations", "--clusters", "--secrets", "--vote-geometry", "--secret-cap"),
       MethodName.augpe, List.of("--iterations", "--variations", "--vote-geometry"),
       MethodName.dpga, List.of("--iterations", "--vote-geometry"), // DPGA's offspring follow its operator shares
       MethodName.ctcl, List.of("--topics", "--steps", "--batch-size", "--clip-norm", "--histogram-sigma"));
 
   private static final List<String> METHOD_OPTIONS = List.of(
       "--iterations", "--variations", "--clusters", "--secrets", "--topics", "--steps", "--batch-size",
-      "--clip-norm", "--histogram-sigma", "--vote-geometry");
+      "--clip-norm", "--histogram-sigma", "--vote-geometry", "--secret-cap");
 
   /** Refuses options the chosen method would silently ignore, and --labels without --label-field. */
   private void refuseInapplicable() {
@@ -340,11 +343,14 @@ final class RunCommand implements Callable<Integer> {
         if (budget.secret == null) {
           throw new IllegalArgumentException("SecPE needs a (p, r) budget: give --p and --r");
         }
-        SecPE secpe = common(SecPE.builder(), priv, pub, g, e)
+        SecPE.Builder sb = common(SecPE.builder(), priv, pub, g, e)
             .budget(new SecretBudget(budget.secret.p, budget.secret.r))
             .secrets(detector)
-            .clusters(clusters)
-            .build();
+            .clusters(clusters);
+        if (secretCap != null) {
+          sb.secretCap(secretCap);
+        }
+        SecPE secpe = sb.build();
         try {
           return secpe.run();
         } catch (SecPE.NoSecretsException x) {

@@ -46,6 +46,12 @@ final class CTCLMethod implements ApproximateDpMethod {
     return CTCL.OPERATOR;
   }
 
+  /** The topic model is fitted on the public embeddings: embedded first, timed as embedding. */
+  @Override
+  public boolean needsPublicEmbeddings() {
+    return true;
+  }
+
   @Override
   public boolean evolves() {
     return false;

@@ -41,6 +41,8 @@ public final class SecPE extends Runs {
    * @param shrinkRepresentatives pull the released centres back towards their public centres as
    *     far as noise threatens their direction (post-processing; see {@link
    *     Builder#shrinkRepresentatives})
+   * @param secretCap K of the contribution-bounded mode ({@link Builder#secretCap}), 0 for the
+   *     paper's data-dependent calibration
    */
   public record Config(
       EvolutionSettings settings,
@@ -53,10 +55,14 @@ public final class SecPE extends Runs {
       SecretNoise.BlowUpMethod blowUpMethod,
       double delta,
       SelectionMode selection,
-      boolean shrinkRepresentatives) {
+      boolean shrinkRepresentatives,
+      int secretCap) {
 
     /** Validates eagerly. */
     public Config {
+      if (secretCap < 0) {
+        throw new IllegalArgumentException("secretCap must be >= 0, got secretCap=" + secretCap);
+      }
       Objects.requireNonNull(settings, "settings");
       if (!settings.nonPrivate()) {
         Objects.requireNonNull(budget, "budget");
@@ -79,7 +85,8 @@ public final class SecPE extends Runs {
           + ", restarts=" + kmeansRestarts + ", reRelease=" + reReleasePerRound + ", policy="
           + nonPositiveCountPolicy + ", blowUp=" + blowUpMethod + ", selection=" + selection
           // Named only when on, so that older checkpoints resume with shrinkRepresentatives(false).
-          + (shrinkRepresentatives ? ", shrinkRepresentatives" : "");
+          + (shrinkRepresentatives ? ", shrinkRepresentatives" : "")
+          + (secretCap > 0 ? ", secretCap=" + secretCap : "");
     }
   }
 
@@ -160,6 +167,7 @@ public final class SecPE extends Runs {
     private Double delta;
     private SelectionMode selection = SelectionMode.ALLOCATED;
     private boolean shrink = true;
+    private int secretCap;
 
     Builder() {}
 
@@ -237,6 +245,24 @@ public final class SecPE extends Runs {
       return this;
     }
 
+    /**
+     * Contribution-bounded calibration (off by default; not in the paper): no secret is held by
+     * more than {@code k} of the records the run uses, so sigma follows from (p, r, k) alone. The
+     * paper's SECRETNOISE computes rho and sigma from which records hold which secret, so a
+     * neighbouring dataset (one secret removed or replaced) can get another sigma, which the
+     * report prints without noise; with a cap it cannot. A secret held by more than k records is
+     * replaced by a placeholder ({@code [kind]}) in all but k of them, chosen by position with
+     * the seed as key ({@code PrivateTexts.capSecrets}); every record is then sampled, and sigma
+     * covers a shift of sqrt(2) k. See {@code docs/math-decisions.md} §9.
+     */
+    public Builder secretCap(int k) {
+      if (k < 1) {
+        throw new IllegalArgumentException("secretCap must be >= 1, got secretCap=" + k);
+      }
+      this.secretCap = k;
+      return this;
+    }
+
     /** delta for the report's (epsilon, delta) line (default 1/(N ln N)). */
     public Builder reportDelta(double delta) {
       if (!(delta > 0 && delta < 1)) {
@@ -272,7 +298,10 @@ public final class SecPE extends Runs {
         s.guard().checkSecretDetector(detector.name(), detector.locality());
       }
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
-      Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection, shrink);
+      if (secretCap > 0 && s.nonPrivate()) {
+        throw new IllegalStateException("secretCap(" + secretCap + ") and nonPrivate() conflict: a non-private run samples every record");
+      }
+      Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection, shrink, secretCap);
       return new SecPE(c, new Inputs(privateData, publicData, generator, embedder));
     }
   }

@@ -58,21 +58,34 @@ final class SecPEMethod implements Method {
     clusterPublic(ctx);
   }
 
+  /** With a secret cap, no secret is held by more than K of the records the run uses. */
+  @Override
+  public dev.secpe.core.PrivateDataset privateView(dev.secpe.core.PrivateDataset given, EvolutionSettings s) {
+    if (config.secretCap() == 0 || s.nonPrivate()) {
+      return given;
+    }
+    return dev.secpe.core.PrivateTexts.capSecrets(given, config.detector(), s.guard(), config.secretCap(), s.seed());
+  }
+
   private void calibrate(RunContext ctx) {
     secrets = SecretIndex.scan(ctx.privateData(), config.detector(), ctx.settings().guard());
     if (secrets.secretCount() == 0) {
       throw new SecPE.NoSecretsException(config.detector().name());
     }
     int releases = config.reReleasePerRound() ? ctx.settings().iterations() : 1;
-    noise =
+    SecretNoise.Builder b =
         SecretNoise.builder()
             .records(secrets.secretsOfRecord(), secrets.secretCount())
             .uniformBudget(config.budget())
             .rounds(releases)
             .shiftMultiplier(SecretClustering.COUNT_AND_CENTRE_SHIFT)
-            .blowUpMethod(config.blowUpMethod())
-            .solve();
+            .blowUpMethod(config.blowUpMethod());
+    if (config.secretCap() > 0) {
+      b.secretCap(config.secretCap()); // ctx.privateData() was capped by privateView
+    }
+    noise = b.solve();
   }
+
 
   private void clusterPublic(RunContext ctx) {
     // Public clusters: one k-means per label group on the public records of that label (all public
@@ -341,7 +354,7 @@ final class SecPEMethod implements Method {
       expected += srho[i];
     }
     return new SecretNoiseResult(
-        r.sigma(), r.sigmaPerSecret(), sw, srho, expected, r.rounds(), r.shiftMultiplier());
+        r.sigma(), r.sigmaPerSecret(), sw, srho, expected, r.rounds(), r.shiftMultiplier(), r.secretCap());
   }
 
   @Override
@@ -452,11 +465,24 @@ final class SecPEMethod implements Method {
     out.add(
         "Secret clustering releases counts and centres: the calibration uses the joint normalised"
             + " shift sqrt(2)*S_j (docs/math-decisions.md §4); the paper's Theorem 1 calibrates as if it were S_j.");
-    out.add(
-        "SECRETNOISE maximises sum_i w_i (the paper's objective max w_i is a typo) and samples with"
-            + " rho_i = w_i / max_k w_k; sigma is the least with B_j(p_j) <= r_j for the exact"
-            + " Poisson-binomial mixture (" + config.blowUpMethod() + "), not the paper's single-Gaussian"
-            + " approximation.");
+    if (config.secretCap() > 0) {
+      out.add(
+          "Contribution-bounded calibration (secretCap K=" + config.secretCap() + ", docs/math-decisions.md §9):"
+              + " a secret held by more than K records is replaced by a placeholder in all but K of them"
+              + " (chosen by position), every record is sampled, and sigma is the least with which a"
+              + " shift of sqrt(2)*K meets (p, r): it depends on (p, r, K) alone, not on the data.");
+    } else {
+      out.add(
+          "SECRETNOISE maximises sum_i w_i (the paper's objective max w_i is a typo) and samples with"
+              + " rho_i = w_i / max_k w_k; sigma is the least with B_j(p_j) <= r_j for the exact"
+              + " Poisson-binomial mixture (" + config.blowUpMethod() + "), not the paper's single-Gaussian"
+              + " approximation.");
+      out.add(
+          "rho and sigma are computed from which private records hold which secret (as in the paper,"
+              + " whose proof treats them as given): removing a secret can change sigma, which this"
+              + " report states without noise. secretCap(K) / --secret-cap K makes sigma depend on"
+              + " (p, r, K) alone (docs/math-decisions.md §9).");
+    }
     out.add(
         config.reReleasePerRound()
             ? "The representatives are re-released every round (T = " + ctx.settings().iterations() + " releases)."

@@ -69,6 +69,7 @@ public final class SecretNoise {
     private BlowUpMethod method = BlowUpMethod.EXACT;
     private PldOptions pldOptions = PldOptions.defaults();
     private LpSolver lpSolver = LpSolver.AUTO;
+    private int cap;
 
     Builder() {}
 
@@ -151,6 +152,24 @@ public final class SecretNoise {
       return this;
     }
 
+    /**
+     * Contribution-bounded mode (not in the paper; {@code docs/math-decisions.md} §9): no LP, every
+     * record is sampled ({@code rho = 1}), and sigma is the least with which a Gaussian shift of
+     * {@code c k} (T times) meets (p, r): {@code c k sqrt(T) / mu} with mu from SecPE eq. (4) when
+     * T = 1. It depends on (p, r, k, c, T) alone, not on which records hold which secret.
+     *
+     * <p>The caller must have bounded the data so that no secret is held by more than {@code k}
+     * records, in a way under which a neighbouring dataset (the secret's occurrences removed or
+     * replaced) changes at most k records: {@code PrivateTexts.capSecrets} in {@code secpe-core}
+     * does. {@link #solve()} refuses records where a secret has more holders.
+     *
+     * @param k the most records that may hold one secret (>= 1)
+     */
+    public Builder secretCap(int k) {
+      this.cap = Preconditions.checkPositive("secretCap", k);
+      return this;
+    }
+
     /** Solves the LP and calibrates sigma. */
     public SecretNoiseResult solve() {
       if (secretsOfRecord == null) {
@@ -185,6 +204,9 @@ public final class SecretNoise {
         for (int j : distinct(secretsOfRecord.get(i))) {
           members[j][fill[j]++] = i;
         }
+      }
+      if (cap > 0) {
+        return capped(members, n, m);
       }
       double[] eta = new double[m];
       for (int j = 0; j < m; j++) {
@@ -230,6 +252,42 @@ public final class SecretNoise {
         sigma = Math.max(sigma, sigmas[j]);
       }
       return new SecretNoiseResult(sigma, sigmas, w, rho, expected, rounds, shiftMultiplier);
+    }
+
+    /** The contribution-bounded mode: see {@link #secretCap}. */
+    private SecretNoiseResult capped(int[][] members, int n, int m) {
+      for (int j = 0; j < m; j++) {
+        if (members[j].length > cap) {
+          // No count in the message: how many records hold a secret is private.
+          throw new IllegalStateException(
+              "secretCap=" + cap + " is exceeded by secret " + j + ": bound the data first (PrivateTexts.capSecrets)");
+        }
+      }
+      double[] rho = new double[n];
+      Arrays.fill(rho, 1.0);
+      double[] worst = new double[cap];
+      Arrays.fill(worst, 1.0);
+      Map<SecretBudget, Double> byBudget = new LinkedHashMap<>();
+      double[] sigmas = new double[m];
+      double sigma = 0;
+      for (int j = 0; j <= m; j++) {
+        // j == m: with no secret found, the sigma any secret would need (not revealing that none was)
+        SecretBudget b = j < m ? budget(j) : uniform;
+        if (b == null) {
+          continue;
+        }
+        double s =
+            byBudget.computeIfAbsent(
+                b,
+                x -> method == BlowUpMethod.EXACT
+                    ? MixtureBlowUp.leastSigma(worst, shiftMultiplier, rounds, x, pldOptions)
+                    : MixtureBlowUp.singleGaussianSigma(worst, shiftMultiplier, rounds, x));
+        if (j < m) {
+          sigmas[j] = s;
+        }
+        sigma = Math.max(sigma, s);
+      }
+      return new SecretNoiseResult(sigma, sigmas, rho, rho, n, rounds, shiftMultiplier, cap);
     }
 
     private SecretBudget budget(int j) {

@@ -11,6 +11,8 @@ package dev.secpe.accounting.secret;
  * @param expectedSampled {@code sum_i rho_i}
  * @param rounds T used for the calibration
  * @param shiftMultiplier the multiplier c used for the calibration
+ * @param secretCap K of the contribution-bounded mode ({@link SecretNoise.Builder#secretCap}), 0
+ *     for the paper's mode
  */
 public record SecretNoiseResult(
     double sigma,
@@ -19,13 +21,29 @@ public record SecretNoiseResult(
     double[] rho,
     double expectedSampled,
     int rounds,
-    double shiftMultiplier) {
+    double shiftMultiplier,
+    int secretCap) {
 
   /** Copies the arrays. */
   public SecretNoiseResult {
+    if (secretCap < 0) {
+      throw new IllegalArgumentException("secretCap must be >= 0, got secretCap=" + secretCap);
+    }
     sigmaPerSecret = sigmaPerSecret.clone();
     weights = weights.clone();
     rho = rho.clone();
+  }
+
+  /** A result of the paper's mode (no secret cap). */
+  public SecretNoiseResult(
+      double sigma,
+      double[] sigmaPerSecret,
+      double[] weights,
+      double[] rho,
+      double expectedSampled,
+      int rounds,
+      double shiftMultiplier) {
+    this(sigma, sigmaPerSecret, weights, rho, expectedSampled, rounds, shiftMultiplier, 0);
   }
 
   @Override

@@ -90,6 +90,7 @@ public final class DemoRunner {
    *     quantile of the public text) or "pii" (e-mail addresses, phone numbers, ...)
    * @param noise privacy noise source factory (secure unless the caller chose a test source)
    * @param voteGeometry how every method's votes measure the nearest candidate
+   * @param secretCap SecPE's contribution bound K (0: the paper's data-dependent calibration)
    */
   public record Settings(
       int syntheticSize,
@@ -102,10 +103,14 @@ public final class DemoRunner {
       List<Long> seeds,
       String secrets,
       Supplier<NoiseSource> noise,
-      VoteGeometry voteGeometry) {
+      VoteGeometry voteGeometry,
+      int secretCap) {
 
     /** Validates the choices. */
     public Settings {
+      if (secretCap < 0) {
+        throw new IllegalArgumentException("secretCap must be >= 0, got secretCap=" + secretCap);
+      }
       seeds = List.copyOf(seeds);
       if (seeds.isEmpty()) {
         throw new IllegalArgumentException("seeds must not be empty");
@@ -263,6 +268,9 @@ public final class DemoRunner {
         SecPE.Builder b = common(SecPE.builder(), seed, data, labels, listener, nonPrivate).clusters(settings.clusters());
         if (!nonPrivate) {
           b.budget(budget).secrets(detector);
+          if (settings.secretCap() > 0) {
+            b.secretCap(settings.secretCap());
+          }
         }
         return b.build().run();
       }
