@@ -248,88 +248,30 @@ public final class PrivateTexts {
   }
 
   /**
-   * Bounds how many records hold any one secret to {@code k}, for SecPE's contribution-bounded
-   * calibration ({@code SecPE.Builder.secretCap}). For every secret (a distinct kind and value)
-   * held by more than k records, k of its records keep it and in the others each of its
-   * occurrences is replaced by {@code "[kind]"}; records, their order, ids and labels are kept.
-   *
-   * <p>Which k keep it depends only on the records' positions (a hash of {@code seed} and the
-   * position, the same for every secret), never on the secret's value or on other secrets. So in
-   * a neighbouring dataset, where one secret's occurrences are replaced by the placeholder or by
-   * another value, every other secret keeps the same records, and the two capped datasets differ
-   * in at most the k records that keep that secret. That is what makes sigma depend on (p, r, k)
-   * alone ({@code docs/math-decisions.md} §9).
-   *
-   * @param k the most records that may hold one secret (>= 1)
-   * @param seed the key of the position hash
-   * @throws IllegalStateException if the detector is remote and {@code guard} does not allow it
+   * A keyed SHA-256 of each record's text and label, truncated to 64 bits: a function of the
+   * record alone (not of its position or of other records), for choices that must not change
+   * when other records are removed, such as which records of a secret SecPE's secret cap keeps.
+   * The keys are not readable text but are derived from private data: keep them with it.
    */
-  public static PrivateDataset capSecrets(
-      PrivateDataset dataset, SecretDetector detector, PrivacyGuard guard, int k, long seed) {
+  public static long[] recordKeys(PrivateDataset dataset, long key) {
     Objects.requireNonNull(dataset, "dataset");
-    if (k < 1) {
-      throw new IllegalArgumentException("secretCap must be >= 1, got secretCap=" + k);
+    long[] out = new long[dataset.size()];
+    java.security.MessageDigest md;
+    try {
+      md = java.security.MessageDigest.getInstance("SHA-256");
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 unavailable", e);
     }
-    int n = dataset.size();
-    List<List<SecretMatch>> matches = new ArrayList<>(n);
-    java.util.Map<List<String>, java.util.TreeSet<Integer>> holders = new java.util.HashMap<>();
-    for (int i = 0; i < n; i++) {
-      List<SecretMatch> found = detect(detector, dataset.get(i).text(), guard);
-      matches.add(found);
-      for (SecretMatch m : found) {
-        holders.computeIfAbsent(List.of(m.kind(), m.value()), x -> new java.util.TreeSet<>()).add(i);
-      }
-    }
-    long[] rank = new long[n];
-    for (int i = 0; i < n; i++) {
-      // A function of (seed, position) alone, the same for every secret.
-      rank[i] = new java.util.SplittableRandom(seed + 0x9E3779B97F4A7C15L * (i + 1)).nextLong();
-    }
-    // For each over-held secret, the records that must drop it.
-    java.util.Set<List<Object>> drop = new java.util.HashSet<>();
-    for (java.util.Map.Entry<List<String>, java.util.TreeSet<Integer>> e : holders.entrySet()) {
-      if (e.getValue().size() <= k) {
-        continue;
-      }
-      Integer[] order = e.getValue().toArray(new Integer[0]);
-      java.util.Arrays.sort(order, (a, b) -> rank[a] != rank[b] ? Long.compare(rank[a], rank[b]) : Integer.compare(a, b));
-      for (int x = k; x < order.length; x++) {
-        drop.add(List.of(order[x], e.getKey()));
-      }
-    }
-    if (drop.isEmpty()) {
-      return dataset;
-    }
-    List<PrivateRecord> out = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < out.length; i++) {
       PrivateRecord r = dataset.get(i);
-      List<SecretMatch> spans = new ArrayList<>();
-      for (SecretMatch m : matches.get(i)) {
-        if (drop.contains(List.of(i, List.of(m.kind(), m.value())))) {
-          spans.add(m);
-        }
-      }
-      if (spans.isEmpty()) {
-        out.add(r);
-        continue;
-      }
-      spans.sort(java.util.Comparator.comparingInt(SecretMatch::start));
-      String text = r.text().reveal();
-      StringBuilder b = new StringBuilder(text.length());
-      int at = 0;
-      for (SecretMatch m : spans) {
-        if (m.start() < at) {
-          // Overlaps a span already replaced: extend it.
-          at = Math.max(at, m.end());
-          continue;
-        }
-        b.append(text, at, m.start()).append('[').append(m.kind()).append(']');
-        at = m.end();
-      }
-      b.append(text, at, text.length());
-      out.add(new PrivateRecord(r.id(), PrivateText.of(b.toString()), r.label()));
+      md.reset();
+      md.update(java.nio.ByteBuffer.allocate(8).putLong(key).array());
+      md.update(r.text().reveal().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      md.update((byte) 0);
+      md.update(r.label().map(Label::name).orElse("").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      out[i] = java.nio.ByteBuffer.wrap(md.digest()).getLong();
     }
-    return PrivateDataset.of(out);
+    return out;
   }
 
   /** An exception's class only: its message may quote private text. */

@@ -155,9 +155,7 @@ final class Engine {
             values -> cps.ifPresent(s -> s.write(checkpoint(at.round, at.population, ledger, values))),
             !settings.nonPrivate())
             .onCharged(r -> settings.listener().onEvent(new RunEvent.ReleaseCharged(r)));
-    RunContext ctx =
-        new RunContext(
-            settings, method.privateView(privateData, settings), publicData, embedder, ledger, store);
+    RunContext ctx = new RunContext(settings, privateData, publicData, embedder, ledger, store);
     settings.listener().onEvent(new RunEvent.RunStarted(method.name(), settings.iterations(), startRound));
 
     // One-off private work, timed into round startRound: embedding the private records (the

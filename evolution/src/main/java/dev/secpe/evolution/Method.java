@@ -43,16 +43,6 @@ interface Method {
     return given;
   }
 
-  /**
-   * The private records the run embeds and releases from: the given ones by default. SecPE with
-   * a secret cap bounds them first ({@code PrivateTexts.capSecrets}). Runs before anything is
-   * embedded, on fresh and resumed runs alike, and must be deterministic.
-   */
-  default dev.secpe.core.PrivateDataset privateView(
-      dev.secpe.core.PrivateDataset given, EvolutionSettings settings) {
-    return given;
-  }
-
   /** The initial population. */
   List<Offspring> initial(RunContext ctx, SplittableRandom rng);
 

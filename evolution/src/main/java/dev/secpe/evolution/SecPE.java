@@ -246,14 +246,15 @@ public final class SecPE extends Runs {
     }
 
     /**
-     * Contribution-bounded calibration (off by default; not in the paper): no secret is held by
-     * more than {@code k} of the records the run uses, so sigma follows from (p, r, k) alone. The
-     * paper's SECRETNOISE computes rho and sigma from which records hold which secret, so a
-     * neighbouring dataset (one secret removed or replaced) can get another sigma, which the
-     * report prints without noise; with a cap it cannot. A secret held by more than k records is
-     * replaced by a placeholder ({@code [kind]}) in all but k of them, chosen by position with
-     * the seed as key ({@code PrivateTexts.capSecrets}); every record is then sampled, and sigma
-     * covers a shift of sqrt(2) k. See {@code docs/math-decisions.md} §9.
+     * Contribution-bounded calibration (off by default; not in the paper): at most {@code k}
+     * records of any one secret are sampled, so sigma follows from (p, r, k) alone. The paper's
+     * SECRETNOISE computes rho and sigma from which records hold which secret, so a neighbouring
+     * dataset (one secret's records removed) can get another sigma, which the report prints
+     * without noise; with a cap it cannot. Records holding no secret are always sampled; of the
+     * records holding exactly one secret, k per secret are (chosen by a hash of the record keyed
+     * by the seed), the others never; records holding two or more secrets are never sampled (a
+     * cap on one secret must not change which records another keeps). Costs utility where
+     * secrets are frequent. See {@code docs/math-decisions.md} §9.
      */
     public Builder secretCap(int k) {
       if (k < 1) {

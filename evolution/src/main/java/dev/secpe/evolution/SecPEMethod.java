@@ -58,15 +58,6 @@ final class SecPEMethod implements Method {
     clusterPublic(ctx);
   }
 
-  /** With a secret cap, no secret is held by more than K of the records the run uses. */
-  @Override
-  public dev.secpe.core.PrivateDataset privateView(dev.secpe.core.PrivateDataset given, EvolutionSettings s) {
-    if (config.secretCap() == 0 || s.nonPrivate()) {
-      return given;
-    }
-    return dev.secpe.core.PrivateTexts.capSecrets(given, config.detector(), s.guard(), config.secretCap(), s.seed());
-  }
-
   private void calibrate(RunContext ctx) {
     secrets = SecretIndex.scan(ctx.privateData(), config.detector(), ctx.settings().guard());
     if (secrets.secretCount() == 0) {
@@ -81,7 +72,8 @@ final class SecPEMethod implements Method {
             .shiftMultiplier(SecretClustering.COUNT_AND_CENTRE_SHIFT)
             .blowUpMethod(config.blowUpMethod());
     if (config.secretCap() > 0) {
-      b.secretCap(config.secretCap()); // ctx.privateData() was capped by privateView
+      // Keyed by the seed, a function of each record alone (docs/math-decisions.md §9).
+      b.secretCap(config.secretCap(), dev.secpe.core.PrivateTexts.recordKeys(ctx.privateData(), ctx.settings().seed()));
     }
     noise = b.solve();
   }
@@ -468,9 +460,10 @@ final class SecPEMethod implements Method {
     if (config.secretCap() > 0) {
       out.add(
           "Contribution-bounded calibration (secretCap K=" + config.secretCap() + ", docs/math-decisions.md §9):"
-              + " a secret held by more than K records is replaced by a placeholder in all but K of them"
-              + " (chosen by position), every record is sampled, and sigma is the least with which a"
-              + " shift of sqrt(2)*K meets (p, r): it depends on (p, r, K) alone, not on the data.");
+              + " no LP; at most K records of any one secret are sampled (chosen by a keyed hash of each"
+              + " record; records holding two or more secrets are not sampled, records holding none"
+              + " always are), so sigma is the least with which a shift of sqrt(2)*K meets (p, r) and"
+              + " depends on (p, r, K) alone.");
     } else {
       out.add(
           "SECRETNOISE maximises sum_i w_i (the paper's objective max w_i is a typo) and samples with"

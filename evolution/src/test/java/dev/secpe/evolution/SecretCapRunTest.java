@@ -18,14 +18,17 @@ class SecretCapRunTest {
 
   /**
    * The issue's example: records holding {a,b}, {b,c}, {a,c} and 60 without secrets; the
-   * neighbour has secret a's occurrences replaced by the placeholder ({b}, {b,c}, {c}).
+   * neighbour has secret a's records removed (docs/math-decisions.md §4), leaving {b,c}.
    */
   private static List<PrivateRecord> records(boolean withA) {
     List<PrivateRecord> out = new ArrayList<>();
-    String a = withA ? "alphaword" : "[term]";
-    out.add(PrivateRecord.of("ab", "meeting notes " + a + " and bravoword for the team"));
+    if (withA) {
+      out.add(PrivateRecord.of("ab", "meeting notes alphaword and bravoword for the team"));
+    }
     out.add(PrivateRecord.of("bc", "bravoword with charlieword in the contract draft"));
-    out.add(PrivateRecord.of("ac", a + " charlieword shipment is delayed again"));
+    if (withA) {
+      out.add(PrivateRecord.of("ac", "alphaword charlieword shipment is delayed again"));
+    }
     for (int i = 0; i < 60; i++) {
       out.add(PrivateRecord.of("p" + i, "routine message " + i + " about the weekly schedule and room " + (i % 7)));
     }
@@ -61,7 +64,6 @@ class SecretCapRunTest {
     // Capped: the same sigma, from (p, r, K) alone.
     assertThat(sigma(true, 2)).isEqualTo(sigma(false, 2));
     assertThat(sigma(true, 1)).isLessThan(sigma(true, 2));
-    // A cap below what the data holds bounds it instead of failing (a and b and c each held twice).
     assertThat(sigma(true, 1)).isEqualTo(sigma(false, 1));
   }
 

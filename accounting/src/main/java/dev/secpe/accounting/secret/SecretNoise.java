@@ -70,6 +70,7 @@ public final class SecretNoise {
     private PldOptions pldOptions = PldOptions.defaults();
     private LpSolver lpSolver = LpSolver.AUTO;
     private int cap;
+    private long[] priority;
 
     Builder() {}
 
@@ -153,20 +154,32 @@ public final class SecretNoise {
     }
 
     /**
-     * Contribution-bounded mode (not in the paper; {@code docs/math-decisions.md} §9): no LP, every
-     * record is sampled ({@code rho = 1}), and sigma is the least with which a Gaussian shift of
-     * {@code c k} (T times) meets (p, r): {@code c k sqrt(T) / mu} with mu from SecPE eq. (4) when
-     * T = 1. It depends on (p, r, k, c, T) alone, not on which records hold which secret.
+     * Contribution-bounded mode (not in the paper; {@code docs/math-decisions.md} §9): no LP, and
+     * at most {@code k} records of any one secret are sampled, so that sigma follows from (p, r,
+     * k, c, T) alone and not from which records hold which secret.
      *
-     * <p>The caller must have bounded the data so that no secret is held by more than {@code k}
-     * records, in a way under which a neighbouring dataset (the secret's occurrences removed or
-     * replaced) changes at most k records: {@code PrivateTexts.capSecrets} in {@code secpe-core}
-     * does. {@link #solve()} refuses records where a secret has more holders.
+     * <ul>
+     *   <li>A record holding no secret is always sampled ({@code rho = 1}).
+     *   <li>A record holding two or more distinct secrets is never sampled ({@code rho = 0}): if
+     *       it were, removing one secret's records would change which records another secret
+     *       keeps, and the output by more than k records.
+     *   <li>Of the records holding exactly secret j, the k of least {@code priority} (ties by
+     *       position) are sampled ({@code rho = 1}), the others never.
+     * </ul>
      *
-     * @param k the most records that may hold one secret (>= 1)
+     * <p>Under the adjacency of §4 (the records holding a secret are removed), a neighbour changes
+     * exactly that secret's sampled records, at most k, each shifting the release by at most c;
+     * every other record keeps its key and its relative position. So sigma is the least with
+     * which a shift of {@code c k} (T times) meets (p, r): {@code c k sqrt(T) / mu}, mu from SecPE
+     * eq. (4), when T = 1.
+     *
+     * @param k the most records of one secret that are sampled (>= 1)
+     * @param priority one key per record that is a function of the record alone (e.g. a keyed
+     *     hash of its content), never of its position or of other records
      */
-    public Builder secretCap(int k) {
+    public Builder secretCap(int k, long[] priority) {
       this.cap = Preconditions.checkPositive("secretCap", k);
+      this.priority = Objects.requireNonNull(priority, "priority").clone();
       return this;
     }
 
@@ -256,15 +269,24 @@ public final class SecretNoise {
 
     /** The contribution-bounded mode: see {@link #secretCap}. */
     private SecretNoiseResult capped(int[][] members, int n, int m) {
-      for (int j = 0; j < m; j++) {
-        if (members[j].length > cap) {
-          // No count in the message: how many records hold a secret is private.
-          throw new IllegalStateException(
-              "secretCap=" + cap + " is exceeded by secret " + j + ": bound the data first (PrivateTexts.capSecrets)");
-        }
+      if (priority.length != n) {
+        throw new IllegalStateException(
+            "secretCap priority must have one key per record, got priority=" + priority.length + " records=" + n);
       }
       double[] rho = new double[n];
-      Arrays.fill(rho, 1.0);
+      int[] held = new int[n];
+      for (int i = 0; i < n; i++) {
+        held[i] = distinct(secretsOfRecord.get(i)).length;
+        rho[i] = held[i] == 0 ? 1.0 : 0.0;
+      }
+      for (int j = 0; j < m; j++) {
+        Integer[] single =
+            Arrays.stream(members[j]).filter(i -> held[i] == 1).boxed().toArray(Integer[]::new);
+        Arrays.sort(single, (a, b) -> priority[a] != priority[b] ? Long.compare(priority[a], priority[b]) : Integer.compare(a, b));
+        for (int x = 0; x < Math.min(cap, single.length); x++) {
+          rho[single[x]] = 1.0;
+        }
+      }
       double[] worst = new double[cap];
       Arrays.fill(worst, 1.0);
       Map<SecretBudget, Double> byBudget = new LinkedHashMap<>();
@@ -287,7 +309,11 @@ public final class SecretNoise {
         }
         sigma = Math.max(sigma, s);
       }
-      return new SecretNoiseResult(sigma, sigmas, rho, rho, n, rounds, shiftMultiplier, cap);
+      double expected = 0;
+      for (double v : rho) {
+        expected += v;
+      }
+      return new SecretNoiseResult(sigma, sigmas, rho, rho, expected, rounds, shiftMultiplier, cap);
     }
 
     private SecretBudget budget(int j) {

@@ -19,19 +19,27 @@ class SecretCapTest {
   private static final double SQRT2 = Math.sqrt(2);
   private static final SecretBudget BUDGET = new SecretBudget(1e-4, 1e-3);
 
-  private static SecretNoiseResult capped(List<int[]> records, int secrets, int k) {
+  private static SecretNoiseResult capped(List<int[]> records, int secrets, int k, long[] priority) {
     return SecretNoise.builder()
         .records(records, secrets)
         .uniformBudget(BUDGET)
         .shiftMultiplier(SQRT2)
-        .secretCap(k)
+        .secretCap(k, priority)
         .solve();
+  }
+
+  private static long[] keys(int n) {
+    long[] p = new long[n];
+    for (int i = 0; i < n; i++) {
+      p[i] = 1000 - i;
+    }
+    return p;
   }
 
   @Test
   void sigmaIsTheClosedFormOfAGaussianShiftOfCTimesK() {
     for (int k : new int[] {1, 2, 5, 20}) {
-      SecretNoiseResult r = capped(List.of(new int[] {0}, new int[0]), 1, k);
+      SecretNoiseResult r = capped(List.of(new int[] {0}, new int[0]), 1, k, keys(2));
       // SecPE eq. (4) for a Gaussian shift c k / sigma: r = 1 - Phi(PhiInv(1 - p) - c k / sigma),
       // so the least sigma is c k / (PhiInv(1 - p) - PhiInv(1 - r)) (Hipparchus quantiles).
       double exact = SQRT2 * k / (RefNormal.upperQuantile(1e-4) - RefNormal.upperQuantile(1e-3));
@@ -42,56 +50,82 @@ class SecretCapTest {
 
   @Test
   void theIssuesExampleGivesOneSigmaWithAndWithoutSecretA() {
-    // Paper mode: {a,b}, {b,c}, {a,c} plus 100 records without secrets give 2.374; with a
-    // removed from them ({b}, {b,c}, {c}), 1.867. Capped at K = 2: one sigma, every record sampled.
+    // Paper mode: {a,b}, {b,c}, {a,c} plus 100 records without secrets give one sigma; with a's
+    // records removed ({b,c} and the 100) another. Capped at K = 2: one sigma.
     List<int[]> with = new ArrayList<>(List.of(new int[] {0, 1}, new int[] {1, 2}, new int[] {0, 2}));
-    List<int[]> without = new ArrayList<>(List.of(new int[] {1}, new int[] {1, 2}, new int[] {2}));
+    List<int[]> without = new ArrayList<>(List.<int[]>of(new int[] {1, 2}));
     for (int i = 0; i < 100; i++) {
       with.add(new int[0]);
       without.add(new int[0]);
     }
-    SecretNoiseResult a = capped(with, 3, 2);
-    SecretNoiseResult b = capped(without, 3, 2);
+    SecretNoiseResult a = capped(with, 3, 2, keys(103));
+    SecretNoiseResult b = capped(without, 3, 2, keys(101));
     assertThat(a.sigma()).isEqualTo(b.sigma());
-    assertThat(a.rho()).containsOnly(1.0);
-    assertThat(b.rho()).containsOnly(1.0);
+    // Records holding two secrets are never sampled; records holding none always are.
+    assertThat(a.rho()[0]).isZero();
+    assertThat(a.rho()[1]).isZero();
+    assertThat(a.rho()[2]).isZero();
+    assertThat(a.rho()[50]).isEqualTo(1.0);
     // The paper's mode on the same pair: sigma moves with the data.
     SecretNoiseResult pa = SecretNoise.builder().records(with, 3).uniformBudget(BUDGET).shiftMultiplier(SQRT2).solve();
     SecretNoiseResult pb = SecretNoise.builder().records(without, 3).uniformBudget(BUDGET).shiftMultiplier(SQRT2).solve();
     assertThat(pa.sigma()).isNotEqualTo(pb.sigma());
   }
 
-  /** Any incidence structure within the cap gets the same sigma: (p, r, K) decide it alone. */
-  @Property(tries = 60)
-  void sigmaDependsOnTheCapAloneNotOnWhoHoldsWhat(
+  /**
+   * Removing every record of one secret (later positions shift) leaves sigma and every other
+   * record's sampling unchanged, and no secret has more than K sampled records.
+   */
+  @Property(tries = 100)
+  void removingOneSecretsRecordsChangesOnlyThoseRecords(
       @ForAll @IntRange(min = 1, max = 40) int n,
       @ForAll @IntRange(min = 1, max = 6) int m,
       @ForAll @IntRange(min = 1, max = 4) int k,
       @ForAll long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
-    int[] holders = new int[m];
     List<int[]> records = new ArrayList<>();
+    long[] key = new long[n];
     for (int i = 0; i < n; i++) {
-      java.util.TreeSet<Integer> s = new java.util.TreeSet<>();
-      for (int h = rnd.nextInt(3); h > 0; h--) {
-        int j = rnd.nextInt(m);
-        if (holders[j] < k && s.add(j)) {
-          holders[j]++;
+      int held = rnd.nextInt(4) == 0 ? 2 : rnd.nextInt(2);
+      int[] s = new int[held];
+      for (int h = 0; h < held; h++) {
+        s[h] = rnd.nextInt(m);
+      }
+      records.add(s);
+      key[i] = rnd.nextInt(8); // a function of the record alone (small range: ties happen)
+    }
+    int removed = rnd.nextInt(m);
+    List<int[]> rest = new ArrayList<>();
+    List<Integer> origin = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (java.util.Arrays.stream(records.get(i)).noneMatch(j -> j == removed)) {
+        rest.add(records.get(i));
+        origin.add(i);
+      }
+    }
+    long[] restKey = origin.stream().mapToLong(i -> key[i]).toArray();
+    SecretNoiseResult full = capped(records, m, k, key);
+    SecretNoiseResult neighbour = capped(rest, m, k, restKey);
+    assertThat(neighbour.sigma()).isEqualTo(full.sigma());
+    for (int i = 0; i < rest.size(); i++) {
+      assertThat(neighbour.rho()[i]).as("record %d", origin.get(i)).isEqualTo(full.rho()[origin.get(i)]);
+    }
+    for (int j = 0; j < m; j++) {
+      int sampled = 0;
+      for (int i = 0; i < n; i++) {
+        final int jj = j;
+        if (full.rho()[i] > 0 && java.util.Arrays.stream(records.get(i)).anyMatch(x -> x == jj)) {
+          sampled++;
         }
       }
-      records.add(s.stream().mapToInt(Integer::intValue).toArray());
+      assertThat(sampled).as("secret %d", j).isLessThanOrEqualTo(k);
     }
-    SecretNoiseResult r = capped(records, m, k);
-    SecretNoiseResult one = capped(List.of(new int[] {0}), 1, k);
-    assertThat(r.sigma()).isEqualTo(one.sigma());
-    assertThat(r.rho()).containsOnly(1.0);
   }
 
   @Test
-  void dataBeyondTheCapIsRefusedWithoutSayingHowManyHoldTheSecret() {
-    assertThatThrownBy(() -> capped(List.of(new int[] {0}, new int[] {0}, new int[] {0}), 1, 2))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessage("secretCap=2 is exceeded by secret 0: bound the data first (PrivateTexts.capSecrets)");
-    assertThatThrownBy(() -> SecretNoise.builder().secretCap(0)).hasMessageContaining("secretCap");
+  void priorityMustCoverEveryRecordAndTheCapMustBePositive() {
+    assertThatThrownBy(() -> capped(List.of(new int[] {0}, new int[0]), 1, 2, new long[1]))
+        .hasMessageContaining("priority=1 records=2");
+    assertThatThrownBy(() -> SecretNoise.builder().secretCap(0, new long[0])).hasMessageContaining("secretCap");
   }
 }
