@@ -113,6 +113,7 @@ final class SecretLp {
     } finally {
       solver.delete();
     }
+    concentrateExclusive(recordsOfSecret, w, recordCount);
     for (int j = 0; j < recordsOfSecret.length; j++) {
       double sum = 0;
       for (int i : recordsOfSecret[j]) {
@@ -126,5 +127,36 @@ final class SecretLp {
       }
     }
     return w;
+  }
+
+  /**
+   * Among optimal solutions, one that needs less noise: the records holding exactly one secret j
+   * appear in no other constraint, so their weights can be moved among them freely without
+   * changing the objective or any constraint. They are concentrated, in record order, into as
+   * few records as possible ({@code 1, 1, ..., f, 0, ...}), which is what a simplex vertex does
+   * and what the least sigma wants: a Poisson-binomial with the same mean on fewer records is
+   * less spread (three records sharing 0.629 need sigma 2.559, one record holding it 1.867).
+   * Without it, the solver's choice among equal optima decides sigma: GLOP returns a vertex,
+   * PDLP an interior point. Exact feasibility is restored by the caller afterwards.
+   */
+  static void concentrateExclusive(int[][] recordsOfSecret, double[] w, int recordCount) {
+    int[] secretsHeld = new int[recordCount];
+    for (int[] members : recordsOfSecret) {
+      for (int i : members) {
+        secretsHeld[i]++;
+      }
+    }
+    for (int[] members : recordsOfSecret) {
+      int[] exclusive = java.util.Arrays.stream(members).filter(i -> secretsHeld[i] == 1).sorted().toArray();
+      double total = 0;
+      for (int i : exclusive) {
+        total += w[i];
+      }
+      for (int i : exclusive) {
+        double v = Math.min(1.0, total);
+        w[i] = v;
+        total = Math.max(0.0, total - v);
+      }
+    }
   }
 }

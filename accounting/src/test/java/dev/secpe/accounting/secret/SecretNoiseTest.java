@@ -183,4 +183,40 @@ class SecretNoiseTest {
     }
     return out.stream().mapToDouble(Double::doubleValue).toArray();
   }
+  @Test
+  void theSolversChoiceAmongEqualOptimaNoLongerDecidesSigma() {
+    // Three records holding one secret: any split of eta over them is optimal. GLOP returned a
+    // vertex (sigma 1.867), PDLP spread the weight (2.559, 37% more noise for nothing).
+    List<int[]> records = new ArrayList<>(List.of(new int[] {0}, new int[] {0}, new int[] {0}));
+    for (int i = 0; i < 100; i++) {
+      records.add(new int[0]);
+    }
+    SecretBudget budget = new SecretBudget(1e-4, 1e-3);
+    double[] sigma = new double[3];
+    int k = 0;
+    for (SecretNoise.LpSolver solver : SecretNoise.LpSolver.values()) {
+      sigma[k++] = SecretNoise.builder().records(records, 1).uniformBudget(budget)
+          .shiftMultiplier(Math.sqrt(2)).lpSolver(solver).solve().sigma();
+    }
+    assertThat(sigma[0]).isBetween(1.86, 1.87);
+    assertThat(sigma[1]).isBetween(sigma[0] * (1 - 1e-3), sigma[0] * (1 + 1e-3));
+    assertThat(sigma[2]).isBetween(sigma[0] * (1 - 1e-3), sigma[0] * (1 + 1e-3));
+  }
+
+  /** Secrets held by their own records only: every solver gives the same sigma (PDLP to 1e-3). */
+  @Property(tries = 15)
+  void everySolverGivesTheSameSigmaWhenRecordsHoldOneSecret(
+      @ForAll @IntRange(min = 1, max = 8) int secrets, @ForAll long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    List<int[]> records = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      records.add(rnd.nextInt(3) == 0 ? new int[0] : new int[] {rnd.nextInt(secrets)});
+    }
+    SecretBudget budget = new SecretBudget(1e-3, 1e-2);
+    double glop = SecretNoise.builder().records(records, secrets).uniformBudget(budget)
+        .shiftMultiplier(1).lpSolver(SecretNoise.LpSolver.GLOP).solve().sigma();
+    double pdlp = SecretNoise.builder().records(records, secrets).uniformBudget(budget)
+        .shiftMultiplier(1).lpSolver(SecretNoise.LpSolver.PDLP).solve().sigma();
+    assertThat(pdlp).isBetween(glop * (1 - 1e-3), glop * (1 + 1e-3));
+  }
 }
