@@ -84,6 +84,12 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--variations", defaultValue = "3", description = "L, variations per survivor (default: ${DEFAULT-VALUE})")
   int variations;
 
+  @Option(names = "--provider-timeout", paramLabel = "SECONDS", description = "the longest one batch of generation or embedding may take before it is cancelled and retried (default: 1800)")
+  Long providerTimeout;
+
+  @Option(names = "--provider-retries", paramLabel = "N", description = "further attempts after a timeout or a retryable provider failure (default: 2)")
+  Integer providerRetries;
+
   @Option(names = "--secret-cap", paramLabel = "K", description = "SecPE: sample at most K records per secret, so sigma depends on (p, r, K) alone (default: off, the paper's data-dependent calibration)")
   Integer secretCap;
 
@@ -319,6 +325,18 @@ final class RunCommand implements Callable<Integer> {
     }
     if (iterations != null) {
       b.iterations(iterations);
+    }
+    if (providerTimeout != null) {
+      if (providerTimeout < 1) {
+        throw new IllegalArgumentException("--provider-timeout must be >= 1 second, got provider-timeout=" + providerTimeout);
+      }
+      b.generationTimeout(java.time.Duration.ofSeconds(providerTimeout)).embeddingTimeout(java.time.Duration.ofSeconds(providerTimeout));
+    }
+    if (providerRetries != null) {
+      if (providerRetries < 0) {
+        throw new IllegalArgumentException("--provider-retries must be >= 0, got provider-retries=" + providerRetries);
+      }
+      b.providerRetries(providerRetries);
     }
     if (checkpoint != null) {
       b.checkpoint(checkpoint).resume(resume);

@@ -166,6 +166,12 @@ public final class PrivateTexts {
   }
 
   private static RuntimeException sanitised(String who, RuntimeException e) {
+    if (e instanceof dev.secpe.llm.ProviderFault f) {
+      return f; // built from names and counts only: safe to show, and the user needs it
+    }
+    if (e instanceof java.util.concurrent.CancellationException) {
+      return new java.util.concurrent.CancellationException("run cancelled while " + who + " was working on private text");
+    }
     String msg =
         who
             + " failed on private text ("

@@ -323,16 +323,16 @@ final class Engine {
         requests.add(
             settings.templates().request(offspring.get(i).task(), base.withSeed(seed), promptRng));
       }
-      List<GenerationResult> results = generator.generate(requests);
-      if (results.size() != requests.size()) {
-        throw new IllegalStateException(
-            "generator '"
-                + generator.name()
-                + "' returned "
-                + results.size()
-                + " results for "
-                + requests.size()
-                + " requests");
+      List<GenerationResult> results =
+          ProviderCalls.call(
+              generator.name(),
+              requests.size(),
+              settings.generationTimeout(),
+              settings.providerRetries(),
+              cancelled,
+              () -> generator.generateAsync(requests));
+      if (results == null || results.size() != requests.size()) {
+        throw dev.secpe.llm.ProviderFault.rowCount(generator.name(), results == null ? 0 : results.size(), requests.size());
       }
       for (int i = from; i < to; i++) {
         if (results.get(i - from).text().isBlank()) {

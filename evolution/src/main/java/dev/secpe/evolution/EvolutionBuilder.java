@@ -46,6 +46,9 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   NoiseSource noise;
   RunListener listener = event -> {};
   boolean nonPrivate;
+  java.time.Duration generationTimeout = java.time.Duration.ofMinutes(30);
+  java.time.Duration embeddingTimeout = java.time.Duration.ofMinutes(30);
+  int providerRetries = 2;
   /** The settings given explicitly (so that a method can refuse those it does not use). */
   final java.util.Set<String> given = new java.util.TreeSet<>();
 
@@ -200,6 +203,47 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     return self();
   }
 
+  /**
+   * How long one batch of generation requests may take (default 30 minutes) before it is
+   * cancelled and tried again ({@link #providerRetries}); then the run stops with a {@link
+   * dev.secpe.llm.ProviderFault} naming the generator. The last checkpoint stays resumable.
+   */
+  public B generationTimeout(java.time.Duration timeout) {
+    this.generationTimeout = positive("generationTimeout", timeout);
+    return self();
+  }
+
+  /**
+   * How long one batch of texts may take to embed (default 30 minutes) before it is cancelled and
+   * tried again ({@link #providerRetries}); then the run stops with a {@link
+   * dev.secpe.llm.ProviderFault} naming the embedder.
+   */
+  public B embeddingTimeout(java.time.Duration timeout) {
+    this.embeddingTimeout = positive("embeddingTimeout", timeout);
+    return self();
+  }
+
+  /**
+   * How many times a batch is tried again after a timeout or a {@link
+   * dev.secpe.llm.ProviderException.Retryable} failure (default 2). Retries resend public or
+   * synthetic text to the generator and the same texts to the embedder: no privacy cost.
+   */
+  public B providerRetries(int retries) {
+    if (retries < 0) {
+      throw new IllegalArgumentException("providerRetries must be >= 0, got providerRetries=" + retries);
+    }
+    this.providerRetries = retries;
+    return self();
+  }
+
+  private static java.time.Duration positive(String name, java.time.Duration d) {
+    Objects.requireNonNull(d, name);
+    if (d.isNegative() || d.isZero()) {
+      throw new IllegalArgumentException(name + " must be positive, got " + name + "=" + d);
+    }
+    return d;
+  }
+
   /** Receives progress events. */
   public B listener(RunListener listener) {
     this.listener = Objects.requireNonNull(listener, "listener");
@@ -286,6 +330,9 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
         guard,
         nonPrivate ? NoNoise.INSTANCE : noise == null ? NoiseSources.secure() : noise,
         listener,
-        nonPrivate);
+        nonPrivate,
+        generationTimeout,
+        embeddingTimeout,
+        providerRetries);
   }
 }

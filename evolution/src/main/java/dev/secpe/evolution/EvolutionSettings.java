@@ -29,6 +29,9 @@ import java.util.Optional;
  * @param noise where privacy noise comes from (secure unless a test source was set)
  * @param listener progress events
  * @param nonPrivate a baseline without noise or accounting (r/p = infinity)
+ * @param generationTimeout the longest one batch of generation requests may take, per attempt
+ * @param embeddingTimeout the longest one batch of texts may take to embed, per attempt
+ * @param providerRetries further attempts after a timeout or a retryable provider failure
  */
 public record EvolutionSettings(
     int syntheticSize,
@@ -45,10 +48,23 @@ public record EvolutionSettings(
     PrivacyGuard guard,
     NoiseSource noise,
     RunListener listener,
-    boolean nonPrivate) {
+    boolean nonPrivate,
+    java.time.Duration generationTimeout,
+    java.time.Duration embeddingTimeout,
+    int providerRetries) {
 
   /** Validates the combination. */
   public EvolutionSettings {
+    Objects.requireNonNull(generationTimeout, "generationTimeout");
+    Objects.requireNonNull(embeddingTimeout, "embeddingTimeout");
+    if (generationTimeout.isNegative() || generationTimeout.isZero()
+        || embeddingTimeout.isNegative() || embeddingTimeout.isZero()) {
+      throw new IllegalArgumentException(
+          "timeouts must be positive, got generationTimeout=" + generationTimeout + " embeddingTimeout=" + embeddingTimeout);
+    }
+    if (providerRetries < 0) {
+      throw new IllegalArgumentException("providerRetries must be >= 0, got providerRetries=" + providerRetries);
+    }
     if (syntheticSize < 1) {
       throw new IllegalArgumentException("syntheticSize must be >= 1, got syntheticSize=" + syntheticSize);
     }
@@ -79,7 +95,8 @@ public record EvolutionSettings(
   EvolutionSettings oneRound() {
     return new EvolutionSettings(
         syntheticSize, variations, 1, seed, generation, maskProbability, voteGeometry, templates, labels,
-        checkpointDir, resume, guard, noise, listener, nonPrivate);
+        checkpointDir, resume, guard, noise, listener, nonPrivate, generationTimeout, embeddingTimeout,
+        providerRetries);
   }
 
   /** The public part of the configuration, for checkpoint fingerprints and reports. */

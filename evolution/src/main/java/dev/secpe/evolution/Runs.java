@@ -53,10 +53,17 @@ abstract class Runs {
     // writes private text or its vectors anywhere).
     TextEmbedder cached =
         embedder instanceof CachingEmbedder ? embedder : CachingEmbedder.inMemory(embedder, EMBEDDING_CACHE);
+    // Timeouts, retries and cancellation around every embedding batch (private ones included).
+    TimedEmbedder timed = new TimedEmbedder(cached, settings, cancelled);
     Engine engine =
         new Engine(
-            method, settings, privateData, inputs.publicData(), generator, cached, methodDescription, cancelled);
-    Engine.Outcome out = engine.run();
+            method, settings, privateData, inputs.publicData(), generator, timed, methodDescription, cancelled);
+    Engine.Outcome out;
+    try {
+      out = engine.run();
+    } finally {
+      timed.close();
+    }
     RunContext ctx = out.context();
     PhaseTimings total = Engine.total(out.rounds());
     PrivacyReport.Builder b =

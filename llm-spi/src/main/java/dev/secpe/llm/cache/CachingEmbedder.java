@@ -1,6 +1,5 @@
 package dev.secpe.llm.cache;
 
-import dev.secpe.llm.Locality;
 import dev.secpe.llm.TextEmbedder;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,9 +30,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * its dimension from a first call (e.g. the OpenAI embedder without a configured dimension) makes
  * that call when the cache first needs it.
  */
-public final class CachingEmbedder implements TextEmbedder {
+public final class CachingEmbedder extends dev.secpe.llm.ForwardingTextEmbedder {
 
-  private final TextEmbedder delegate;
+  private final TextEmbedder delegate; // the same as delegate(), read on every call
   private final int maxEntries;
   private final DiskStore disk;
   private final Map<ContentKey, float[]> memory;
@@ -42,6 +41,7 @@ public final class CachingEmbedder implements TextEmbedder {
   private final AtomicLong misses = new AtomicLong();
 
   private CachingEmbedder(Builder b) {
+    super(b.delegate);
     this.delegate = b.delegate;
     this.maxEntries = b.maxEntries;
     this.memory =
@@ -67,31 +67,6 @@ public final class CachingEmbedder implements TextEmbedder {
     return builder(delegate).maxEntries(maxEntries).build();
   }
 
-  @Override
-  public String name() {
-    return delegate.name();
-  }
-
-  @Override
-  public int dimension() {
-    return delegate.dimension();
-  }
-
-  @Override
-  public boolean normalized() {
-    return delegate.normalized();
-  }
-
-  /** The delegate's locality: caching changes nothing about where a miss is sent. */
-  @Override
-  public Locality locality() {
-    return delegate.locality();
-  }
-
-  /** The embedder this cache wraps. */
-  public TextEmbedder delegate() {
-    return delegate;
-  }
 
   @Override
   public float[][] embed(List<String> texts) {
@@ -124,16 +99,17 @@ public final class CachingEmbedder implements TextEmbedder {
       List<String> batch = new ArrayList<>(missingText.values());
       float[][] fresh = delegate.embed(batch);
       if (fresh == null || fresh.length != batch.size()) {
-        throw new IllegalStateException("embedder " + name + " returned "
-            + (fresh == null ? "null" : fresh.length + " vectors") + " for " + batch.size() + " texts");
+        throw dev.secpe.llm.ProviderFault.rowCount(name, fresh == null ? 0 : fresh.length, batch.size());
       }
       misses.addAndGet(batch.size());
       int j = 0;
       for (Map.Entry<ContentKey, List<Integer>> e : missing.entrySet()) {
         float[] v = fresh[j++];
-        if (v == null || v.length != dim) {
-          throw new IllegalStateException("embedder " + name + " returned a vector of length "
-              + (v == null ? "null" : v.length) + ", expected dimension " + dim);
+        if (v == null) {
+          throw dev.secpe.llm.ProviderFault.missing(name, j - 1);
+        }
+        if (v.length != dim) {
+          throw dev.secpe.llm.ProviderFault.dimension(name, j - 1, v.length, dim);
         }
         float[] stored = v.clone();
         store(e.getKey(), stored);

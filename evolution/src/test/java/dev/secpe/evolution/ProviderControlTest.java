@@ -1,0 +1,156 @@
+package dev.secpe.evolution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.secpe.llm.GenerationRequest;
+import dev.secpe.llm.GenerationResult;
+import dev.secpe.llm.Locality;
+import dev.secpe.llm.ProviderException;
+import dev.secpe.llm.ProviderFault;
+import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.TextGenerator;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** Providers that hang, fail or answer wrongly: the run stays in control and says what is wrong. */
+class ProviderControlTest {
+
+  /** A generator whose futures never complete (after {@code answered} calls that do). */
+  private static final class Hanging implements TextGenerator {
+    final TextGenerator inner = Fixtures.generator();
+    final AtomicInteger calls = new AtomicInteger();
+    final int answered;
+    final AtomicInteger cancelledFutures = new AtomicInteger();
+
+    Hanging(int answered) {
+      this.answered = answered;
+    }
+
+    @Override
+    public String name() {
+      return "hanging";
+    }
+
+    @Override
+    public Locality locality() {
+      return Locality.LOCAL;
+    }
+
+    @Override
+    public CompletableFuture<List<GenerationResult>> generateAsync(List<GenerationRequest> requests) {
+      if (calls.incrementAndGet() <= answered) {
+        return inner.generateAsync(requests);
+      }
+      CompletableFuture<List<GenerationResult>> never = new CompletableFuture<>();
+      never.whenComplete((r, e) -> cancelledFutures.incrementAndGet());
+      return never;
+    }
+  }
+
+  private static AugPE.Builder augpe(TextGenerator g, TextEmbedder e) {
+    return AugPE.builder()
+        .privateData(Fixtures.privateData(40))
+        .publicData(Fixtures.publicData(30))
+        .labels(Fixtures.released())
+        .generator(g)
+        .embedder(e)
+        .syntheticSize(8)
+        .iterations(2)
+        .nonPrivate();
+  }
+
+  @Test
+  void aGeneratorThatNeverAnswersTimesOutAfterItsRetriesAndIsCancelled() {
+    Hanging g = new Hanging(0);
+    long t0 = System.nanoTime();
+    assertThatThrownBy(
+            () -> augpe(g, Fixtures.embedder()).generationTimeout(Duration.ofMillis(150)).providerRetries(1).build().run())
+        .isInstanceOf(ProviderFault.class)
+        .hasMessage("provider 'hanging' did not answer a batch of 24 inputs within PT0.15S (2 attempts); raise the"
+            + " timeout (generationTimeout / embeddingTimeout) or check the service");
+    assertThat(g.calls.get()).isEqualTo(2);
+    assertThat(g.cancelledFutures.get()).isEqualTo(2); // each in-flight request was cancelled
+    assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(20));
+  }
+
+  @Test
+  void cancelFreesARunBlockedOnAGenerator() throws Exception {
+    Hanging g = new Hanging(1); // the initial population comes back, round 0's children never do
+    AugPE run = augpe(g, Fixtures.embedder()).build();
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    Thread t = new Thread(() -> {
+      try {
+        run.run();
+      } catch (Throwable e) {
+        thrown.set(e);
+      }
+    });
+    t.start();
+    while (g.calls.get() < 2) {
+      Thread.sleep(10);
+    }
+    run.cancel();
+    t.join(10_000);
+    assertThat(t.isAlive()).isFalse();
+    assertThat(thrown.get()).isInstanceOf(CancellationException.class).hasMessageContaining("hanging");
+    assertThat(g.cancelledFutures.get()).isEqualTo(1);
+  }
+
+  @Test
+  void aRetryableFailureIsTriedAgain() {
+    AtomicInteger calls = new AtomicInteger();
+    TextGenerator flaky = new TextGenerator() {
+      final TextGenerator inner = Fixtures.generator();
+
+      @Override
+      public String name() {
+        return "flaky";
+      }
+
+      @Override
+      public Locality locality() {
+        return Locality.LOCAL;
+      }
+
+      @Override
+      public CompletableFuture<List<GenerationResult>> generateAsync(List<GenerationRequest> requests) {
+        if (calls.incrementAndGet() == 1) {
+          return CompletableFuture.failedFuture(new ProviderException.Retryable("429 rate limited"));
+        }
+        return inner.generateAsync(requests);
+      }
+    };
+    assertThat(augpe(flaky, Fixtures.embedder()).build().run().dataset().size()).isEqualTo(8);
+    assertThat(augpe(flaky, Fixtures.embedder()).providerRetries(0).build().run().dataset().size()).isEqualTo(8);
+    calls.set(0);
+    assertThatThrownBy(() -> augpe(flaky, Fixtures.embedder()).providerRetries(0).build().run())
+        .isInstanceOf(ProviderException.Retryable.class)
+        .hasMessage("429 rate limited");
+  }
+
+  /** An embedder whose vectors have the wrong dimension: the message says so, on private text too. */
+  @Test
+  void aWrongShapeIsReportedExactlyNotWithheld() {
+    TextEmbedder wrong = new ForwardingEmbedder(Fixtures.embedder(), Locality.LOCAL, () -> 65);
+    assertThatThrownBy(() -> augpe(Fixtures.generator(), wrong).build().run())
+        .isInstanceOf(ProviderFault.class)
+        .hasMessageContaining("returned a vector of dimension 64 for input 0 of its batch; it declares dimension 65")
+        .hasMessageNotContaining("withheld");
+  }
+
+  @Test
+  void timeoutsAndRetriesAreValidated() {
+    assertThatThrownBy(() -> AugPE.builder().generationTimeout(Duration.ZERO))
+        .hasMessage("generationTimeout must be positive, got generationTimeout=PT0S");
+    assertThatThrownBy(() -> AugPE.builder().embeddingTimeout(Duration.ofSeconds(-1)))
+        .hasMessage("embeddingTimeout must be positive, got embeddingTimeout=PT-1S");
+    assertThatThrownBy(() -> AugPE.builder().providerRetries(-1))
+        .hasMessage("providerRetries must be >= 0, got providerRetries=-1");
+  }
+}
