@@ -184,7 +184,7 @@ class CachingEmbedderTest {
       }
     };
     assertThatThrownBy(() -> CachingEmbedder.inMemory(broken, 5).embed(List.of("x")))
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("expected dimension 4")
+        .isInstanceOf(dev.secpe.llm.ProviderFault.class).hasMessageContaining("dimension 3 for input 0 of its batch; it declares dimension 4")
         .hasMessageNotContaining("x\"");
     assertThatThrownBy(() -> CachingEmbedder.builder(broken).maxEntries(0))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxEntries=0");
