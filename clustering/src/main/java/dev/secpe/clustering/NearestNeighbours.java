@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * double; the best exact score wins and among equal exact scores the lowest index wins. Top-k
  * does the same against the k-th best float score and orders by (score, index).
  *
- * <p>Instances are immutable and thread-safe; build them with {@link #builder()}.
+ * <p>Instances are immutable and thread-safe; build them with {@link #builder()}. A call changes
+ * no process-wide setting (OpenBLAS threads are the application's choice: {@link BlasThreads}),
+ * and its workers come from one pool shared and reused by every kernel.
  */
 public final class NearestNeighbours {
 
@@ -36,11 +38,22 @@ public final class NearestNeighbours {
 
   private final Metric metric;
   private final Backend backend;
+  /**
+   * Worker threads shared by every kernel in the process and reused across calls (daemon threads,
+   * created on demand, retired after a minute idle): no pool is created per call.
+   */
+  private static final ExecutorService WORKERS =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "secpe-nn-worker");
+            t.setDaemon(true);
+            return t;
+          });
+
   private final int threads;
   private final int blockRows;
   private final long blockBytes;
   private final boolean prenormalised;
-  private final int blasThreads;
 
   private NearestNeighbours(Builder b) {
     this.metric = b.metric;
@@ -49,7 +62,6 @@ public final class NearestNeighbours {
     this.blockRows = b.blockRows;
     this.blockBytes = b.blockBytes;
     this.prenormalised = b.prenormalised;
-    this.blasThreads = b.blasThreads;
   }
 
   /** A builder with defaults: cosine, {@link Backend#AUTO}, one thread per core, auto block. */
@@ -375,9 +387,6 @@ public final class NearestNeighbours {
     }
     Prepared pb = new Prepared(metric, b, prenormalised);
     Backend used = resolve(backend);
-    if (used == Backend.ND4J && blasThreads > 0) {
-      Nd4jScorer.setBlasThreads(blasThreads);
-    }
     int br = effectiveBlockRows(pb.n);
     long blocks = (rows + br - 1) / br;
     int workers = (int) Math.min(threads, blocks);
@@ -408,15 +417,10 @@ public final class NearestNeighbours {
       if (workers == 1) {
         work.run();
       } else {
-        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
-          Thread t = new Thread(r, "secpe-nn-worker");
-          t.setDaemon(true);
-          return t;
-        });
+        List<Future<?>> fs = new ArrayList<>();
         try {
-          List<Future<?>> fs = new ArrayList<>();
           for (int t = 0; t < workers; t++) {
-            fs.add(pool.submit(work));
+            fs.add(WORKERS.submit(work));
           }
           for (Future<?> f : fs) {
             f.get();
@@ -434,7 +438,9 @@ public final class NearestNeighbours {
           }
           throw new IllegalStateException(c);
         } finally {
-          pool.shutdownNow();
+          for (Future<?> f : fs) {
+            f.cancel(true); // no-op for finished work; stops the others after a failure
+          }
         }
       }
     }
@@ -634,25 +640,8 @@ public final class NearestNeighbours {
     private int blockRows = 0;
     private long blockBytes = 16L << 20;
     private boolean prenormalised;
-    private int blasThreads;
 
     Builder() {}
-
-    /**
-     * Threads OpenBLAS may use inside one GEMM (ND4J backend). 0, the default, leaves the
-     * process-wide setting alone (OpenBLAS starts with one per core, or {@code
-     * OPENBLAS_NUM_THREADS}/{@code OMP_NUM_THREADS}). A positive value is applied process-wide
-     * at each call: with {@code threads} workers each running its own GEMM, {@code
-     * threads x blasThreads} should not exceed the cores (see docs/clustering-performance.md).
-     */
-    public Builder blasThreads(int blasThreads) {
-      if (blasThreads < 0 || blasThreads > 1024) {
-        throw new IllegalArgumentException(
-            "blasThreads must be in 0..1024, got blasThreads=" + blasThreads);
-      }
-      this.blasThreads = blasThreads;
-      return this;
-    }
 
     /** Internal: cosine on rows the caller already normalised (no renormalisation). */
     Builder prenormalised(boolean p) {

@@ -69,8 +69,9 @@ public final class KernelBenchmark {
     for (int r = 0; r < c.reps(); r++) {
       for (int qq = 0; qq < cfgs.length; qq++) {
         int q = r % 2 == 0 ? qq : cfgs.length - 1 - qq; // alternate the order between rounds
+        dev.secpe.clustering.BlasThreads.setProcessWide(cfgs[q][1]); // this benchmark's own choice
         NearestNeighbours k = NearestNeighbours.builder().metric(c.metric())
-            .backend(Backend.ND4J).threads(cfgs[q][0]).blasThreads(cfgs[q][1])
+            .backend(Backend.ND4J).threads(cfgs[q][0])
             .blockRows(cfgs[q][2]).build();
         long t0 = System.nanoTime();
         k.top1(ea, eb);
