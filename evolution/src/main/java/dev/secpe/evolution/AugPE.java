@@ -24,7 +24,7 @@ import java.util.Objects;
  *     .run();
  * }</pre>
  */
-public final class AugPE extends Runs {
+public final class AugPE extends Runs<AugPE.Config> {
 
   /** How survivors are chosen from the noisy histogram. */
   public enum SelectionMode {
@@ -65,7 +65,7 @@ public final class AugPE extends Runs {
       double delta,
       int nearestNeighbours,
       double threshold,
-      SelectionMode selection) {
+      SelectionMode selection) implements RunConfig {
 
     /** Validates eagerly. */
     public Config {
@@ -84,12 +84,9 @@ public final class AugPE extends Runs {
     }
   }
 
-  private final Config config;
-  private final Inputs inputs;
 
   private AugPE(Config config, Inputs inputs) {
-    this.config = config;
-    this.inputs = inputs;
+    super(config, inputs);
   }
 
   /** A new builder. */
@@ -97,17 +94,16 @@ public final class AugPE extends Runs {
     return new Builder();
   }
 
-  /** The configuration. */
-  public Config config() {
-    return config;
+  @Override
+  Method newMethod() {
+    return new AugPEMethod(config());
   }
 
-  /** Runs Aug-PE once (single-use). */
-  public RunResult run() {
-    start();
-    AugPEMethod method = new AugPEMethod(config);
-    return execute(method, config.describe(), config.settings(), inputs, cancelled);
+  @Override
+  String describe() {
+    return config().describe();
   }
+
 
   /** Builds {@link AugPE} runs. */
   public static final class Builder extends EvolutionBuilder<Builder> {

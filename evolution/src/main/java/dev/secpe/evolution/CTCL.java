@@ -40,7 +40,7 @@ import java.util.Optional;
  * that label; the label proportions are thus released by the same noisy histogram, whatever the
  * {@link dev.secpe.core.LabelSet} kind. Fine-tuning is over all records together.
  */
-public final class CTCL extends Runs {
+public final class CTCL extends Runs<CTCL.Config> {
 
   /** The provenance operator of CTCL's texts. */
   public static final String OPERATOR = "ctcl";
@@ -70,7 +70,7 @@ public final class CTCL extends Runs {
       double clipNorm,
       int steps,
       int batchSize,
-      double privateWeight) {
+      double privateWeight) implements RunConfig {
 
     /** Validates eagerly. */
     public Config {
@@ -154,13 +154,10 @@ public final class CTCL extends Runs {
         PlanCalibrator.epsilon(plan(histogramSigma, z, q, steps), delta));
   }
 
-  private final Config config;
-  private final Inputs inputs;
   private final Accounting accounting;
 
   private CTCL(Config config, Inputs inputs, Accounting accounting) {
-    this.config = config;
-    this.inputs = inputs;
+    super(config, inputs);
     this.accounting = accounting;
   }
 
@@ -169,25 +166,20 @@ public final class CTCL extends Runs {
     return new Builder();
   }
 
-  /** The configuration. */
-  public Config config() {
-    return config;
-  }
-
   /** The solved accounting (solved at {@code build()}; empty for a non-private run). */
   public Optional<Accounting> accounting() {
     return Optional.ofNullable(accounting);
   }
 
-  /** Runs CTCL once (single-use). */
-  public RunResult run() {
-    start();
-    CTCLMethod method = new CTCLMethod(config, accounting, (FineTunableGenerator) inputs.generator());
-    return execute(method, describe(), config.settings(), inputs, cancelled);
+  @Override
+  Method newMethod() {
+    return new CTCLMethod(config(), accounting, (FineTunableGenerator) inputs.generator());
   }
 
-  /** The configuration as the checkpoint fingerprint sees it. */
-  private String describe() {
+
+  @Override
+  String describe() {
+    Config config = config();
     return String.format(Locale.ROOT,
         "topics=%d, keywords=%d, unclassified=%s, histogramSigma=%s, clip=%s, steps=%d, batch=%d, weight=%s, z=%s, generator=%s",
         config.topics(), config.keywordsPerTopic(), config.unclassifiedQuantile(), config.histogramSigma(),

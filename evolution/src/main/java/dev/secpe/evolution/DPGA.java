@@ -22,7 +22,7 @@ import java.util.Objects;
  * keeps the PLD composition of <em>every</em> release within (epsilon, delta) — tighter than the
  * paper's basic composition, whose figure the report gives next to ours.
  */
-public final class DPGA extends Runs {
+public final class DPGA extends Runs<DPGA.Config> {
 
   /**
    * Fractions of epsilon given to the pure-DP parts; the votes get what the PLD composition
@@ -122,7 +122,7 @@ public final class DPGA extends Runs {
       double keywordTemperature,
       int tauSample,
       double tauStep,
-      boolean similaritySuppression) {
+      boolean similaritySuppression) implements RunConfig {
 
     /** Validates eagerly. */
     public Config {
@@ -258,13 +258,10 @@ public final class DPGA extends Runs {
     return new VoteCalibration(sigma, paperSigma, paperEps);
   }
 
-  private final Config config;
-  private final Inputs inputs;
   private final VoteCalibration calibration;
 
   private DPGA(Config config, Inputs inputs, VoteCalibration calibration) {
-    this.config = config;
-    this.inputs = inputs;
+    super(config, inputs);
     this.calibration = calibration;
   }
 
@@ -273,17 +270,16 @@ public final class DPGA extends Runs {
     return new Builder();
   }
 
-  /** The configuration. */
-  public Config config() {
-    return config;
+  @Override
+  Method newMethod() {
+    return new DPGAMethod(config(), calibration);
   }
 
-  /** Runs DPGA once (single-use). */
-  public RunResult run() {
-    start();
-    DPGAMethod method = new DPGAMethod(config, calibration);
-    return execute(method, config.describe(), config.settings(), inputs, cancelled);
+  @Override
+  String describe() {
+    return config().describe();
   }
+
 
   /** Builds {@link DPGA} runs. */
   public static final class Builder extends EvolutionBuilder<Builder> {

@@ -19,7 +19,35 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A single-use run: {@link #run()} may be called once; {@link #cancel()} stops it at the next
  * batch boundary (the last checkpoint stays resumable).
  */
-abstract class Runs {
+abstract class Runs<C extends RunConfig> {
+
+  private final C config;
+  final Inputs inputs;
+
+  Runs(C config, Inputs inputs) {
+    this.config = config;
+    this.inputs = inputs;
+  }
+
+  /** The configuration (immutable). */
+  public C config() {
+    return config;
+  }
+
+  /**
+   * Runs the method once: single-use, since a run spends privacy budget (build a new run, with
+   * {@code resume(true)}, to continue from its checkpoint).
+   */
+  public RunResult run() {
+    start();
+    return execute(newMethod(), describe(), config.settings(), inputs, cancelled);
+  }
+
+  /** The method's steps for this run (a fresh instance: it holds the run's state). */
+  abstract Method newMethod();
+
+  /** The method's configuration as the checkpoint fingerprint and the report see it. */
+  abstract String describe();
 
   /** Entries of the in-memory embedding cache (384-dim floats: about 75 MB when full). */
   static final int EMBEDDING_CACHE = 50_000;

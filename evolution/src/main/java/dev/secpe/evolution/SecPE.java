@@ -23,7 +23,7 @@ import java.util.Objects;
  *     .run();
  * }</pre>
  */
-public final class SecPE extends Runs {
+public final class SecPE extends Runs<SecPE.Config> {
 
   /**
    * SecPE's immutable configuration.
@@ -56,7 +56,7 @@ public final class SecPE extends Runs {
       double delta,
       SelectionMode selection,
       boolean shrinkRepresentatives,
-      int secretCap) {
+      int secretCap) implements RunConfig {
 
     /** Validates eagerly. */
     public Config {
@@ -130,12 +130,9 @@ public final class SecPE extends Runs {
     }
   }
 
-  private final Config config;
-  private final Inputs inputs;
 
   private SecPE(Config config, Inputs inputs) {
-    this.config = config;
-    this.inputs = inputs;
+    super(config, inputs);
   }
 
   /** A new builder. */
@@ -143,17 +140,16 @@ public final class SecPE extends Runs {
     return new Builder();
   }
 
-  /** The configuration. */
-  public Config config() {
-    return config;
+  @Override
+  Method newMethod() {
+    return new SecPEMethod(config());
   }
 
-  /** Runs SecPE once (single-use). */
-  public RunResult run() {
-    start();
-    SecPEMethod method = new SecPEMethod(config);
-    return execute(method, config.describe(), config.settings(), inputs, cancelled);
+  @Override
+  String describe() {
+    return config().describe();
   }
+
 
   /** Builds {@link SecPE} runs. */
   public static final class Builder extends EvolutionBuilder<Builder> {
