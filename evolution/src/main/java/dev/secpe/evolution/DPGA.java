@@ -211,6 +211,31 @@ public final class DPGA extends Runs<DPGA.Config> {
   }
 
   /**
+   * What a run charges, as costs: two AboveThreshold runs, the Laplace histograms, tau and the
+   * votes with multiplier {@code sigma} (one release of T rounds on one subsample, or T fresh
+   * ones). The run's own releases carry descriptions; their costs compose to this plan's.
+   */
+  static List<Release> plan(
+      Config c, double epsSvtRun, double epsHist, int histograms, double epsTau, int rounds, double sigma) {
+    List<Release> plan = new java.util.ArrayList<>();
+    plan.add(new Release("svt-max", "AboveThreshold", "", 1, 1, new PrivacyCost.PureDp(epsSvtRun)));
+    plan.add(new Release("svt-min", "AboveThreshold", "", 1, 1, new PrivacyCost.PureDp(epsSvtRun)));
+    double b = 1.0 / epsHist;
+    for (int h = 0; h < histograms; h++) {
+      plan.add(new Release("hist-" + h, "Laplace", "", 1, b, new PrivacyCost.Laplace(b, 1.0)));
+    }
+    plan.add(new Release("tau", "Laplace", "", 1, 1 / epsTau, new PrivacyCost.Laplace(1 / epsTau, 1.0)));
+    plan.add(new Release("votes", "Poisson-subsampled Gaussian", "", 1, sigma, votesCost(c, sigma, rounds)));
+    return plan;
+  }
+
+  /** {@link #plan} for a configuration and its label set, at its calibrated sigma. */
+  static List<Release> plan(Config c, List<dev.secpe.core.Label> labels, double sigma) {
+    Metadata m = metadata(c, labels, c.settings());
+    return plan(c, m.epsSvtRun(), m.epsHist(), m.histograms(), m.epsTau(), c.settings().iterations(), sigma);
+  }
+
+  /**
    * The least vote noise multiplier with which the PLD composition of every release stays within
    * the budget, found by {@link PlanCalibrator} (safe side, relative tolerance 1e-4).
    */
@@ -220,18 +245,7 @@ public final class DPGA extends Runs<DPGA.Config> {
     double delta = c.budget().delta();
     double pureEps = 2 * epsSvtRun + histograms * epsHist + epsTau;
     java.util.function.DoubleFunction<List<Release>> planAt =
-        sigma -> {
-          List<Release> plan = new java.util.ArrayList<>();
-          plan.add(new Release("svt-max", "AboveThreshold", "", 1, 1, new PrivacyCost.PureDp(epsSvtRun)));
-          plan.add(new Release("svt-min", "AboveThreshold", "", 1, 1, new PrivacyCost.PureDp(epsSvtRun)));
-          double b = 1.0 / epsHist;
-          for (int h = 0; h < histograms; h++) {
-            plan.add(new Release("hist-" + h, "Laplace", "", 1, b, new PrivacyCost.Laplace(b, 1.0)));
-          }
-          plan.add(new Release("tau", "Laplace", "", 1, 1 / epsTau, new PrivacyCost.Laplace(1 / epsTau, 1.0)));
-          plan.add(new Release("votes", "Poisson-subsampled Gaussian", "", 1, sigma, votesCost(c, sigma, rounds)));
-          return plan;
-        };
+        sigma -> plan(c, epsSvtRun, epsHist, histograms, epsTau, rounds, sigma);
     double sigma =
         PlanCalibrator.leastMultiplier(
             planAt,
@@ -259,6 +273,11 @@ public final class DPGA extends Runs<DPGA.Config> {
   }
 
   private final VoteCalibration calibration;
+
+  /** The vote noise solved at build() (tests). */
+  VoteCalibration calibration() {
+    return calibration;
+  }
 
   private DPGA(Config config, Inputs inputs, VoteCalibration calibration) {
     super(config, inputs);
