@@ -203,14 +203,14 @@ final class DemoCommand implements Callable<Integer> {
 
   private static void printTable(List<DemoSummary> summary, double startFid) {
     System.out.printf(Locale.ROOT, "%nFID(public, private) = %.4f; mean ± sd over seeds%n", startFid);
-    System.out.printf("%-6s %4s %15s %15s %15s %15s %15s %15s %15s %13s %s%n",
+    System.out.printf("%-6s %4s %15s %15s %15s %15s %15s %15s %15s %13s %11s %s%n",
         "method", "r/p", "sigma", "FID first", "FID last", "fidelity first", "fidelity last", "MAUVE", "accuracy",
-        "sel s", "FID falls / fidelity rises");
+        "sel s", "cache hits", "FID falls / fidelity rises");
     for (DemoSummary s : summary) {
       boolean rounds = s.fidPerRound().size() >= 2;
       System.out.printf(
           Locale.ROOT,
-          "%-6s %4s %15s %15s %15s %15s %15s %15s %15s %13s %s%n",
+          "%-6s %4s %15s %15s %15s %15s %15s %15s %15s %13s %11s %s%n",
           s.method(),
           s.ratioLabel(),
           s.sigma().format(3),
@@ -221,6 +221,7 @@ final class DemoCommand implements Callable<Integer> {
           s.mauve().format(3),
           s.accuracy().format(3),
           s.seconds(Phase.SELECTION).format(2),
+          s.candidateHitRate().format(2),
           !rounds ? "-" : (s.fidFallsEveryRound() ? "yes" : "no") + " / " + (s.fidelityRisesEveryRound() ? "yes" : "no"));
     }
   }
@@ -249,6 +250,10 @@ final class DemoCommand implements Callable<Integer> {
       o.put("generation_seconds", r.report().timing().seconds(Phase.GENERATION));
       o.put("embedding_seconds", r.report().timing().seconds(Phase.EMBEDDING));
       o.put("selection_seconds", r.report().timing().seconds(Phase.SELECTION));
+      r.report().embedding().ifPresent(e -> {
+        o.put("embedding_texts_per_second", e.textsPerSecond());
+        o.put("candidate_cache_hit_rate", e.candidateHitRate());
+      });
       ArrayNode f = o.putArray("fid_per_round");
       r.fidPerRound().forEach(f::add);
       ArrayNode fi = o.putArray("fidelity_per_round");
@@ -271,6 +276,7 @@ final class DemoCommand implements Callable<Integer> {
       put(o, "selection_seconds", s.seconds(Phase.SELECTION));
       put(o, "embedding_seconds", s.seconds(Phase.EMBEDDING));
       put(o, "generation_seconds", s.seconds(Phase.GENERATION));
+      put(o, "candidate_cache_hit_rate", s.candidateHitRate());
       put(o, "fidelity_first_round", s.firstFidelity());
       put(o, "fidelity", s.fidelity());
       put(o, "coverage", s.coverage());

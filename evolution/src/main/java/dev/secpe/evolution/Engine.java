@@ -50,6 +50,12 @@ final class Engine {
   private final String configDescription;
   private final AtomicBoolean cancelled;
 
+  private final java.util.function.Supplier<dev.secpe.llm.cache.CacheStats> cacheStats; // or null
+  private long candidateLookups;
+  private long candidateHits;
+  private long candidateMisses;
+  private long oneOffTexts;
+
   private final List<PhaseTimings> roundTimings = new ArrayList<>();
   private PhaseTimings current = PhaseTimings.ZERO;
   private int dimension = -1;
@@ -62,7 +68,9 @@ final class Engine {
       TextGenerator generator,
       TextEmbedder embedder,
       String methodDescription,
-      AtomicBoolean cancelled) {
+      AtomicBoolean cancelled,
+      java.util.function.Supplier<dev.secpe.llm.cache.CacheStats> cacheStats) {
+    this.cacheStats = cacheStats;
     this.method = method;
     this.settings = settings;
     this.privateData = privateData;
@@ -90,7 +98,17 @@ final class Engine {
       List<PhaseTimings> rounds,
       int resumedFromRound,
       int releasesDrawn,
-      int releasesReused) {}
+      int releasesReused,
+      dev.secpe.core.report.EmbeddingStats embedding) {}
+
+  /** Texts sent to the embedder and the candidate cache, over the whole run. */
+  private dev.secpe.core.report.EmbeddingStats embeddingStats() {
+    return new dev.secpe.core.report.EmbeddingStats(
+        oneOffTexts + candidateMisses,
+        total(roundTimings).seconds(Phase.EMBEDDING) + current.seconds(Phase.EMBEDDING),
+        candidateLookups,
+        candidateHits);
+  }
 
   Outcome run() {
     Optional<CheckpointStore> cps = settings.checkpointDir().map(CheckpointStore::new);
@@ -162,8 +180,10 @@ final class Engine {
     // embedding phase) and the method's one-off releases (the selection phase).
     long e0 = System.nanoTime();
     ctx.privateUnit();
+    oneOffTexts = privateData.size();
     if (method.needsPublicEmbeddings()) {
       ctx.publicUnit();
+      oneOffTexts += publicData.size();
     }
     addTime(startRound, Phase.EMBEDDING, e0);
     long p0 = System.nanoTime();
@@ -200,7 +220,8 @@ final class Engine {
       // Everything was released in prepare(); the first population is the output.
       endRound(startRound, population.size());
       return new Outcome(
-          population, ctx, List.copyOf(roundTimings), startRound, store.drawnHere(), store.reusedHere());
+          population, ctx, List.copyOf(roundTimings), startRound, store.drawnHere(), store.reusedHere(),
+          embeddingStats());
     }
 
     List<SyntheticText> survivors = List.of();
@@ -243,7 +264,8 @@ final class Engine {
         List.copyOf(roundTimings),
         startRound,
         store.drawnHere(),
-        store.reusedHere());
+        store.reusedHere(),
+        embeddingStats());
   }
 
   /** Mutable: where the loop is, for checkpoints written from inside a release. */
@@ -365,6 +387,7 @@ final class Engine {
     }
     dimension = dim;
     float[][] rows = new float[population.size()][];
+    dev.secpe.llm.cache.CacheStats before = cacheStats == null ? null : cacheStats.get();
     for (int from = 0; from < population.size(); from += EMBEDDING_BATCH) {
       checkCancelled();
       int to = Math.min(population.size(), from + EMBEDDING_BATCH);
@@ -386,6 +409,15 @@ final class Engine {
         rows[from + k] = part[k];
       }
       settings.listener().onEvent(new RunEvent.Progress(round, Phase.EMBEDDING, to, population.size()));
+    }
+    candidateLookups += population.size();
+    if (before != null) {
+      dev.secpe.llm.cache.CacheStats after = cacheStats.get();
+      long hits = Math.min(population.size(), after.hits() - before.hits());
+      candidateHits += hits;
+      candidateMisses += population.size() - hits;
+    } else {
+      candidateMisses += population.size();
     }
     return EmbeddingMatrix.of(rows).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
   }

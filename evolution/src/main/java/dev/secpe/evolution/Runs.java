@@ -85,7 +85,8 @@ abstract class Runs<C extends RunConfig> {
     TimedEmbedder timed = new TimedEmbedder(cached, settings, cancelled);
     Engine engine =
         new Engine(
-            method, settings, privateData, inputs.publicData(), generator, timed, methodDescription, cancelled);
+            method, settings, privateData, inputs.publicData(), generator, timed, methodDescription, cancelled,
+            cached instanceof CachingEmbedder c ? c::stats : null);
     Engine.Outcome out;
     try {
       out = engine.run();
@@ -101,7 +102,8 @@ abstract class Runs<C extends RunConfig> {
             .mechanisms(ctx.ledger().releases())
             .provider(new ProviderInfo("generator", generator.name(), version(generator), generator.locality()))
             .provider(new ProviderInfo("embedder", embedder.name(), version(embedder), embedder.locality()))
-            .timing(total);
+            .timing(total)
+            .embedding(out.embedding());
     out.rounds().forEach(b::roundTiming);
     if (settings.nonPrivate()) {
       b.noise(NoiseMode.NONE)

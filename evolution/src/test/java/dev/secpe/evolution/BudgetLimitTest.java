@@ -121,7 +121,7 @@ class BudgetLimitTest {
       }
     };
     Engine engine = new Engine(greedy, settings, Fixtures.privateData(100), Fixtures.publicData(50),
-        Fixtures.generator(), Fixtures.embedder(), "greedy", new AtomicBoolean());
+        Fixtures.generator(), Fixtures.embedder(), "greedy", new AtomicBoolean(), null);
     assertThatThrownBy(engine::run)
         .isInstanceOf(BudgetExceededException.class)
         .hasMessageContaining("greedy/1 refused before any noise was drawn");

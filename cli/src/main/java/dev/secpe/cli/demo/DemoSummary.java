@@ -124,6 +124,11 @@ public record DemoSummary(String method, double ratio, List<DemoResult> runs) {
     return perRound(DemoResult::coveragePerRound);
   }
 
+  /** The share of candidate embeddings answered from the cache (survivors are not re-embedded). */
+  public Stat candidateHitRate() {
+    return stat(r -> r.report().embedding().map(e -> e.candidateHitRate()).orElse(Double.NaN));
+  }
+
   /** Fidelity of the first round's survivors. */
   public Stat firstFidelity() {
     return stat(DemoResult::firstFidelity);

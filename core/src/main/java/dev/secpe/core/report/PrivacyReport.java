@@ -30,6 +30,8 @@ import java.util.OptionalDouble;
  * @param roundTimings time per phase of each round, round 1 first
  * @param warnings settings that make the output weak (for example noise that swamps the votes),
  *     as sentences; public facts only
+ * @param embedding texts sent to the embedder, its throughput and the candidate cache's hit rate,
+ *     if measured
  */
 public record PrivacyReport(
     String method,
@@ -45,7 +47,8 @@ public record PrivacyReport(
     List<ProviderInfo> providers,
     PhaseTimings timing,
     List<PhaseTimings> roundTimings,
-    List<String> warnings) {
+    List<String> warnings,
+    Optional<EmbeddingStats> embedding) {
 
   /** Validates and copies. */
   public PrivacyReport {
@@ -75,6 +78,7 @@ public record PrivacyReport(
     Objects.requireNonNull(timing, "timing");
     roundTimings = List.copyOf(roundTimings);
     warnings = List.copyOf(warnings);
+    Objects.requireNonNull(embedding, "embedding");
   }
 
   /** A builder for {@code method}. */
@@ -98,6 +102,7 @@ public record PrivacyReport(
     private PhaseTimings timing = PhaseTimings.ZERO;
     private final List<PhaseTimings> roundTimings = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
+    private EmbeddingStats embedding;
 
     Builder(String method) {
       this.method = Objects.requireNonNull(method, "method");
@@ -169,6 +174,12 @@ public record PrivacyReport(
       return this;
     }
 
+    /** Where the embedding time went. */
+    public Builder embedding(EmbeddingStats stats) {
+      this.embedding = Objects.requireNonNull(stats, "embedding");
+      return this;
+    }
+
     /** Total phase timings. */
     public Builder timing(PhaseTimings timing) {
       this.timing = Objects.requireNonNull(timing, "timing");
@@ -197,7 +208,8 @@ public record PrivacyReport(
           providers,
           timing,
           roundTimings,
-          warnings);
+          warnings,
+          Optional.ofNullable(embedding));
     }
   }
 }

@@ -27,7 +27,9 @@ import java.util.Locale;
  *  "warnings": [".."],          (only when there are any)
  *  "providers": [{"role": .., "name": .., "version": .., "locality": "LOCAL"}],
  *  "timing": {"generation_seconds": .., "embedding_seconds": .., "selection_seconds": ..,
- *             "total_seconds": .., "rounds": [{..}]}}
+ *             "total_seconds": .., "rounds": [{..}]},
+ *  "embedding": {"texts": .., "seconds": .., "texts_per_second": .., "candidate_lookups": ..,
+ *                "candidate_cache_hit_rate": ..}}   (when measured)
  * }</pre>
  *
  * Absent values are {@code null}. A {@link PrivacyCost.SecretMixture} is written as its sigma
@@ -112,6 +114,14 @@ public final class PrivacyReportJson {
       o.put("round", i++);
       timings(o, t);
     }
+    r.embedding().ifPresent(e -> {
+      ObjectNode o = root.putObject("embedding");
+      o.put("texts", e.texts());
+      o.put("seconds", e.seconds());
+      o.put("texts_per_second", e.textsPerSecond());
+      o.put("candidate_lookups", e.candidateLookups());
+      o.put("candidate_cache_hit_rate", e.candidateHitRate());
+    });
     return root;
   }
 
