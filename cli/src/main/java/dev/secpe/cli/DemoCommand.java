@@ -159,7 +159,8 @@ final class DemoCommand implements Callable<Integer> {
         TextEmbedder embedder =
             CachingEmbedder.inMemory(
                 embedderName.equals("all-minilm-l6-v2") ? MiniLmEmbedder.create() : MiniLmEmbedder.createQuantized(),
-                200_000)) {
+                200_000);
+        CloseOnExit onSignal = new CloseOnExit(embedder, ngram)) {
       DemoRunner runner =
           new DemoRunner(
               new DemoRunner.Settings(

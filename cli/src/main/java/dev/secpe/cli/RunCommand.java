@@ -271,7 +271,8 @@ final class RunCommand implements Callable<Integer> {
             ? MiniLmEmbedder.create()
             : Providers.installed().createEmbedder(embedderName, ProviderConfig.of(providerOptions));
     try (generator;
-        embedder) {
+        embedder;
+        CloseOnExit onSignal = new CloseOnExit(embedder, generator)) {
       RunResult result = run(priv, pub, generator, embedder);
       OutputPaths.writeAtomically(out, result.dataset()::writeJsonl);
       com.fasterxml.jackson.databind.node.ObjectNode json = PrivacyReportJson.toTree(result.report());

@@ -34,6 +34,11 @@ public final class ProviderFault extends IllegalStateException {
     return new ProviderFault("provider '" + provider + "' returned null for input " + index + " of its batch");
   }
 
+  /** The provider was closed (for example by a shutdown on SIGTERM) before or during the call. */
+  public static ProviderFault closed(String provider) {
+    return new ProviderFault("provider '" + provider + "' is closed");
+  }
+
   /**
    * The provider did not answer a batch of {@code size} inputs within {@code timeout}, {@code
    * attempts} times.

@@ -135,6 +135,10 @@ public final class MiniLmEmbedder implements TextEmbedder {
   private final boolean wantsTokenTypes;
   private final ExecutorService pool;
   private volatile boolean closed;
+  private boolean released; // native resources closed; guarded by the write lock
+  /** Embedding calls hold the read lock; close() takes the write lock, so it waits for them. */
+  private final java.util.concurrent.locks.ReentrantReadWriteLock lifecycle =
+      new java.util.concurrent.locks.ReentrantReadWriteLock();
 
   private MiniLmEmbedder(Builder b) {
     this.model = b.model;
@@ -226,9 +230,18 @@ public final class MiniLmEmbedder implements TextEmbedder {
   @Override
   public float[][] embed(List<String> texts) {
     Objects.requireNonNull(texts, "texts");
-    if (closed) {
-      throw new IllegalStateException("embedder is closed");
+    lifecycle.readLock().lock();
+    try {
+      if (closed) {
+        throw dev.secpe.llm.ProviderFault.closed(name());
+      }
+      return embedOpen(texts);
+    } finally {
+      lifecycle.readLock().unlock();
     }
+  }
+
+  private float[][] embedOpen(List<String> texts) {
     int n = texts.size();
     float[][] out = new float[n][];
     if (n == 0) {
@@ -352,22 +365,49 @@ public final class MiniLmEmbedder implements TextEmbedder {
     return v;
   }
 
+  /**
+   * Closes the native session once no embedding call is in flight: closing it under a running
+   * batch crashes the JVM (a SIGTERM during embedding did, when the session was closed at exit).
+   * New calls are refused at once; running ones are waited for, up to {@link #CLOSE_WAIT}. If they
+   * do not finish by then the native session is left open, a leak at exit rather than a crash.
+   * Idempotent.
+   */
   @Override
   public void close() {
-    if (closed) {
+    closed = true;
+    boolean locked = false;
+    try {
+      locked = lifecycle.writeLock().tryLock(CLOSE_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (!locked) {
+      if (pool != null) {
+        pool.shutdown();
+      }
       return;
     }
-    closed = true;
-    if (pool != null) {
-      pool.shutdown();
-    }
-    tokenizer.close();
     try {
-      session.close();
-    } catch (OrtException e) {
-      // Nothing useful to do: the session is being discarded.
+      if (released) {
+        return;
+      }
+      released = true;
+      if (pool != null) {
+        pool.shutdown();
+      }
+      tokenizer.close();
+      try {
+        session.close();
+      } catch (OrtException e) {
+        // Nothing useful to do: the session is being discarded.
+      }
+    } finally {
+      lifecycle.writeLock().unlock();
     }
   }
+
+  /** How long {@link #close()} waits for embedding calls in flight. */
+  public static final java.time.Duration CLOSE_WAIT = java.time.Duration.ofSeconds(60);
 
   @Override
   public String toString() {

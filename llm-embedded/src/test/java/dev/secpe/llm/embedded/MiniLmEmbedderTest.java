@@ -177,4 +177,43 @@ class MiniLmEmbedderTest {
     }
     assertThat(max).as("max |a-b|").isLessThanOrEqualTo(tol);
   }
+  /**
+   * close() while other threads are embedding: it waits for the calls in flight (closing the
+   * native session under them crashed the JVM on SIGTERM), later calls fail cleanly.
+   */
+  @Test
+  void closeWaitsForCallsInFlightAndLaterCallsFailCleanly() throws Exception {
+    MiniLmEmbedder own = MiniLmEmbedder.builder().threads(2).build();
+    String longText = String.join(" ", java.util.Collections.nCopies(200, "the quarterly invoice was delayed again"));
+    List<String> batch = java.util.Collections.nCopies(16, longText);
+    java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(3);
+    java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(3);
+    java.util.List<java.util.concurrent.Future<Integer>> done = new java.util.ArrayList<>();
+    for (int t = 0; t < 3; t++) {
+      done.add(callers.submit(() -> {
+        started.countDown();
+        int ok = 0;
+        for (int k = 0; k < 50; k++) {
+          try {
+            float[][] v = own.embed(batch);
+            assertThat(v.length).isEqualTo(16);
+            ok++;
+          } catch (IllegalStateException closed) {
+            assertThat(closed).hasMessage("provider 'all-minilm-l6-v2' is closed");
+            break;
+          }
+        }
+        return ok;
+      }));
+    }
+    started.await();
+    Thread.sleep(200);
+    own.close(); // must not crash the JVM: the native session closes only when no call is running
+    for (java.util.concurrent.Future<Integer> f : done) {
+      assertThat(f.get(120, java.util.concurrent.TimeUnit.SECONDS)).isBetween(0, 49);
+    }
+    callers.shutdown();
+    assertThatThrownBy(() -> own.embed(List.of("after"))).hasMessage("provider 'all-minilm-l6-v2' is closed");
+    own.close(); // idempotent
+  }
 }
