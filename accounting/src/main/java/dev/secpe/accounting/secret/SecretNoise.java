@@ -254,9 +254,7 @@ public final class SecretNoise {
       }
       unique.entrySet().parallelStream().forEach(e -> {
         CacheKey key = e.getKey();
-        e.getValue()[0] = method == BlowUpMethod.EXACT
-            ? MixtureBlowUp.leastSigma(key.sortedRho, shiftMultiplier, rounds, key.budget, pldOptions)
-            : MixtureBlowUp.singleGaussianSigma(key.sortedRho, shiftMultiplier, rounds, key.budget);
+        e.getValue()[0] = leastSigma(key.sortedRho, key.budget);
       });
       double[] sigmas = new double[m];
       double sigma = 0;
@@ -265,6 +263,13 @@ public final class SecretNoise {
         sigma = Math.max(sigma, sigmas[j]);
       }
       return new SecretNoiseResult(sigma, sigmas, w, rho, expected, rounds, shiftMultiplier);
+    }
+
+    /** The least sigma for one secret's shift probabilities and budget, by the chosen method. */
+    private double leastSigma(double[] shiftProbs, SecretBudget budget) {
+      return method == BlowUpMethod.EXACT
+          ? MixtureBlowUp.leastSigma(shiftProbs, shiftMultiplier, rounds, budget, pldOptions)
+          : MixtureBlowUp.singleGaussianSigma(shiftProbs, shiftMultiplier, rounds, budget);
     }
 
     /** The contribution-bounded mode: see {@link #secretCap}. */
@@ -299,11 +304,7 @@ public final class SecretNoise {
           continue;
         }
         double s =
-            byBudget.computeIfAbsent(
-                b,
-                x -> method == BlowUpMethod.EXACT
-                    ? MixtureBlowUp.leastSigma(worst, shiftMultiplier, rounds, x, pldOptions)
-                    : MixtureBlowUp.singleGaussianSigma(worst, shiftMultiplier, rounds, x));
+            byBudget.computeIfAbsent(b, x -> leastSigma(worst, x));
         if (j < m) {
           sigmas[j] = s;
         }
