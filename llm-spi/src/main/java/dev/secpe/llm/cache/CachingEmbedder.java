@@ -32,7 +32,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class CachingEmbedder extends dev.secpe.llm.ForwardingTextEmbedder {
 
-  private final TextEmbedder delegate; // the same as delegate(), read on every call
   private final int maxEntries;
   private final DiskStore disk;
   private final Map<ContentKey, float[]> memory;
@@ -42,7 +41,6 @@ public final class CachingEmbedder extends dev.secpe.llm.ForwardingTextEmbedder 
 
   private CachingEmbedder(Builder b) {
     super(b.delegate);
-    this.delegate = b.delegate;
     this.maxEntries = b.maxEntries;
     this.memory =
         new LinkedHashMap<>(16, 0.75f, true) {
@@ -54,7 +52,7 @@ public final class CachingEmbedder extends dev.secpe.llm.ForwardingTextEmbedder 
           }
         };
     this.disk = b.directory == null ? null
-        : new DiskStore(b.directory, delegate.name(), delegate.dimension());
+        : new DiskStore(b.directory, b.delegate.name(), b.delegate.dimension());
   }
 
   /** A builder around {@code delegate}. */
@@ -73,8 +71,8 @@ public final class CachingEmbedder extends dev.secpe.llm.ForwardingTextEmbedder 
     Objects.requireNonNull(texts, "texts");
     int n = texts.size();
     float[][] out = new float[n][];
-    String name = delegate.name();
-    int dim = delegate.dimension();
+    String name = delegate().name();
+    int dim = delegate().dimension();
     Map<ContentKey, List<Integer>> missing = new LinkedHashMap<>();
     Map<ContentKey, String> missingText = new LinkedHashMap<>();
     for (int i = 0; i < n; i++) {
@@ -97,7 +95,7 @@ public final class CachingEmbedder extends dev.secpe.llm.ForwardingTextEmbedder 
     }
     if (!missing.isEmpty()) {
       List<String> batch = new ArrayList<>(missingText.values());
-      float[][] fresh = delegate.embed(batch);
+      float[][] fresh = delegate().embed(batch);
       if (fresh == null || fresh.length != batch.size()) {
         throw dev.secpe.llm.ProviderFault.rowCount(name, fresh == null ? 0 : fresh.length, batch.size());
       }
@@ -170,13 +168,13 @@ public final class CachingEmbedder extends dev.secpe.llm.ForwardingTextEmbedder 
         disk.close();
       }
     } finally {
-      delegate.close();
+      delegate().close();
     }
   }
 
   @Override
   public String toString() {
-    return "CachingEmbedder{" + delegate.name() + ", maxEntries=" + maxEntries
+    return "CachingEmbedder{" + delegate().name() + ", maxEntries=" + maxEntries
         + (disk == null ? "" : ", file=" + disk.file()) + "}";
   }
 
