@@ -54,7 +54,7 @@ public final class SecretClustering {
   private final LedgerCharge ledger;
   private final String releaseId;
   private final NonPositiveCountPolicy policy;
-  private final NearestNeighbours kernel;
+  private final ClusterAggregator aggregator;
   private boolean used;
 
   private SecretClustering(Builder b) {
@@ -72,8 +72,7 @@ public final class SecretClustering {
     this.ledger = b.ledger;
     this.releaseId = b.releaseId;
     this.policy = b.policy;
-    this.kernel = NearestNeighbours.builder().metric(metric).prenormalised(true)
-        .backend(b.backend).threads(b.threads).build();
+    this.aggregator = ClusterAggregator.of(metric, b.centres, this.radius, b.backend, b.threads);
   }
 
   /** A new builder. */
@@ -109,6 +108,42 @@ public final class SecretClustering {
           "privateEmbeddings.rows must equal the records of the SecretNoiseResult, got "
               + "privateEmbeddings.rows=" + privateEmbeddings.rows() + " records=" + rho.length);
     }
+    return releaseWith(sampled -> aggregator.aggregate(privateEmbeddings, sampled, sampled.length));
+  }
+
+  /**
+   * Performs the release on private rows held elsewhere, for example in the partitions of a
+   * cluster. The Bernoulli sampling is drawn here, after the charge; {@code aggregateOfSampled} is
+   * called once with the sampled record indices (ascending, each below the number of records of
+   * the {@link SecretNoiseResult}) and must return {@link ClusterAggregator#aggregate} of exactly
+   * those rows, under an aggregator built with this release's metric, public centres and radius
+   * (merged from partial aggregates: the merge is exact). Single use.
+   *
+   * @throws IllegalArgumentException if the aggregate's shape does not match the public clusters
+   * @throws IllegalStateException on a second call
+   */
+  public synchronized SecretClusteringResult release(
+      java.util.function.Function<int[], ClusterAggregate> aggregateOfSampled) {
+    if (used) {
+      throw new IllegalStateException(
+          "this SecretClustering already released " + releaseId + "; build a new one");
+    }
+    if (aggregateOfSampled == null) {
+      throw new IllegalArgumentException("aggregateOfSampled must not be null");
+    }
+    return releaseWith(sampled -> {
+      ClusterAggregate a = aggregateOfSampled.apply(sampled);
+      if (a == null || a.centres() != k || a.dimension() != d) {
+        throw new IllegalArgumentException(
+            "the aggregate must have one count and one sum per public centre (" + k + " x d=" + d
+                + "), got " + a);
+      }
+      return a;
+    });
+  }
+
+  private SecretClusteringResult releaseWith(java.util.function.Function<int[], ClusterAggregate> aggregateOf) {
+    double[] rho = secretNoise.rho();
     used = true;
     double sigma = secretNoise.sigma();
     double[] centreNoiseScale = new double[k];
@@ -139,37 +174,26 @@ public final class SecretClustering {
         sampled[m++] = i;
       }
     }
-    // 3. Clip (or normalise) the sampled rows, assign to the nearest public centre, accumulate.
-    long[] assigned = new long[k];
-    double[] sums = new double[k * d];
-    if (m > 0) {
-      RowSource clipped = new ClippedSample(privateEmbeddings, sampled, m, metric, radius);
-      kernel.top1WithRows(clipped, Embeddings.wrapTrusted(k, d, centres),
-          (first, count, rows, index, score) -> {
-            for (int r = 0; r < count; r++) {
-              int c = index[r];
-              assigned[c]++;
-              for (int j = 0; j < d; j++) {
-                sums[c * d + j] += rows[r * d + j];
-              }
-            }
-          });
-    }
+    // 3. Clip (or normalise) the sampled rows, assign to the nearest public centre, accumulate
+    // (integer counts and exact sums: the same on one machine as merged from partitions).
+    ClusterAggregate aggregate = aggregateOf.apply(java.util.Arrays.copyOf(sampled, m));
     // 4. Noise, eq. (7).
+    double[] sums = aggregate.sums();
     double[] noisyCount = new double[k];
     float[] noisyCentre = new float[k * d];
     double[] xi = new double[d];
     for (int c = 0; c < k; c++) {
-      noisyCount[c] = sizes[c] + assigned[c] + noise.gaussian(sigma);
+      long assigned = aggregate.count(c);
+      noisyCount[c] = sizes[c] + assigned + noise.gaussian(sigma);
       noise.gaussian(sigma, xi);
-      double denom = sizes[c] + assigned[c];
+      double denom = sizes[c] + assigned;
       for (int j = 0; j < d; j++) {
         double mean = ((double) sizes[c] * centres[c * d + j] + sums[c * d + j]) / denom;
         noisyCentre[c * d + j] = (float) (mean + centreNoiseScale[c] * xi[j]);
       }
     }
     java.util.Arrays.fill(sums, 0); // private aggregates do not outlive the release
-    java.util.Arrays.fill(assigned, 0);
+    aggregate.clear();
     // 5. Post-processing policy for non-positive noisy counts.
     List<Integer> kept = new ArrayList<>();
     for (int c = 0; c < k; c++) {
@@ -199,100 +223,6 @@ public final class SecretClustering {
       y[i] = x[i].clone();
     }
     return y;
-  }
-
-  /** The sampled rows of the private source, clipped to R (L2) or normalised (cosine). */
-  private static final class ClippedSample implements RowSource {
-    private final RowSource src;
-    private final int[] rows;
-    private final int m;
-    private final Metric metric;
-    private final double radius;
-    private final int d;
-
-    ClippedSample(RowSource src, int[] rows, int m, Metric metric, double radius) {
-      this.src = src;
-      this.rows = rows;
-      this.m = m;
-      this.metric = metric;
-      this.radius = radius;
-      this.d = src.dim();
-    }
-
-    @Override
-    public long rows() {
-      return m;
-    }
-
-    @Override
-    public int dim() {
-      return d;
-    }
-
-    @Override
-    public void read(long first, int count, float[] dst) {
-      // Consecutive sampled records are read with one call (all of them when every rho_i = 1).
-      int r = 0;
-      while (r < count) {
-        int start = rows[(int) first + r];
-        int len = 1;
-        while (r + len < count && rows[(int) first + r + len] == start + len) {
-          len++;
-        }
-        float[] tmp = new float[len * d];
-        src.read(start, len, tmp);
-        System.arraycopy(tmp, 0, dst, r * d, len * d);
-        for (int q = 0; q < len; q++) {
-          clip(dst, (r + q) * d, start + q);
-        }
-        r += len;
-      }
-    }
-
-    private void clip(float[] x, int off, long rec) {
-      double s = 0;
-      for (int j = 0; j < d; j++) {
-        float v = x[off + j];
-        if (!Float.isFinite(v)) {
-          throw new IllegalArgumentException(
-              "privateEmbeddings must be finite, got privateEmbeddings[" + rec + "][" + j
-                  + "]=" + v);
-        }
-        s += (double) v * v;
-      }
-      double norm = Math.sqrt(s);
-      double scale;
-      if (metric == Metric.COSINE) {
-        if (!(norm > 0)) {
-          throw new IllegalArgumentException(
-              "privateEmbeddings rows must be non-zero under cosine, got privateEmbeddings["
-                  + rec + "] = zero vector");
-        }
-        scale = 1.0 / norm;
-      } else {
-        scale = norm > radius ? radius / norm : 1.0;
-      }
-      if (scale != 1.0) {
-        for (int j = 0; j < d; j++) {
-          x[off + j] = (float) (x[off + j] * scale);
-        }
-        // Rounding to float may leave the norm an ulp above the bound: shrink until inside.
-        shrinkIntoBall(x, off, d, metric == Metric.COSINE ? 1.0 : radius);
-      }
-    }
-
-    /** Makes sure the float row's exact norm is at most {@code bound}. */
-    private static void shrinkIntoBall(float[] x, int off, int d, double bound) {
-      for (int attempt = 0; attempt < 8; attempt++) {
-        double s = NearestNeighbours.exactDot(x, off, x, off, d);
-        if (Math.sqrt(s) <= bound) {
-          return;
-        }
-        for (int j = 0; j < d; j++) {
-          x[off + j] = x[off + j] * (1f - 0x1p-23f);
-        }
-      }
-    }
   }
 
   /** Builder; each setter validates at once, {@link #build()} checks the combination. */

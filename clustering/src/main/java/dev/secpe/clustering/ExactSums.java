@@ -1,0 +1,179 @@
+package dev.secpe.clustering;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+
+/**
+ * Exact sums of float values, one per index: every {@link #add} is kept without rounding, so the
+ * sums do not depend on the order of the additions, and two accumulators that saw two halves of
+ * the data {@link #merge} into the accumulator of the whole. A distributed run (one accumulator
+ * per partition, merged in any tree) therefore releases the same values as a run on one machine:
+ * a sum read with {@link #value} is the exact sum rounded once to the nearest double.
+ *
+ * <p>Each sum is a fixed-point number wide enough for every finite float: nine 32-bit limbs held
+ * in signed 64-bit words (a Kulisch accumulator), in units of 2<sup>-149</sup>, the smallest
+ * float. An addition touches two limbs; carries are propagated every 2<sup>30</sup> additions, so
+ * no word can overflow. Up to 2<sup>31</sup> values per index (before a merge) are summed exactly.
+ *
+ * <p>Serializable, so that Spark can ship partial sums back to the driver; mutable and not
+ * thread-safe: one accumulator per thread or partition, then merge.
+ */
+public final class ExactSums implements java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  /** Limbs per sum: floats span 2^-149 to 2^128, with headroom for 2^31 additions. */
+  static final int LIMBS = 9;
+
+  /** The smallest float's exponent: limb 0's unit is 2^-149. */
+  private static final int BIAS = 149;
+
+  /** Additions between carry propagations: each word changes by less than 2^32 per addition. */
+  private static final long NORMALISE_EVERY = 1L << 30;
+
+  private final int length;
+  private final long[] limbs;
+  private long pending;
+
+  /**
+   * An accumulator of {@code length} sums, all zero.
+   *
+   * @throws IllegalArgumentException if length is negative or too large for one array
+   */
+  public ExactSums(int length) {
+    if (length < 0 || (long) length * LIMBS > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException(
+          "length must be in [0, " + (Integer.MAX_VALUE - 8) / LIMBS + "], got " + length);
+    }
+    this.length = length;
+    this.limbs = new long[length * LIMBS];
+  }
+
+  /** The number of sums. */
+  public int length() {
+    return length;
+  }
+
+  /**
+   * Adds {@code v} to sum {@code index}, exactly.
+   *
+   * @throws IllegalArgumentException if v is NaN or infinite
+   * @throws IndexOutOfBoundsException if index is outside [0, length)
+   */
+  public void add(int index, float v) {
+    java.util.Objects.checkIndex(index, length);
+    addUnchecked(index * LIMBS, v);
+  }
+
+  /**
+   * Adds {@code src[srcOffset + j]} to sum {@code first + j} for j in [0, count): a row of a
+   * matrix into a row of sums.
+   *
+   * @throws IllegalArgumentException if a value is NaN or infinite (sums already added stay)
+   */
+  public void addRow(int first, float[] src, int srcOffset, int count) {
+    java.util.Objects.checkFromIndexSize(first, count, length);
+    java.util.Objects.checkFromIndexSize(srcOffset, count, src.length);
+    for (int j = 0; j < count; j++) {
+      addUnchecked((first + j) * LIMBS, src[srcOffset + j]);
+    }
+  }
+
+  private void addUnchecked(int base, float v) {
+    int bits = Float.floatToRawIntBits(v);
+    int exp = (bits >>> 23) & 0xFF;
+    if (exp == 0xFF) {
+      throw new IllegalArgumentException("values must be finite, got " + v);
+    }
+    long mantissa = bits & 0x7FFFFF;
+    if (exp != 0) {
+      mantissa |= 0x800000;
+    } else {
+      exp = 1; // subnormal: same scale as the smallest normal, no implicit bit
+    }
+    if (mantissa == 0) {
+      return;
+    }
+    int position = exp - 1; // exponent of the mantissa's last bit, plus BIAS: (exp - 150) + 149
+    int limb = position >>> 5;
+    long shifted = mantissa << (position & 31); // at most 2^55
+    long low = shifted & 0xFFFFFFFFL;
+    long high = shifted >>> 32;
+    if (bits < 0) {
+      limbs[base + limb] -= low;
+      limbs[base + limb + 1] -= high;
+    } else {
+      limbs[base + limb] += low;
+      limbs[base + limb + 1] += high;
+    }
+    if (++pending >= NORMALISE_EVERY) {
+      normalise();
+    }
+  }
+
+  /** Propagates carries so that every limb but the last lies in [0, 2^32). */
+  private void normalise() {
+    for (int base = 0; base < limbs.length; base += LIMBS) {
+      for (int j = 0; j < LIMBS - 1; j++) {
+        long carry = limbs[base + j] >> 32;
+        limbs[base + j] -= carry << 32;
+        limbs[base + j + 1] += carry;
+      }
+    }
+    pending = 0;
+  }
+
+  /**
+   * Adds every sum of {@code other} into this one (exactly): the accumulator of the union of what
+   * the two saw.
+   *
+   * @throws IllegalArgumentException if the lengths differ
+   */
+  public void merge(ExactSums other) {
+    if (other.length != length) {
+      throw new IllegalArgumentException(
+          "accumulators must have the same length to merge, got " + length + " and " + other.length);
+    }
+    normalise();
+    other.normalise();
+    for (int i = 0; i < limbs.length; i++) {
+      limbs[i] += other.limbs[i];
+    }
+    // Each word is now below 2^33 in magnitude: propagate before further additions.
+    normalise();
+  }
+
+  /** Sum {@code index}, exact, rounded once to the nearest double (ties to even). */
+  public double value(int index) {
+    java.util.Objects.checkIndex(index, length);
+    BigInteger total = BigInteger.ZERO;
+    int base = index * LIMBS;
+    for (int j = LIMBS - 1; j >= 0; j--) {
+      total = total.shiftLeft(32).add(BigInteger.valueOf(limbs[base + j]));
+    }
+    // |total| < 2^310, so doubleValue is finite and correctly rounded; scaling by 2^-149 is
+    // exact because the result, if non-zero, is at least 2^-149, far inside double's normal range.
+    return Math.scalb(total.doubleValue(), -BIAS);
+  }
+
+  /** All sums, each rounded once to the nearest double. */
+  public double[] values() {
+    double[] out = new double[length];
+    for (int i = 0; i < length; i++) {
+      out[i] = value(i);
+    }
+    return out;
+  }
+
+  /** Sets every sum to zero (the accumulator of nothing). */
+  public void clear() {
+    Arrays.fill(limbs, 0);
+    pending = 0;
+  }
+
+  /** Shows the number of sums only: the sums may be private aggregates. */
+  @Override
+  public String toString() {
+    return "ExactSums[" + length + " sums]";
+  }
+}
