@@ -269,15 +269,28 @@ public final class PrivateTexts {
       throw new IllegalStateException("SHA-256 unavailable", e);
     }
     for (int i = 0; i < out.length; i++) {
-      PrivateRecord r = dataset.get(i);
-      md.reset();
-      md.update(java.nio.ByteBuffer.allocate(8).putLong(key).array());
-      md.update(r.text().reveal().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      md.update((byte) 0);
-      md.update(r.label().map(Label::name).orElse("").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      out[i] = java.nio.ByteBuffer.wrap(md.digest()).getLong();
+      out[i] = recordKey(md, dataset.get(i), key);
     }
     return out;
+  }
+
+  /** {@link #recordKeys} of one record: the same value wherever the record is hashed. */
+  public static long recordKey(PrivateRecord record, long key) {
+    Objects.requireNonNull(record, "record");
+    try {
+      return recordKey(java.security.MessageDigest.getInstance("SHA-256"), record, key);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 unavailable", e);
+    }
+  }
+
+  private static long recordKey(java.security.MessageDigest md, PrivateRecord r, long key) {
+    md.reset();
+    md.update(java.nio.ByteBuffer.allocate(8).putLong(key).array());
+    md.update(r.text().reveal().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    md.update((byte) 0);
+    md.update(r.label().map(Label::name).orElse("").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return java.nio.ByteBuffer.wrap(md.digest()).getLong();
   }
 
   /** An exception's class only: its message may quote private text. */

@@ -53,7 +53,7 @@ final class AugPEMethod implements Method {
       return;
     }
     double[] counts = new double[ctx.groups()];
-    for (int i = 0; i < ctx.privateData().size(); i++) {
+    for (int i = 0; i < ctx.privateSize(); i++) {
       counts[ctx.privateGroup(i)]++;
     }
     double[] noisy =
@@ -90,19 +90,20 @@ final class AugPEMethod implements Method {
 
   @Override
   public double[] vote(RunContext ctx, int round, List<SyntheticText> population, EmbeddingMatrix unit) {
-    EmbeddingMatrix priv = ctx.privateUnit();
     double[] histogram = new double[population.size()];
     for (int g = 0; g < ctx.groups(); g++) {
       int[] cand = RunContext.rowsOf(ctx, population, g);
-      int[] rows = ctx.privateRowsOf(g);
-      if (cand.length == 0 || rows.length == 0) {
+      if (cand.length == 0) {
         continue;
       }
       float[] centre = ctx.voteCentre(unit, cand);
-      int[][] nearest = Kernel.topK(priv, rows, unit, cand, config.nearestNeighbours(), centre);
-      double[] h = Votes.nearestNeighbour(nearest, population.size());
-      for (int c : cand) {
-        histogram[c] += h[c];
+      // Integer counts from the store (wherever the records live), weighted once: each record
+      // gives 1/sqrt(k') to each of its k' = min(k, candidates) nearest.
+      long[] counts =
+          ctx.privateStore().nearestCounts(g, unit.selectRows(cand), centre, config.nearestNeighbours());
+      double w = 1.0 / Math.sqrt(Math.min(config.nearestNeighbours(), cand.length));
+      for (int j = 0; j < cand.length; j++) {
+        histogram[cand[j]] += counts[j] * w;
       }
     }
     double[] noisy =
@@ -168,7 +169,7 @@ final class AugPEMethod implements Method {
       return List.of();
     }
     int candidates = ctx.settings().syntheticSize() * (ctx.settings().variations() + 1);
-    double mean = ctx.privateData().size() * Math.sqrt(config.nearestNeighbours()) / candidates;
+    double mean = ctx.privateSize() * Math.sqrt(config.nearestNeighbours()) / candidates;
     if (!(sigma > mean)) {
       return List.of();
     }
@@ -177,7 +178,7 @@ final class AugPEMethod implements Method {
             + " private records over %d candidates a round): the selection follows the noise more"
             + " than the private data. More private records, fewer candidates (syntheticSize x"
             + " (variations + 1)) or a larger budget help; SecPE needs less noise at the same (p, r).",
-        sigma, mean, ctx.privateData().size(), candidates));
+        sigma, mean, ctx.privateSize(), candidates));
   }
 
   @Override

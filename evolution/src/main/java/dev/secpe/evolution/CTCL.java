@@ -296,6 +296,7 @@ public final class CTCL extends Runs<CTCL.Config> {
      */
     public CTCL build() {
       EvolutionSettings s = settings();
+      requireInMemory("CTCL", "its DP fine-tuning trains on their text");
       refuseUnused(
           "CTCL", "it fine-tunes and generates once, without vote rounds",
           "iterations", "variations", "maskProbability", "voteGeometry");

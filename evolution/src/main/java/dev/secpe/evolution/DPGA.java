@@ -402,6 +402,7 @@ public final class DPGA extends Runs<DPGA.Config> {
     /** Validates everything and returns a single-use run. */
     public DPGA build() {
       EvolutionSettings s = settings();
+      requireInMemory("DPGA", "its word-count histograms and subsampled votes read them");
       if (budget != null && s.nonPrivate()) {
         throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
       }
@@ -413,7 +414,7 @@ public final class DPGA extends Runs<DPGA.Config> {
       Config c = new Config(s, budget, split, shares, samplingRate, freshSubsample, lengthBins, keywordCandidates,
           keywordsPerPrompt, keywordTemperature, m, tauStep, suppression);
       // The whole plan is solved here: an unreachable budget is refused before any record is read.
-      VoteCalibration v = calibrate(c, Labels.of(privateData, s.labels()));
+      VoteCalibration v = calibrate(c, Labels.of(privateData.isLabelled(), s.labels()));
       return new DPGA(c, new Inputs(privateData, publicData, generator, embedder), v);
     }
   }

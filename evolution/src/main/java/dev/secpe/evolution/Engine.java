@@ -3,7 +3,6 @@ package dev.secpe.evolution;
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.EmbeddingMatrix;
-import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.Provenance;
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.SyntheticText;
@@ -43,7 +42,7 @@ final class Engine {
 
   private final Method method;
   private final EvolutionSettings settings;
-  private final PrivateDataset privateData;
+  private final PrivateStore privateData;
   private final PublicCorpus publicData;
   private final TextGenerator generator;
   private final TextEmbedder embedder;
@@ -63,7 +62,7 @@ final class Engine {
   Engine(
       Method method,
       EvolutionSettings settings,
-      PrivateDataset privateData,
+      PrivateStore privateData,
       PublicCorpus publicData,
       TextGenerator generator,
       TextEmbedder embedder,
@@ -179,7 +178,7 @@ final class Engine {
     // One-off private work, timed into round startRound: embedding the private records (the
     // embedding phase) and the method's one-off releases (the selection phase).
     long e0 = System.nanoTime();
-    ctx.privateUnit();
+    ctx.embedPrivate();
     oneOffTexts = privateData.size();
     if (method.needsPublicEmbeddings()) {
       ctx.publicUnit();

@@ -27,7 +27,7 @@ import java.util.Optional;
  */
 public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
 
-  PrivateDataset privateData;
+  PrivateStore privateData;
   PublicCorpus publicData;
   TextGenerator generator;
   TextEmbedder embedder;
@@ -58,10 +58,23 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
 
   /** The private records (required). Their text reaches only the embedder. */
   public B privateData(PrivateDataset data) {
-    this.privateData = Objects.requireNonNull(data, "privateData");
-    if (data.size() == 0) {
-      throw new IllegalArgumentException("privateData must not be empty, got 0 records");
+    this.privateData = PrivateStore.inMemory(Objects.requireNonNull(data, "privateData"));
+    return self();
+  }
+
+  /**
+   * The private records, wherever they live (alternative to {@link #privateData}): for example
+   * {@code secpe-spark}'s store, whose records stay on a cluster's executors. The run does not
+   * close the store.
+   *
+   * @throws IllegalArgumentException if the store is empty
+   */
+  public B privateStore(PrivateStore store) {
+    Objects.requireNonNull(store, "privateStore");
+    if (store.size() == 0) {
+      throw new IllegalArgumentException("privateStore must not be empty, got 0 records");
     }
+    this.privateData = store;
     return self();
   }
 
@@ -275,6 +288,18 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
    * Refuses the settings among {@code unused} that were given explicitly: a method must not
    * silently accept a setting it ignores.
    */
+  /**
+   * Refuses a store that keeps the records outside this JVM, for a method that needs their text in
+   * process; call after {@link #settings()}.
+   */
+  void requireInMemory(String method, String why) {
+    if (privateData.inMemory().isEmpty()) {
+      throw new IllegalStateException(
+          method + " needs the private records in this JVM (" + why + "): give them with privateData(...);"
+              + " " + privateData + " runs SecPE and Aug-PE");
+    }
+  }
+
   void refuseUnused(String method, String why, String... unused) {
     List<String> set = new ArrayList<>();
     for (String u : unused) {

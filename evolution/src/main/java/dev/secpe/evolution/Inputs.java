@@ -1,13 +1,12 @@
 package dev.secpe.evolution;
 
-import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 
 /** The data and services of a run (kept out of the config records, which stay printable). */
 record Inputs(
-    PrivateDataset privateData, PublicCorpus publicData, TextGenerator generator, TextEmbedder embedder) {
+    PrivateStore privateData, PublicCorpus publicData, TextGenerator generator, TextEmbedder embedder) {
 
   Inputs {
     if (publicData == null) {

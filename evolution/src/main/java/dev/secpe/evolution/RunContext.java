@@ -23,36 +23,31 @@ import java.util.Optional;
 final class RunContext {
 
   private final EvolutionSettings settings;
-  private final PrivateDataset privateData;
+  private final PrivateStore privateStore;
   private final PublicCorpus publicData;
   private final TextEmbedder embedder;
   private final PrivacyLedger ledger;
   private final ReleaseStore store;
   private final List<Label> labels;
   private final int[] privateLabel;
-  private EmbeddingMatrix privateUnit;
   private EmbeddingMatrix publicUnit;
   private int[] share;
 
   RunContext(
       EvolutionSettings settings,
-      PrivateDataset privateData,
+      PrivateStore privateStore,
       PublicCorpus publicData,
       TextEmbedder embedder,
       PrivacyLedger ledger,
       ReleaseStore store) {
     this.settings = settings;
-    this.privateData = privateData;
+    this.privateStore = privateStore;
     this.publicData = publicData;
     this.embedder = embedder;
     this.ledger = ledger;
     this.store = store;
-    this.labels = Labels.of(privateData, settings.labels());
-    this.privateLabel = new int[privateData.size()];
-    for (int i = 0; i < privateData.size(); i++) {
-      PrivateRecord r = privateData.get(i);
-      privateLabel[i] = r.label().map(labels::indexOf).orElse(labels.isEmpty() ? -1 : 0);
-    }
+    this.labels = Labels.of(privateStore.isLabelled(), settings.labels());
+    this.privateLabel = privateStore.groups(labels);
     this.share = labels.isEmpty() ? new int[] {settings.syntheticSize()} : null;
   }
 
@@ -60,8 +55,23 @@ final class RunContext {
     return settings;
   }
 
+  /** Where the private records live: every private aggregate comes from here. */
+  PrivateStore privateStore() {
+    return privateStore;
+  }
+
+  /** The number of private records (public, see {@link PrivateStore#size()}). */
+  int privateSize() {
+    return privateStore.size();
+  }
+
+  /**
+   * The private records in this JVM, for the methods that need their text in process (DPGA, CTCL);
+   * their builders refuse a store that does not hold them.
+   */
   PrivateDataset privateData() {
-    return privateData;
+    return privateStore.inMemory().orElseThrow(() -> new IllegalStateException(
+        "this method needs the private records in this JVM (PrivateStore.inMemory), got " + privateStore));
   }
 
   PublicCorpus publicData() {
@@ -152,7 +162,6 @@ final class RunContext {
     return share.clone();
   }
 
-  /** Unit-norm embeddings of the private records (computed once, through the privacy guard). */
   /**
    * The point this run's votes against the candidate rows {@code cand} of {@code unit} are measured
    * from ({@link Kernel#voteCentre} under the run's {@link VoteGeometry}); {@code null} for plain
@@ -162,13 +171,19 @@ final class RunContext {
     return Kernel.voteCentre(settings.voteGeometry(), unit, cand);
   }
 
+  /** Embeds the private records, once, wherever they live. */
+  void embedPrivate() {
+    privateStore.embed(embedder, settings.guard());
+  }
+
+  /** Unit-norm embeddings of the private records, in this JVM (DPGA, CTCL). */
   EmbeddingMatrix privateUnit() {
-    if (privateUnit == null) {
-      privateUnit =
-          PrivateTexts.embed(embedder, privateData, settings.guard())
-              .normalizeRows(EmbeddingMatrix.ZeroRowPolicy.REJECT);
+    embedPrivate();
+    if (!(privateStore instanceof InMemoryStore m)) {
+      throw new IllegalStateException(
+          "this method needs the private embeddings in this JVM (PrivateStore.inMemory), got " + privateStore);
     }
-    return privateUnit;
+    return m.unit();
   }
 
   /** Unit-norm embeddings of the public records (computed once). */
@@ -183,7 +198,7 @@ final class RunContext {
 
   /** Row indices of private records in group g. */
   int[] privateRowsOf(int g) {
-    return java.util.stream.IntStream.range(0, privateData.size())
+    return java.util.stream.IntStream.range(0, privateLabel.length)
         .filter(i -> privateGroup(i) == g)
         .toArray();
   }
@@ -260,6 +275,6 @@ final class RunContext {
 
   @Override
   public String toString() {
-    return "RunContext[" + privateData + ", labels=" + labels + ", shares=" + Arrays.toString(share) + "]";
+    return "RunContext[" + privateStore + ", labels=" + labels + ", shares=" + Arrays.toString(share) + "]";
   }
 }

@@ -3,7 +3,6 @@ package dev.secpe.evolution;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.ledger.PrivacyGuarantee;
-import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.SyntheticDataset;
 import dev.secpe.core.report.NoiseMode;
 import dev.secpe.core.report.PhaseTimings;
@@ -74,7 +73,7 @@ abstract class Runs<C extends RunConfig> {
       Method method, String methodDescription, EvolutionSettings settings, Inputs inputs, AtomicBoolean cancelled) {
     double reportDelta = method.reportDelta();
     double reportPrior = method.reportPrior();
-    PrivateDataset privateData = inputs.privateData();
+    PrivateStore privateData = inputs.privateData();
     TextGenerator generator = inputs.generator();
     TextEmbedder embedder = inputs.embedder();
     // Survivors are embedded again every round: cache by content (in memory only; the cache never

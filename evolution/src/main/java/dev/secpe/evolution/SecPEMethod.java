@@ -59,7 +59,7 @@ final class SecPEMethod implements Method {
   }
 
   private void calibrate(RunContext ctx) {
-    secrets = SecretIndex.scan(ctx.privateData(), config.detector(), ctx.settings().guard());
+    secrets = ctx.privateStore().secrets(config.detector(), ctx.settings().guard());
     if (secrets.secretCount() == 0) {
       throw new SecPE.NoSecretsException(config.detector().name());
     }
@@ -73,7 +73,7 @@ final class SecPEMethod implements Method {
             .blowUpMethod(config.blowUpMethod());
     if (config.secretCap() > 0) {
       // Keyed by the seed, a function of each record alone (docs/math-decisions.md §9).
-      b.secretCap(config.secretCap(), dev.secpe.core.PrivateTexts.recordKeys(ctx.privateData(), ctx.settings().seed()));
+      b.secretCap(config.secretCap(), ctx.privateStore().recordKeys(ctx.settings().seed()));
     }
     noise = b.solve();
   }
@@ -169,7 +169,8 @@ final class SecPEMethod implements Method {
                             .releaseId(id)
                             .nonPositiveCountPolicy(config.nonPositiveCountPolicy())
                             .build()
-                            .release(privateRows(ctx, rows));
+                            .release(sampled -> ctx.privateStore().clusterAggregate(
+                                globalRows(rows, sampled), publicClusters[gg].centres()));
                     return pack(r.centres(), r.counts(), r.clusterIndex());
                   });
       int kept = (int) packed[0];
@@ -195,34 +196,13 @@ final class SecPEMethod implements Method {
     }
   }
 
-  /**
-   * The private embeddings of a label group. A declared label may have no private record: its
-   * release is still drawn (public sizes plus noise), since skipping it would reveal that the
-   * label is absent from the private data.
-   */
-  private static dev.secpe.clustering.RowSource privateRows(RunContext ctx, int[] rows) {
-    if (rows.length > 0) {
-      return Kernel.embeddings(ctx.privateUnit(), rows);
+  /** The record indices of a group's sampled rows (group-local, ascending) in the whole store. */
+  private static int[] globalRows(int[] rows, int[] sampled) {
+    int[] out = new int[sampled.length];
+    for (int i = 0; i < sampled.length; i++) {
+      out[i] = rows[sampled[i]];
     }
-    int d = ctx.privateUnit().dimension();
-    return new dev.secpe.clustering.RowSource() {
-      @Override
-      public long rows() {
-        return 0;
-      }
-
-      @Override
-      public int dim() {
-        return d;
-      }
-
-      @Override
-      public void read(long first, int count, float[] dst) {
-        if (count > 0) {
-          throw new IndexOutOfBoundsException("no rows to read, asked for " + count + " from " + first);
-        }
-      }
-    };
+    return out;
   }
 
   /**
@@ -285,34 +265,25 @@ final class SecPEMethod implements Method {
     EmbeddingMatrix pubCentres = EmbeddingMatrix.of(pc.centres().toArray());
     int k = pubCentres.rows();
     int d = pubCentres.dimension();
-    int[] all = java.util.stream.IntStream.range(0, k).toArray();
-    int[] nearest = Kernel.top1(ctx.privateUnit(), groupRows[g], pubCentres, all);
+    // Every record of the group, normalised and assigned to its nearest public centre: the same
+    // aggregate (integer counts, exact sums) a private release uses, without sampling or noise.
+    dev.secpe.clustering.ClusterAggregate agg =
+        ctx.privateStore().clusterAggregate(groupRows[g], pc.centres());
+    double[] exactSums = agg.sums();
     int[] sizes = pc.sizes();
-    double[] sums = new double[k * d];
-    double[] count = new double[k];
-    for (int c = 0; c < k; c++) {
-      count[c] = sizes[c];
-      float[] e = pubCentres.row(c);
-      for (int j = 0; j < d; j++) {
-        sums[c * d + j] = sizes[c] * (double) e[j];
-      }
-    }
-    for (int i = 0; i < nearest.length; i++) {
-      float[] x = ctx.privateUnit().row(groupRows[g][i]);
-      count[nearest[i]]++;
-      for (int j = 0; j < d; j++) {
-        sums[nearest[i] * d + j] += x[j];
-      }
-    }
     double[] out = new double[1 + 2 * k + k * d];
     out[0] = k;
     for (int c = 0; c < k; c++) {
-      out[1 + c] = count[c];
+      double count = sizes[c] + agg.count(c);
+      float[] e = pubCentres.row(c);
+      out[1 + c] = count;
       out[1 + k + c] = c;
       for (int j = 0; j < d; j++) {
-        out[1 + 2 * k + c * d + j] = count[c] > 0 ? sums[c * d + j] / count[c] : 0.0;
+        double sum = sizes[c] * (double) e[j] + exactSums[c * d + j];
+        out[1 + 2 * k + c * d + j] = count > 0 ? sum / count : 0.0;
       }
     }
+    agg.clear();
     return out;
   }
 

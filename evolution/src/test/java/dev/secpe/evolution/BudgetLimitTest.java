@@ -120,7 +120,7 @@ class BudgetLimitTest {
         return List.of();
       }
     };
-    Engine engine = new Engine(greedy, settings, Fixtures.privateData(100), Fixtures.publicData(50),
+    Engine engine = new Engine(greedy, settings, PrivateStore.inMemory(Fixtures.privateData(100)), Fixtures.publicData(50),
         Fixtures.generator(), Fixtures.embedder(), "greedy", new AtomicBoolean(), null);
     assertThatThrownBy(engine::run)
         .isInstanceOf(BudgetExceededException.class)

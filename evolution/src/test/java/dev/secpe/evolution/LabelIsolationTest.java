@@ -48,8 +48,9 @@ class LabelIsolationTest {
     AugPE.Config config = new AugPE.Config(s, new GdpMu(1), false, 1e-4, 1e-5, 1, 0.0, AugPE.SelectionMode.RANK);
     PrivacyLedger ledger = PrivacyLedger.unlimited();
     RunContext ctx =
-        new RunContext(s, priv, PublicCorpus.of(List.of()), embedder, ledger, new ReleaseStore(ledger, Map.of(), v -> {}));
+        new RunContext(s, PrivateStore.inMemory(priv), PublicCorpus.of(List.of()), embedder, ledger, new ReleaseStore(ledger, Map.of(), v -> {}));
     AugPEMethod method = new AugPEMethod(config);
+    ctx.embedPrivate(); // as the engine does before prepare
     method.prepare(ctx);
     List<SyntheticText> pop =
         List.of(

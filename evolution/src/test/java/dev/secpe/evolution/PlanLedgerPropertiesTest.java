@@ -53,7 +53,7 @@ class PlanLedgerPropertiesTest {
             .build();
     List<Release> charged = run.run().report().mechanisms();
     List<Release> plan =
-        DPGA.plan(run.config(), Labels.of(Fixtures.privateData(80), run.config().settings().labels()), run.calibration().sigma());
+        DPGA.plan(run.config(), Labels.of(Fixtures.privateData(80).isLabelled(), run.config().settings().labels()), run.calibration().sigma());
     // Same releases: T fresh vote releases replace the plan's one release of T rounds.
     assertThat(charged).hasSize(fresh ? plan.size() - 1 + rounds : plan.size());
     double spent = PlanCalibrator.epsilon(charged, DELTA);

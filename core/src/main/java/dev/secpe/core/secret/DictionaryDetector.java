@@ -19,7 +19,9 @@ import java.util.regex.Pattern;
  * whitespace collapsed to one space, so "Project  Falcon" and "project falcon" are one secret.
  * Longer terms win where terms overlap.
  */
-public final class DictionaryDetector implements SecretDetector {
+public final class DictionaryDetector implements SecretDetector, java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   private final String kind;
   private final List<String> terms;

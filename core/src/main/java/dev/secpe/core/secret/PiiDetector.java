@@ -21,7 +21,9 @@ import java.util.regex.Pattern;
  * string "1.2.3.4" is an IPv4 address to this detector). For higher recall plug in an external
  * service through {@link SecretDetectors#fromPiiService}.
  */
-public final class PiiDetector implements SecretDetector {
+public final class PiiDetector implements SecretDetector, java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   private static final Pattern EMAIL =
       Pattern.compile(

@@ -28,7 +28,9 @@ import java.util.Set;
  * <p>The paper leaves the sort direction, tokenisation and window unstated; these are our
  * choices.
  */
-public final class RandomWordSecrets implements SecretDetector {
+public final class RandomWordSecrets implements SecretDetector, java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   private final List<String> words;
   private final Set<String> wordSet;

@@ -99,7 +99,7 @@ public final class SecretDetectors {
             + all.stream().map(SecretDetectorProvider::name).toList());
   }
 
-  private record Composite(List<SecretDetector> parts) implements SecretDetector {
+  private record Composite(List<SecretDetector> parts) implements SecretDetector, java.io.Serializable {
     @Override
     public String name() {
       return "composite" + parts.stream().map(SecretDetector::name).toList();

@@ -74,21 +74,47 @@ public final class SecretIndex {
     Objects.requireNonNull(granularity, "granularity");
     Objects.requireNonNull(ids, "ids");
     guard.checkSecretDetector(detector.name(), detector.locality());
+    List<List<Secret>> found = new ArrayList<>(dataset.size());
+    for (int i = 0; i < dataset.size(); i++) {
+      found.add(secretsIn(dataset.get(i).text(), detector, guard, granularity, ids));
+    }
+    return of(found);
+  }
+
+  /**
+   * The secrets {@code detector} finds in one text, in order of position (repeats kept): what
+   * {@link #scan} does per record, for a store that scans its records where they live (each
+   * partition of a cluster) and sends only these keyed ids to {@link #of}.
+   */
+  public static List<Secret> secretsIn(
+      dev.secpe.core.PrivateText text, SecretDetector detector, PrivacyGuard guard, Granularity granularity, SecretIds ids) {
+    List<Secret> out = new ArrayList<>();
+    for (SecretMatch m : PrivateTexts.detect(detector, text, guard)) {
+      String id = granularity == Granularity.VALUE ? ids.idOf(m.kind(), m.value()) : m.kind();
+      out.add(new Secret(id, m.kind()));
+    }
+    return out;
+  }
+
+  /**
+   * The index of records whose secrets (keyed ids and kinds, in order of position) are {@code
+   * found.get(i)} for record i. Indices are assigned in order of first occurrence (record order,
+   * then position), as {@link #scan} assigns them, so the same records give the same index
+   * wherever they were scanned.
+   */
+  public static SecretIndex of(List<List<Secret>> found) {
+    Objects.requireNonNull(found, "found");
     Map<String, Integer> indexOf = new LinkedHashMap<>();
     List<Secret> secrets = new ArrayList<>();
-    List<int[]> perRecord = new ArrayList<>(dataset.size());
-    for (int i = 0; i < dataset.size(); i++) {
+    List<int[]> perRecord = new ArrayList<>(found.size());
+    for (List<Secret> record : found) {
       TreeSet<Integer> held = new TreeSet<>();
-      for (SecretMatch m : PrivateTexts.detect(detector, dataset.get(i).text(), guard)) {
-        String id =
-            granularity == Granularity.VALUE
-                ? ids.idOf(m.kind(), m.value())
-                : m.kind();
-        Integer j = indexOf.get(id);
+      for (Secret s : record) {
+        Integer j = indexOf.get(s.id());
         if (j == null) {
           j = secrets.size();
-          indexOf.put(id, j);
-          secrets.add(new Secret(id, m.kind()));
+          indexOf.put(s.id(), j);
+          secrets.add(s);
         }
         held.add(j);
       }

@@ -1,0 +1,148 @@
+package dev.secpe.evolution;
+
+import dev.secpe.clustering.ClusterAggregate;
+import dev.secpe.clustering.ClusterAggregator;
+import dev.secpe.clustering.Embeddings;
+import dev.secpe.clustering.Metric;
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.Label;
+import dev.secpe.core.PrivacyGuard;
+import dev.secpe.core.PrivateDataset;
+import dev.secpe.core.PrivateRecord;
+import dev.secpe.core.PrivateTexts;
+import dev.secpe.core.secret.SecretDetector;
+import dev.secpe.core.secret.SecretIndex;
+import dev.secpe.llm.TextEmbedder;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/** {@link PrivateStore#inMemory}: the records and their embeddings in this JVM. */
+final class InMemoryStore implements PrivateStore {
+
+  private final PrivateDataset data;
+  private int[] groups;
+  private EmbeddingMatrix unit;
+
+  InMemoryStore(PrivateDataset data) {
+    this.data = Objects.requireNonNull(data, "privateData");
+    if (data.size() == 0) {
+      throw new IllegalArgumentException("privateData must not be empty, got 0 records");
+    }
+  }
+
+  @Override
+  public int size() {
+    return data.size();
+  }
+
+  @Override
+  public boolean isLabelled() {
+    return data.isLabelled();
+  }
+
+  @Override
+  public String contentHash() {
+    return data.contentHash();
+  }
+
+  @Override
+  public int[] groups(List<Label> labels) {
+    int[] out = new int[data.size()];
+    for (int i = 0; i < out.length; i++) {
+      PrivateRecord r = data.get(i);
+      if (r.label().isEmpty()) {
+        out[i] = 0;
+        continue;
+      }
+      int g = labels.indexOf(r.label().get());
+      if (g < 0) {
+        // Name the position, not the label: a label outside the declared set may itself be private.
+        throw new IllegalArgumentException(
+            "private record at index " + i + " has a label outside the declared label set");
+      }
+      out[i] = g;
+    }
+    groups = out;
+    return out.clone();
+  }
+
+  @Override
+  public void embed(TextEmbedder embedder, PrivacyGuard guard) {
+    if (unit == null) {
+      unit = PrivateTexts.embed(embedder, data, guard).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.REJECT);
+    }
+  }
+
+  /** The unit-norm embeddings (this JVM only: DPGA and CTCL read them directly). */
+  EmbeddingMatrix unit() {
+    if (unit == null) {
+      throw new IllegalStateException("the private records were not embedded yet");
+    }
+    return unit;
+  }
+
+  @Override
+  public int dimension() {
+    return unit().dimension();
+  }
+
+  @Override
+  public long[] nearestCounts(int group, EmbeddingMatrix candidates, float[] centre, int k) {
+    return nearestCounts(unit(), rowsOf(group), candidates, centre, k);
+  }
+
+  /**
+   * The vote counts of rows {@code rows} of {@code priv} (unit) against {@code candidates}: one
+   * kernel call, shared with other stores so that every store counts the same way.
+   */
+  static long[] nearestCounts(EmbeddingMatrix priv, int[] rows, EmbeddingMatrix candidates, float[] centre, int k) {
+    long[] counts = new long[candidates.rows()];
+    if (rows.length == 0 || candidates.rows() == 0) {
+      return counts;
+    }
+    int[] cand = Kernel.iota(candidates.rows());
+    for (int[] nearest : Kernel.topK(priv, rows, candidates, cand, k, centre)) {
+      for (int c : nearest) {
+        counts[c]++;
+      }
+    }
+    return counts;
+  }
+
+  @Override
+  public ClusterAggregate clusterAggregate(int[] sampled, Embeddings publicCentres) {
+    ClusterAggregator aggregator = ClusterAggregator.of(Metric.COSINE, publicCentres, 1.0);
+    if (sampled.length == 0) {
+      return new ClusterAggregate(Math.toIntExact(publicCentres.rows()), publicCentres.dim());
+    }
+    return aggregator.aggregate(Kernel.embeddings(unit(), sampled));
+  }
+
+  @Override
+  public SecretIndex secrets(SecretDetector detector, PrivacyGuard guard) {
+    return SecretIndex.scan(data, detector, guard);
+  }
+
+  @Override
+  public long[] recordKeys(long key) {
+    return PrivateTexts.recordKeys(data, key);
+  }
+
+  @Override
+  public Optional<PrivateDataset> inMemory() {
+    return Optional.of(data);
+  }
+
+  private int[] rowsOf(int group) {
+    if (groups == null) {
+      throw new IllegalStateException("groups(labels) must be called before the aggregates");
+    }
+    return java.util.stream.IntStream.range(0, groups.length).filter(i -> groups[i] == group).toArray();
+  }
+
+  @Override
+  public String toString() {
+    return "PrivateStore.inMemory[" + data.size() + " records]";
+  }
+}

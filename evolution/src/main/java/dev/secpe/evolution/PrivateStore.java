@@ -1,0 +1,124 @@
+package dev.secpe.evolution;
+
+import dev.secpe.clustering.ClusterAggregate;
+import dev.secpe.clustering.Embeddings;
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.Label;
+import dev.secpe.core.PrivacyGuard;
+import dev.secpe.core.PrivateDataset;
+import dev.secpe.core.secret.SecretDetector;
+import dev.secpe.core.secret.SecretIndex;
+import dev.secpe.llm.TextEmbedder;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where the private records of a run live, and the only way the engine reaches them: every method
+ * asks the store for exact, noise-free aggregates (label groups, nearest-neighbour vote counts,
+ * cluster counts and sums), and the engine adds the noise and charges the ledger itself. The
+ * in-memory store ({@link #inMemory}, what {@code privateData(...)} uses) computes them on this
+ * machine; {@code secpe-spark}'s store computes them on a cluster's executors. Both must return
+ * the same values for the same data, so a run's releases do not depend on where its data lives.
+ *
+ * <p>What an implementation may hand back to the engine is fixed by this interface: per-record
+ * metadata (label group, keyed secret ids, keyed record hashes) and aggregates. Never text, never
+ * embeddings. It draws no random numbers: the sampling masks come from the engine.
+ *
+ * <p>Methods are called in this order within a run: {@link #groups}, {@link #embed}, then the
+ * aggregates any number of times. Implementations that hold resources release them in {@link
+ * #close()}; a run does not close the store it was given.
+ */
+public interface PrivateStore extends AutoCloseable {
+
+  /**
+   * The private records of {@code dataset}, held in this JVM.
+   *
+   * @throws IllegalArgumentException if the dataset is empty
+   */
+  static PrivateStore inMemory(PrivateDataset dataset) {
+    return new InMemoryStore(dataset);
+  }
+
+  /**
+   * The number of records, n. Treated as public, as throughout this library: the default delta is
+   * derived from it and the report states it.
+   */
+  int size();
+
+  /** Whether the records carry labels (then every record does). */
+  boolean isLabelled();
+
+  /**
+   * A digest of the records in order (text and label), to match a checkpoint to its input. Not
+   * readable text; stores of different kinds may give different digests for the same records.
+   */
+  String contentHash();
+
+  /**
+   * The label group of every record: the index of its label in {@code labels} (0 for every record
+   * when the data is unlabelled and {@code labels} is empty).
+   *
+   * @throws IllegalArgumentException if a record's label is not in {@code labels}; the message
+   *     names the record's position, never the label (it may itself be private)
+   */
+  int[] groups(List<Label> labels);
+
+  /**
+   * Embeds every record once, through {@code guard}, and keeps the unit-normalised rows for the
+   * aggregates below. {@code embedder} is the run's embedder; a store that embeds elsewhere must
+   * embed with the same model (same name and dimension) and refuse otherwise.
+   *
+   * @throws IllegalStateException if the embedder is remote and the guard does not allow it, or an
+   *     embedding has a wrong shape, a non-finite value or is zero
+   */
+  void embed(TextEmbedder embedder, PrivacyGuard guard);
+
+  /** The dimension of the embeddings ({@link #embed} first). */
+  int dimension();
+
+  /**
+   * Aug-PE's vote, before noise: every record of {@code group} votes for its {@code min(k, rows)}
+   * nearest rows of {@code candidates} (unit rows; cosine after both sides are centred on {@code
+   * centre}, plain cosine when it is null, with the kernel's exact tie rule); returns how many
+   * votes each candidate row got.
+   */
+  long[] nearestCounts(int group, EmbeddingMatrix candidates, float[] centre, int k);
+
+  /**
+   * The vote counts of {@link #nearestCounts} for the unit rows {@code records} (one partition of
+   * a group's records, or all of them): the one kernel every store counts with, so that counts
+   * summed over partitions equal the counts of the whole.
+   */
+  static long[] countNearest(EmbeddingMatrix records, EmbeddingMatrix candidates, float[] centre, int k) {
+    return InMemoryStore.nearestCounts(records, Kernel.iota(records.rows()), candidates, centre, k);
+  }
+
+  /**
+   * SecPE's secret-clustering aggregate, before noise: {@link
+   * dev.secpe.clustering.ClusterAggregator#aggregate} under cosine of the records {@code sampled}
+   * (ascending record indices, drawn by the engine) against {@code publicCentres}.
+   */
+  ClusterAggregate clusterAggregate(int[] sampled, Embeddings publicCentres);
+
+  /**
+   * Which secrets each record holds, found by {@code detector} through {@code guard} (ids keyed
+   * by a fresh random key: the engine never sees a secret's value).
+   */
+  SecretIndex secrets(SecretDetector detector, PrivacyGuard guard);
+
+  /**
+   * {@link dev.secpe.core.PrivateTexts#recordKeys}: a keyed hash of each record's text and label,
+   * in record order.
+   */
+  long[] recordKeys(long key);
+
+  /**
+   * The records themselves when they are held in this JVM; methods that need the text in
+   * process (DPGA's word counts, CTCL's fine-tuning) run only on such a store.
+   */
+  Optional<PrivateDataset> inMemory();
+
+  /** Releases what the store holds for the run (embeddings, executors' caches). */
+  @Override
+  default void close() {}
+}
