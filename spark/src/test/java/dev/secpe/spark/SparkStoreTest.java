@@ -1,0 +1,254 @@
+package dev.secpe.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.noise.NoiseSources;
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.core.LabelSet;
+import dev.secpe.core.PrivateDataset;
+import dev.secpe.core.PrivateRecord;
+import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.io.BundledCorpus;
+import dev.secpe.core.secret.PiiDetector;
+import dev.secpe.evolution.AugPE;
+import dev.secpe.evolution.DPGA;
+import dev.secpe.evolution.EvolutionBuilder;
+import dev.secpe.evolution.PrivateStore;
+import dev.secpe.evolution.RunResult;
+import dev.secpe.evolution.SecPE;
+import dev.secpe.llm.testkit.FakeTextEmbedder;
+import dev.secpe.llm.testkit.FakeTextGenerator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The same seeded plan on the in-memory store and on Spark (local mode, 1, 2 and 7 partitions)
+ * releases the same values: the checkpoints' release values, the ledgers and the synthetic text
+ * are identical, for SecPE and Aug-PE, with noise (reproducible, seeded) and without.
+ */
+class SparkStoreTest {
+
+  private static JavaSparkContext sc;
+  private static final BundledCorpus CORPUS = BundledCorpus.spamAssassin();
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @BeforeAll
+  static void start() {
+    sc = new JavaSparkContext(new SparkConf()
+        .setMaster("local[2]")
+        .setAppName("secpe-spark-test")
+        .set("spark.ui.enabled", "false")
+        .set("spark.driver.host", "127.0.0.1"));
+  }
+
+  @AfterAll
+  static void stop() {
+    sc.stop();
+  }
+
+  /** The bundled corpus' private split as (text, label), read raw from its resource. */
+  private static final List<String[]> RAW = raw();
+
+  private static List<String[]> raw() {
+    List<String[]> out = new ArrayList<>();
+    try (var in = new java.util.zip.GZIPInputStream(BundledCorpus.class.getResourceAsStream(BundledCorpus.RESOURCE));
+        var reader = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        JsonNode n = JSON.readTree(line);
+        if ("private".equals(n.path("split").asText())) {
+          out.add(new String[] {n.path("text").asText(), n.path("label").asText()});
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    java.util.Collections.shuffle(out, new java.util.Random(20261125));
+    return out;
+  }
+
+  /** The first n private e-mails of a fixed shuffle, as records. */
+  static List<PrivateRecord> privateRecords(int n) {
+    List<PrivateRecord> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      out.add(PrivateRecord.of("r" + i, RAW.get(i)[0], dev.secpe.core.Label.of(RAW.get(i)[1])));
+    }
+    return out;
+  }
+
+  /** The same e-mails as Spark rows. */
+  static List<PrivateRow> rows(int n) {
+    List<PrivateRow> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      out.add(PrivateRow.of(RAW.get(i)[0], RAW.get(i)[1]));
+    }
+    return out;
+  }
+
+  static FakeTextEmbedder embedder() {
+    return FakeTextEmbedder.builder().dimension(64).build();
+  }
+
+  private static PublicCorpus publicData() {
+    List<dev.secpe.core.PublicRecord> all = new ArrayList<>(CORPUS.publicPart().records());
+    java.util.Collections.shuffle(all, new java.util.Random(7));
+    return PublicCorpus.of(all.subList(0, 80));
+  }
+
+  private static LabelSet labels() {
+    return new LabelSet.ToBeReleased(new TreeSet<>(List.of(BundledCorpus.HAM, BundledCorpus.SPAM)));
+  }
+
+  private static SparkPrivateStore spark(int n, int partitions) {
+    JavaRDD<PrivateRow> rdd = sc.parallelize(rows(n), partitions);
+    return SparkPrivateStore.builder().records(rdd).embedder(SparkStoreTest::embedder).build();
+  }
+
+  private static <B extends EvolutionBuilder<B>> B common(B b, Path checkpoint, boolean nonPrivate) {
+    b.publicData(publicData())
+        .labels(labels())
+        .generator(FakeTextGenerator.builder().build())
+        .embedder(embedder())
+        .syntheticSize(20)
+        .variations(2)
+        .iterations(3)
+        .seed(17);
+    if (checkpoint != null) {
+      b.checkpoint(checkpoint);
+    }
+    return nonPrivate ? b.nonPrivate() : b.noise(NoiseSources.reproducibleForTests(99));
+  }
+
+  private static RunResult augpe(PrivateStore store, Path cp, boolean nonPrivate) {
+    AugPE.Builder b = common(AugPE.builder().privateStore(store), cp, nonPrivate);
+    return (nonPrivate ? b : b.budget(new DpBudget(4.0, 1e-5))).build().run();
+  }
+
+  private static RunResult secpe(PrivateStore store, Path cp, boolean nonPrivate) {
+    SecPE.Builder b = common(SecPE.builder().privateStore(store), cp, nonPrivate)
+        .secrets(PiiDetector.all())
+        .clusters(8);
+    return (nonPrivate ? b : b.budget(SecretBudget.ofRatio(1e-4, 10))).build().run();
+  }
+
+  interface Method {
+    RunResult run(PrivateStore store, Path checkpoint, boolean nonPrivate);
+  }
+
+  /** The run's release values (from its checkpoint), its ledger and its synthetic text. */
+  private record Outcome(JsonNode values, List<String> ledger, List<String> synthetic) {}
+
+  private static Outcome outcome(RunResult r, Path cp) throws Exception {
+    JsonNode root = JSON.readTree(cp.resolve("checkpoint.json").toFile());
+    List<String> ledger = r.report().mechanisms().stream().map(Object::toString).toList();
+    List<String> synthetic = r.dataset().records().stream()
+        .map(t -> t.label().map(Object::toString).orElse("") + "|" + t.text()).toList();
+    return new Outcome(root.path("values"), ledger, synthetic);
+  }
+
+  private void sameOnEveryStore(Method m, boolean nonPrivate, Path tmp) throws Exception {
+    List<PrivateRecord> records = privateRecords(120);
+    Path cp0 = Files.createDirectories(tmp.resolve("memory"));
+    Outcome reference = outcome(m.run(PrivateStore.inMemory(PrivateDataset.of(records)), cp0, nonPrivate), cp0);
+    if (!nonPrivate) {
+      assertThat(reference.values().size()).isPositive();
+      assertThat(reference.ledger()).isNotEmpty();
+    }
+    for (int partitions : new int[] {1, 2, 7}) {
+      Path cp = Files.createDirectories(tmp.resolve("spark-" + partitions));
+      try (SparkPrivateStore store = spark(records.size(), partitions)) {
+        Outcome o = outcome(m.run(store, cp, nonPrivate), cp);
+        assertThat(o.values()).as("release values, %d partitions", partitions).isEqualTo(reference.values());
+        assertThat(o.ledger()).as("ledger, %d partitions", partitions).isEqualTo(reference.ledger());
+        assertThat(o.synthetic()).as("synthetic text, %d partitions", partitions).isEqualTo(reference.synthetic());
+      }
+    }
+  }
+
+  @Test
+  void augpeReleasesTheSameValuesOnSparkAsInMemory(@TempDir Path tmp) throws Exception {
+    sameOnEveryStore(SparkStoreTest::augpe, false, tmp);
+  }
+
+  @Test
+  void secpeReleasesTheSameValuesOnSparkAsInMemory(@TempDir Path tmp) throws Exception {
+    sameOnEveryStore(SparkStoreTest::secpe, false, tmp);
+  }
+
+  @Test
+  void nonPrivateRunsAreTheSameOnSparkAsInMemory(@TempDir Path tmp) throws Exception {
+    sameOnEveryStore(SparkStoreTest::augpe, true, tmp.resolve("augpe"));
+    sameOnEveryStore(SparkStoreTest::secpe, true, tmp.resolve("secpe"));
+  }
+
+  /** The per-record metadata a store hands the driver equals the in-memory store's. */
+  @Test
+  void metadataMatchesTheInMemoryStore() {
+    List<PrivateRecord> records = privateRecords(60);
+    PrivateStore memory = PrivateStore.inMemory(PrivateDataset.of(records));
+    try (SparkPrivateStore store = spark(60, 3)) {
+      List<dev.secpe.core.Label> l = List.copyOf(labels().labels());
+      assertThat(store.size()).isEqualTo(60);
+      assertThat(store.isLabelled()).isTrue();
+      assertThat(store.groups(l)).isEqualTo(memory.groups(l));
+      assertThat(store.recordKeys(42)).isEqualTo(memory.recordKeys(42));
+      PiiDetector pii = PiiDetector.all();
+      var guard = dev.secpe.core.PrivacyGuard.localOnly();
+      // Keys are fresh per scan: compare the structure (who shares a secret), not the ids.
+      assertThat(store.secrets(pii, guard).secretsOfRecord())
+          .usingRecursiveComparison()
+          .isEqualTo(memory.secrets(pii, guard).secretsOfRecord());
+      assertThat(store.contentHash()).isEqualTo(spark(60, 5).contentHash()).startsWith("spark:60:");
+      List<PrivateRow> shifted = rows(61).subList(1, 61);
+      assertThat(store.contentHash()).isNotEqualTo(SparkPrivateStore.builder()
+          .records(sc.parallelize(shifted, 3)).embedder(SparkStoreTest::embedder).build().contentHash());
+    }
+  }
+
+  @Test
+  void refusesWhatItCannotRun() {
+    try (SparkPrivateStore store = spark(30, 2)) {
+      assertThatThrownBy(() -> DPGA.builder().privateStore(store).labels(labels()).publicData(publicData())
+              .generator(FakeTextGenerator.builder().build()).embedder(embedder()).nonPrivate().build())
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("DPGA needs the private records in this JVM")
+          .hasMessageContaining("SparkPrivateStore[30 records]");
+      // An executor embedder that is not the run's model is refused by name and dimension.
+      SparkPrivateStore other = SparkPrivateStore.builder().records(sc.parallelize(rows(30), 2))
+          .embedder(() -> FakeTextEmbedder.builder().dimension(32).build()).build();
+      assertThatThrownBy(() -> augpe(other, null, true))
+          .hasMessageContaining("(dimension 32) is not the run's embedder")
+          .hasMessageContaining("(dimension 64)");
+    }
+    assertThatThrownBy(() -> SparkPrivateStore.builder().build())
+        .hasMessageContaining("required settings missing: records, embedder");
+    assertThatThrownBy(() -> SparkPrivateStore.builder().records(sc.parallelize(List.<PrivateRow>of(), 2))
+            .embedder(SparkStoreTest::embedder).build())
+        .hasMessageContaining("must not be empty, got 0 records");
+    List<PrivateRow> mixed = List.of(PrivateRow.of("a"), PrivateRow.of("b", "ham"));
+    assertThatThrownBy(() -> SparkPrivateStore.builder().records(sc.parallelize(mixed, 1))
+            .embedder(SparkStoreTest::embedder).build())
+        .hasMessageContaining("all labelled or all unlabelled, got 1 labelled of 2");
+  }
+
+  @Test
+  void rowsNeverShowTheirText() {
+    assertThat(PrivateRow.of("my secret note", "ham").toString())
+        .isEqualTo("PrivateRow[redacted, 14 chars, labelled]")
+        .doesNotContain("secret");
+  }
+}
