@@ -7,7 +7,7 @@ import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.noise.NoiseSources;
 import dev.secpe.core.Label;
 import dev.secpe.core.LabelSet;
-import dev.secpe.core.PrivateDataset;
+import dev.secpe.evolution.PrivateStore;
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.PublicRecord;
 import dev.secpe.core.io.DatasetReader;
@@ -183,6 +183,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--allow-large-delta", description = "accept --delta >= 1/N (N private records); the report says so")
   boolean allowLargeDelta;
 
+  @Option(names = "--spark", paramLabel = "MASTER", description = "SecPE and Aug-PE: keep the private records on Apache Spark (local[2], yarn, spark://HOST:PORT); executors embed and count, this process keeps the ledger and draws the noise. --private must be JSON lines")
+  String sparkMaster;
+
   @Option(names = "--quiet", description = "no progress on stderr")
   boolean quiet;
 
@@ -223,7 +226,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() {
+  public Integer call() throws Exception {
     DatasetReader.Builder rb = DatasetReader.builder().textField(textField);
     if (labelField != null) {
       rb.labelField(labelField);
@@ -245,7 +248,52 @@ final class RunCommand implements Callable<Integer> {
     if (method == MethodName.secpe) {
       detector = SecretsOption.build(secrets, pub);
     }
-    PrivateDataset priv = reader.readPrivate(privateFile);
+    if (sparkMaster != null) {
+      if (method != MethodName.secpe && method != MethodName.augpe) {
+        throw new IllegalArgumentException(
+            "--spark runs --method secpe and augpe; " + method + " needs its private records in this process");
+      }
+      String name = privateFile.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+      if (name.endsWith(".csv") || name.endsWith(".csv.gz")) {
+        throw new IllegalArgumentException("--spark reads --private as JSON lines (.jsonl, .jsonl.gz), got " + privateFile);
+      }
+    }
+    try (SparkSessionOrNone spark = SparkSessionOrNone.open(this)) {
+      PrivateStore priv = spark.store != null ? spark.store : PrivateStore.inMemory(reader.readPrivate(privateFile));
+      return runOn(priv, pub);
+    } catch (RuntimeException e) {
+      throw sparkMaster == null ? e : SparkRun.unwrap(e);
+    }
+  }
+
+  /** The Spark context and store of --spark, or nothing: closed after the run. */
+  private static final class SparkSessionOrNone implements AutoCloseable {
+    final PrivateStore store;
+    private final AutoCloseable session;
+
+    private SparkSessionOrNone(PrivateStore store, AutoCloseable session) {
+      this.store = store;
+      this.session = session;
+    }
+
+    static SparkSessionOrNone open(RunCommand c) {
+      if (c.sparkMaster == null) {
+        return new SparkSessionOrNone(null, null);
+      }
+      SparkRun run = SparkRun.open(
+          c.sparkMaster, c.privateFile, c.textField, c.labelField, c.embedderName, c.providerOptions);
+      return new SparkSessionOrNone(run.store(), run);
+    }
+
+    @Override
+    public void close() throws Exception {
+      if (session != null) {
+        session.close();
+      }
+    }
+  }
+
+  private int runOn(PrivateStore priv, PublicCorpus pub) throws Exception {
     String deltaWarning = null;
     if (budget.dp != null && !(budget.dp.delta < 1.0 / priv.size())) {
       String what = "delta=" + budget.dp.delta + " is not below 1/N = " + (1.0 / priv.size()) + " (N = "
@@ -301,8 +349,8 @@ final class RunCommand implements Callable<Integer> {
     return labels.stream().allMatch(java.util.Objects::nonNull) ? b.train(texts, labels).build() : b.train(texts).build();
   }
 
-  private <B extends EvolutionBuilder<B>> B common(B b, PrivateDataset priv, PublicCorpus pub, TextGenerator g, TextEmbedder e) {
-    b.privateData(priv).publicData(pub).generator(g).embedder(e)
+  private <B extends EvolutionBuilder<B>> B common(B b, PrivateStore priv, PublicCorpus pub, TextGenerator g, TextEmbedder e) {
+    b.privateStore(priv).publicData(pub).generator(g).embedder(e)
         .syntheticSize(syntheticSize).seed(seed)
         .templates(PromptTemplates.defaults(domain))
         .generation(new GenerationParams(1.2, 1.0, maxTokens, List.of(), OptionalLong.empty()));
@@ -356,7 +404,7 @@ final class RunCommand implements Callable<Integer> {
     return b;
   }
 
-  private RunResult run(PrivateDataset priv, PublicCorpus pub, TextGenerator g, TextEmbedder e) {
+  private RunResult run(PrivateStore priv, PublicCorpus pub, TextGenerator g, TextEmbedder e) {
     switch (method) {
       case secpe:
         if (budget.secret == null) {
@@ -402,7 +450,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** --epsilon/--delta as given, or (p, r) -> mu (eq. 4) -> epsilon at delta = 1/(N ln N). */
-  private DpBudget dpBudget(PrivateDataset priv) {
+  private DpBudget dpBudget(PrivateStore priv) {
     if (budget.dp != null) {
       return new DpBudget(budget.dp.epsilon, budget.dp.delta);
     }

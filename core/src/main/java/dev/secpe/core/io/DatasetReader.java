@@ -225,34 +225,58 @@ public final class DatasetReader {
     long lineNo = 0;
     while ((line = in.readLine()) != null) {
       lineNo++;
-      if (line.isBlank()) {
-        continue;
-      }
-      JsonNode node;
-      try {
-        node = JSON.readTree(line);
-      } catch (JsonProcessingException e) {
-        JsonLocation loc = e.getLocation();
-        throw new DatasetFormatException(
-            source,
-            lineNo,
-            null,
-            "not valid JSON" + (loc != null && loc.getColumnNr() > 0 ? " (column " + loc.getColumnNr() + ")" : ""));
-      }
-      if (node == null || !node.isObject()) {
-        throw new DatasetFormatException(
-            source, lineNo, null, "expected a JSON object, got " + kindOf(node));
-      }
-      Map<String, JsonNode> fields = new HashMap<>();
-      for (Map.Entry<String, JsonNode> e : node.properties()) {
-        fields.put(e.getKey(), e.getValue());
-      }
-      Row row = toRow(fields, lineNo, source, extraFields, idLines);
+      Row row = parseJsonLine(line, lineNo, source, extraFields, idLines);
       if (row != null) {
         rows.add(row);
       }
     }
     return rows;
+  }
+
+  /**
+   * One JSONL line as a private record, for readers that split a file and parse its lines apart
+   * (such as {@code secpe-spark}'s): empty for a blank line or a record skipped by the {@link
+   * MissingTextPolicy}. Errors name the source, the line and the field, never the content. Ids are
+   * not checked for duplicates (no other line is seen).
+   *
+   * @throws DatasetFormatException if the line is not a valid record
+   */
+  public Optional<PrivateRecord> parsePrivateLine(String line, long lineNo, String source) {
+    Objects.requireNonNull(line, "line");
+    Objects.requireNonNull(source, "source");
+    if (lineNo == 1 && line.startsWith("\uFEFF")) {
+      line = line.substring(1); // a UTF-8 byte-order mark, as readRows drops it
+    }
+    Row r = parseJsonLine(line, lineNo, source, Set.of(), new HashMap<>());
+    return r == null ? Optional.empty() : Optional.of(new PrivateRecord(r.id, PrivateText.of(r.text), r.label));
+  }
+
+  /** A JSONL line as a row; null for a blank line or a skipped record. */
+  private Row parseJsonLine(
+      String line, long lineNo, String source, Set<String> extraFields, Map<String, Long> idLines) {
+    if (line.isBlank()) {
+      return null;
+    }
+    JsonNode node;
+    try {
+      node = JSON.readTree(line);
+    } catch (JsonProcessingException e) {
+      JsonLocation loc = e.getLocation();
+      throw new DatasetFormatException(
+          source,
+          lineNo,
+          null,
+          "not valid JSON" + (loc != null && loc.getColumnNr() > 0 ? " (column " + loc.getColumnNr() + ")" : ""));
+    }
+    if (node == null || !node.isObject()) {
+      throw new DatasetFormatException(
+          source, lineNo, null, "expected a JSON object, got " + kindOf(node));
+    }
+    Map<String, JsonNode> fields = new HashMap<>();
+    for (Map.Entry<String, JsonNode> e : node.properties()) {
+      fields.put(e.getKey(), e.getValue());
+    }
+    return toRow(fields, lineNo, source, extraFields, idLines);
   }
 
   private List<Row> readCsv(Reader in, String source, Set<String> extraFields) throws IOException {
