@@ -57,7 +57,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--clusters", defaultValue = "100", description = "SecPE's K, split over the two labels (default: ${DEFAULT-VALUE})")
   int clusters;
 
-  @Option(names = "--held-out", defaultValue = "150", description = "real records held out for downstream accuracy (default: ${DEFAULT-VALUE})")
+  @Option(names = "--held-out", defaultValue = "100", description = "real records held out for downstream accuracy (default: ${DEFAULT-VALUE})")
   int heldOut;
 
   @Option(names = "--ratios", split = ",", defaultValue = "2,10,inf", description = "r/p values; inf = non-private (default: ${DEFAULT-VALUE})")
@@ -72,7 +72,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--seeds", defaultValue = "3", description = "runs per (method, r/p), with seeds seed, seed+1, ...; tables show mean ± sd (default: ${DEFAULT-VALUE})")
   int seeds;
 
-  @Option(names = "--split", defaultValue = "era", description = "era: public = older e-mail folders, private = newer ones (a real shift); random: the same mix on both sides (default: ${DEFAULT-VALUE})")
+  @Option(names = "--split", defaultValue = "lists", description = "lists: public = older e-mail folders, private = the newer mailing-list e-mails and spam (a niche the generator must find); era: private = every newer e-mail (mostly a shift in the spam share); random: the same mix on both sides (default: ${DEFAULT-VALUE})")
   String split;
 
   @Option(names = "--generator", defaultValue = "splice", description = "splice: recombines public lines (embedded-splice); ngram: the Kneser-Ney model (embedded-ngram). CTCL always fine-tunes the n-gram model (default: ${DEFAULT-VALUE})")
@@ -123,8 +123,8 @@ final class DemoCommand implements Callable<Integer> {
     if (seeds < 1 || seeds > 100) {
       throw new IllegalArgumentException("--seeds must be in [1, 100], got seeds=" + seeds);
     }
-    if (!List.of("era", "random").contains(split)) {
-      throw new IllegalArgumentException("--split takes era or random, got split=" + split);
+    if (!List.of("lists", "era", "random").contains(split)) {
+      throw new IllegalArgumentException("--split takes lists, era or random, got split=" + split);
     }
     if (!List.of("splice", "ngram").contains(generatorName)) {
       throw new IllegalArgumentException("--generator takes splice or ngram, got generator=" + generatorName);
@@ -171,29 +171,31 @@ final class DemoCommand implements Callable<Integer> {
               embedder,
               System.err);
       double startFid = runner.publicToPrivateFid(data);
+      double realFid = runner.heldOutFid(data, syntheticSize);
       List<DemoResult> results = runner.run(data);
       double seconds = (System.nanoTime() - t0) / 1e9;
       List<DemoSummary> summary = DemoSummary.of(results);
-      printTable(summary, startFid);
+      printTable(summary, startFid, realFid, Math.min(syntheticSize, heldOut));
       int[] realLengths = data.heldOut().stream().mapToInt(r -> r.text().wordCount()).toArray();
       String settings =
           String.format(
               Locale.ROOT,
               "p = 1e-4; N_syn = %d, T = %d, L = %d, K = %d; split %s: %d private e-mails (%d more held out for"
-                  + " downstream accuracy), %d public, FID(public, private) = %.3f; SecPE protects %s; seeds %s"
+                  + " downstream accuracy), %d public, FID(public, private) = %.3f, FID(%d held-out real, private) ="
+                  + " %.4f (FID in the 16 leading principal components of the private set); SecPE protects %s; seeds %s"
                   + " (every figure is mean ± sd over them); embedded %s generator (CTCL: fine-tuned n-gram), in-process %s; votes: %s; noise: %s;%s"
                   + " %.0f s in all. Evaluation (FID, MAUVE, accuracy, real length histogram) compares with real"
                   + " records and is not itself differentially private: on truly private data keep such numbers"
                   + " inside.",
               syntheticSize, iterations, variations, clusters, split, data.privateData().size(), heldOut,
-              data.publicData().size(), startFid, secrets, seedList, generator.name(), embedder.name(),
+              data.publicData().size(), startFid, Math.min(syntheticSize, heldOut), realFid, secrets, seedList, generator.name(), embedder.name(),
               voteGeometry, reproducibleNoise == null ? "secure" : "seeded, NON-PRIVATE",
               secretCap == null ? "" : " SecPE secret cap K = " + secretCap + ";", seconds);
       Files.createDirectories(out);
       OutputPaths.writeAtomically(
           out.resolve("report.html"), f -> DemoReport.write(f, results, realLengths, settings));
       OutputPaths.writeAtomically(
-          out.resolve("results.json"), f -> writeJson(f, results, summary, startFid, seconds));
+          out.resolve("results.json"), f -> writeJson(f, results, summary, startFid, realFid, seconds));
       System.out.printf(Locale.ROOT, "%nreport: %s%nresults: %s%ntotal: %.0f s%n",
           out.resolve("report.html"), out.resolve("results.json"), seconds);
     } catch (IOException e) {
@@ -202,38 +204,44 @@ final class DemoCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static void printTable(List<DemoSummary> summary, double startFid) {
-    System.out.printf(Locale.ROOT, "%nFID(public, private) = %.4f; mean ± sd over seeds%n", startFid);
-    System.out.printf("%-6s %4s %15s %15s %15s %15s %15s %15s %15s %13s %11s %s%n",
-        "method", "r/p", "sigma", "FID first", "FID last", "fidelity first", "fidelity last", "MAUVE", "accuracy",
-        "sel s", "cache hits", "FID falls / fidelity rises");
+  private static void printTable(List<DemoSummary> summary, double startFid, double realFid, int realN) {
+    System.out.printf(Locale.ROOT,
+        "%nFID(public, private) = %.4f; FID(%d held-out real private e-mails, private) = %.4f; mean ± sd over seeds%n",
+        startFid, realN, realFid);
+    System.out.printf("%-6s %4s %15s %15s %15s %15s %15s %15s %15s %15s %13s %11s %s%n",
+        "method", "r/p", "sigma", "FID first", "FID last", "KIDx1e3 last", "fidelity first", "fidelity last", "MAUVE",
+        "accuracy", "sel s", "cache hits", "FID falls / KID falls / fidelity rises");
     for (DemoSummary s : summary) {
       boolean rounds = s.fidPerRound().size() >= 2;
       System.out.printf(
           Locale.ROOT,
-          "%-6s %4s %15s %15s %15s %15s %15s %15s %15s %13s %11s %s%n",
+          "%-6s %4s %15s %15s %15s %15s %15s %15s %15s %15s %13s %11s %s%n",
           s.method(),
           s.ratioLabel(),
           s.sigma().format(3),
           s.firstFid().format(4),
           s.fid().format(4),
+          new DemoSummary.Stat(1e3 * s.kid().mean(), 1e3 * s.kid().sd(), s.kid().n()).format(3),
           s.firstFidelity().format(4),
           s.fidelity().format(4),
           s.mauve().format(3),
           s.accuracy().format(3),
           s.seconds(Phase.SELECTION).format(2),
           s.candidateHitRate().format(2),
-          !rounds ? "-" : (s.fidFallsEveryRound() ? "yes" : "no") + " / " + (s.fidelityRisesEveryRound() ? "yes" : "no"));
+          !rounds ? "-" : (s.fidFallsEveryRound() ? "yes" : "no") + " / " + (s.kidFallsEveryRound() ? "yes" : "no")
+              + " / " + (s.fidelityRisesEveryRound() ? "yes" : "no"));
     }
   }
 
   private static void writeJson(
-      Path file, List<DemoResult> results, List<DemoSummary> summary, double startFid, double seconds)
+      Path file, List<DemoResult> results, List<DemoSummary> summary, double startFid, double realFid,
+      double seconds)
       throws IOException {
     ObjectMapper m = new ObjectMapper();
     ObjectNode root = m.createObjectNode();
     root.put("total_seconds", seconds);
     root.put("public_private_fid", startFid);
+    root.put("held_out_real_fid", realFid);
     ArrayNode runs = root.putArray("runs");
     for (DemoResult r : results) {
       ObjectNode o = runs.addObject();
@@ -248,6 +256,7 @@ final class DemoCommand implements Callable<Integer> {
       o.put("downstream_accuracy", r.accuracy());
       o.put("length_w1_words", r.lengthW1());
       o.put("fid_full_dimension", r.fullFid());
+      o.put("fid_public_basis", r.publicBasisFid());
       o.put("generation_seconds", r.report().timing().seconds(Phase.GENERATION));
       o.put("embedding_seconds", r.report().timing().seconds(Phase.EMBEDDING));
       o.put("selection_seconds", r.report().timing().seconds(Phase.SELECTION));
@@ -261,6 +270,8 @@ final class DemoCommand implements Callable<Integer> {
       r.fidelityPerRound().forEach(fi::add);
       ArrayNode co = o.putArray("coverage_per_round");
       r.coveragePerRound().forEach(co::add);
+      ArrayNode ki = o.putArray("kid_per_round");
+      r.kidPerRound().forEach(ki::add);
     }
     ArrayNode sum = root.putArray("summary");
     for (DemoSummary s : summary) {
@@ -284,8 +295,11 @@ final class DemoCommand implements Callable<Integer> {
       putRounds(o.putArray("fid_per_round"), s.fidPerRound());
       putRounds(o.putArray("fidelity_per_round"), s.fidelityPerRound());
       putRounds(o.putArray("coverage_per_round"), s.coveragePerRound());
+      putRounds(o.putArray("kid_per_round"), s.kidPerRound());
+      put(o, "kid", s.kid());
       o.put("fid_falls_every_round", s.fidFallsEveryRound());
       o.put("fidelity_rises_every_round", s.fidelityRisesEveryRound());
+      o.put("kid_falls_every_round", s.kidFallsEveryRound());
     }
     m.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
   }

@@ -25,6 +25,29 @@ final class Checks {
     }
   }
 
+  /** Two sets of row vectors checked for a two-sample distance: copies, finite, same dimension. */
+  record TwoSets(double[][] a, double[][] b) {}
+
+  /** Two embedding sets of at least {@code minRows} rows each and one dimension, as doubles. */
+  static TwoSets twoSets(EmbeddingMatrix a, EmbeddingMatrix b, int minRows) {
+    rowsAtLeast(a, "a", minRows);
+    rowsAtLeast(b, "b", minRows);
+    sameDimension(a, "a", b, "b");
+    return new TwoSets(toDouble(a), toDouble(b));
+  }
+
+  /** Two row-vector sets of at least {@code minRows} rows each, copied, finite and of one dimension. */
+  static TwoSets twoSets(double[][] a, double[][] b, int minRows) {
+    double[][] x = finiteMatrix(a, "a", minRows);
+    double[][] y = finiteMatrix(b, "b", minRows);
+    if (x[0].length != y[0].length) {
+      throw new IllegalArgumentException(
+          "a and b must have one dimension, got a.dimension=" + x[0].length + " b.dimension="
+              + y[0].length);
+    }
+    return new TwoSets(x, y);
+  }
+
   /** Copies a rectangular, finite, non-empty double matrix. */
   static double[][] finiteMatrix(double[][] m, String name, int minRows) {
     Objects.requireNonNull(m, name);

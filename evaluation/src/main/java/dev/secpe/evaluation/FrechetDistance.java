@@ -43,10 +43,8 @@ public final class FrechetDistance {
    * @throws IllegalArgumentException if either has fewer than 2 rows or the dimensions differ
    */
   public static double between(EmbeddingMatrix a, EmbeddingMatrix b) {
-    Checks.rowsAtLeast(a, "a", 2);
-    Checks.rowsAtLeast(b, "b", 2);
-    Checks.sameDimension(a, "a", b, "b");
-    return between(Checks.toDouble(a), Checks.toDouble(b));
+    Checks.TwoSets s = Checks.twoSets(a, b, 2);
+    return between(s.a(), s.b());
   }
 
   /**
@@ -56,13 +54,9 @@ public final class FrechetDistance {
    *     value is not finite
    */
   public static double between(double[][] a, double[][] b) {
-    double[][] x = Checks.finiteMatrix(a, "a", 2);
-    double[][] y = Checks.finiteMatrix(b, "b", 2);
-    if (x[0].length != y[0].length) {
-      throw new IllegalArgumentException(
-          "a and b must have one dimension, got a.dimension=" + x[0].length + " b.dimension="
-              + y[0].length);
-    }
+    Checks.TwoSets s = Checks.twoSets(a, b, 2);
+    double[][] x = s.a();
+    double[][] y = s.b();
     double[] m1 = Moments.mean(x);
     double[] m2 = Moments.mean(y);
     int d = m1.length;

@@ -44,7 +44,7 @@ public final class DemoReport {
         .append("border-left:3px solid #8ab;padding:6px 10px;margin:6px 0;white-space:pre-wrap}</style></head><body>");
     h.append("<h1>SecPE, Aug-PE, DPGA and CTCL on the bundled SpamAssassin sample</h1>");
     h.append("<p>").append(esc(settings)).append("</p>");
-    h.append("<p><a href=\"#summary\">summary</a> · <a href=\"#fid\">FID per round</a> · <a href=\"#utility\">")
+    h.append("<p><a href=\"#summary\">summary</a> · <a href=\"#fid\">FID per round</a> · <a href=\"#kid\">KID per round</a> · <a href=\"#utility\">")
         .append("privacy–utility</a> · <a href=\"#votes\">votes</a> · <a href=\"#lengths\">lengths</a> · ")
         .append("<a href=\"#ledgers\">ledgers</a> · <a href=\"#samples\">samples</a></p>");
     List<DemoSummary> summary = DemoSummary.of(results);
@@ -55,9 +55,17 @@ public final class DemoReport {
         .append(" seeds. A gap between methods smaller than the spread is not a finding.</p>")
         .append(summaryTable(summary));
     h.append("<h2 id=\"fid\">FID per round</h2><p>Fréchet distance of each round's survivors to the real private set")
-        .append(" (lower is better): mean over seeds, bars ± one standard deviation; one chart per r/p.</p>");
+        .append(" in the private set's leading principal components (lower is better): mean over seeds, bars ± one")
+        .append(" standard deviation; one chart per r/p.</p>");
     for (String ratio : summary.stream().map(DemoSummary::ratioLabel).distinct().toList()) {
       h.append(img(perRound(summary, ratio, "FID", DemoSummary::fidPerRound)));
+    }
+    h.append("<h2 id=\"kid\">KID per round</h2><p>Kernel distance (unbiased MMD², cubic kernel, all dimensions,")
+        .append(" no projection; lower is better) of each round's survivors to the real private set, x 1000: a check on")
+        .append(" the FID charts that needs neither a projection nor a bias correction.</p>");
+    for (String ratio : summary.stream().map(DemoSummary::ratioLabel).distinct().toList()) {
+      h.append(img(perRound(summary, ratio, "KID x 1000", s -> s.kidPerRound().stream()
+          .map(x -> new DemoSummary.Stat(1e3 * x.mean(), 1e3 * x.sd(), x.n())).toList())));
     }
     h.append("<h2 id=\"fidelity\">Fidelity per round</h2><p>Mean cosine similarity of each round's survivors to")
         .append(" their nearest real private record (higher is closer): what private evolution optimises. FID can")
@@ -101,12 +109,14 @@ public final class DemoReport {
 
   private static String summaryTable(List<DemoSummary> summary) {
     StringBuilder t = new StringBuilder("<table><tr><th>method</th><th>r/p</th><th>sigma</th><th>FID first round</th>")
-        .append("<th>FID last round</th><th>fidelity first round</th><th>fidelity last round</th><th>coverage</th><th>MAUVE</th><th>downstream accuracy</th><th>length W1 (words)</th><th>selection s</th>")
-        .append("<th>embedding s</th><th>FID falls every round</th><th>fidelity rises every round</th></tr>");
+        .append("<th>FID last round</th><th>KID x 1000, last round</th><th>fidelity first round</th><th>fidelity last round</th><th>coverage</th><th>MAUVE</th><th>downstream accuracy</th><th>length W1 (words)</th><th>selection s</th>")
+        .append("<th>embedding s</th><th>FID falls every round</th><th>KID falls every round</th><th>fidelity rises every round</th></tr>");
     for (DemoSummary s : summary) {
       t.append("<tr><td class=\"l\">").append(s.method()).append("</td><td>").append(s.ratioLabel())
           .append("</td><td>").append(s.sigma().format(3)).append("</td><td>").append(s.firstFid().format(4))
-          .append("</td><td>").append(s.fid().format(4)).append("</td><td>").append(s.firstFidelity().format(4))
+          .append("</td><td>").append(s.fid().format(4)).append("</td><td>")
+          .append(new DemoSummary.Stat(1e3 * s.kid().mean(), 1e3 * s.kid().sd(), s.kid().n()).format(3))
+          .append("</td><td>").append(s.firstFidelity().format(4))
           .append("</td><td>").append(s.fidelity().format(4)).append("</td><td>").append(s.coverage().format(4))
           .append("</td><td>").append(s.mauve().format(3))
           .append("</td><td>").append(s.accuracy().format(3)).append("</td><td>")
@@ -114,6 +124,8 @@ public final class DemoReport {
           .append(s.seconds(dev.secpe.core.report.Phase.SELECTION).format(2)).append("</td><td>")
           .append(s.seconds(dev.secpe.core.report.Phase.EMBEDDING).format(1)).append("</td><td>")
           .append(s.fidPerRound().size() < 2 ? "– (no rounds)" : s.fidFallsEveryRound() ? "yes" : "no")
+          .append("</td><td>")
+          .append(s.kidPerRound().size() < 2 ? "– (no rounds)" : s.kidFallsEveryRound() ? "yes" : "no")
           .append("</td><td>")
           .append(s.fidelityPerRound().size() < 2 ? "– (no rounds)" : s.fidelityRisesEveryRound() ? "yes" : "no")
           .append("</td></tr>");

@@ -11,15 +11,19 @@ import java.util.List;
  * @param seed the generation seed of this run
  * @param report the run's privacy report
  * @param fidPerRound FID of each round's survivors against the real private set, in the
- *     {@link DemoRunner#FID_COMPONENTS} leading principal components of the public embeddings
+ *     {@link DemoRunner#FID_COMPONENTS} leading principal components of the real private embeddings
  * @param fidelityPerRound for each round's survivors, the mean cosine similarity of a survivor to
  *     its nearest real private record ({@link dev.secpe.evaluation.NearestSimilarity}; higher is
  *     closer)
  * @param coveragePerRound for each round's survivors, the mean cosine similarity of a real private
  *     record to its nearest survivor
+ * @param kidPerRound KID ({@link dev.secpe.evaluation.KernelDistance}: unbiased, in the full
+ *     dimension, no projection) of each round's survivors against the real private set
  * @param fid the same FID of the final synthetic set
  * @param fullFid FID of the final synthetic set in the embedder's full dimension (biased upwards
  *     at this sample size: see {@code PrincipalProjection})
+ * @param publicBasisFid FID of the final synthetic set in the leading principal components of the
+ *     public embeddings (the basis earlier versions of the demo used)
  * @param mauve MAUVE of the final synthetic set against the real private set
  * @param accuracy downstream accuracy on the held-out real records
  * @param lengthW1 1-Wasserstein distance, in words, between the synthetic lengths and those of the
@@ -36,8 +40,10 @@ public record DemoResult(
     List<Double> fidPerRound,
     List<Double> fidelityPerRound,
     List<Double> coveragePerRound,
+    List<Double> kidPerRound,
     double fid,
     double fullFid,
+    double publicBasisFid,
     double mauve,
     double accuracy,
     double lengthW1,
@@ -53,6 +59,11 @@ public record DemoResult(
   /** FID of the first round's survivors (for CTCL, which has no rounds, the final set's). */
   public double firstFid() {
     return fidPerRound.isEmpty() ? fid : fidPerRound.get(0);
+  }
+
+  /** KID of the final synthetic set. */
+  public double kid() {
+    return kidPerRound.get(kidPerRound.size() - 1);
   }
 
   /** Fidelity of the first round's survivors (for CTCL the final set's). */

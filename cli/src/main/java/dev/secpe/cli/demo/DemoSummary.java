@@ -124,6 +124,21 @@ public record DemoSummary(String method, double ratio, List<DemoResult> runs) {
     return perRound(DemoResult::coveragePerRound);
   }
 
+  /** Mean and sd of the KID (unbiased, full dimension) of each round. */
+  public List<Stat> kidPerRound() {
+    return perRound(DemoResult::kidPerRound);
+  }
+
+  /** KID of the final synthetic set. */
+  public Stat kid() {
+    return stat(DemoResult::kid);
+  }
+
+  /** Whether the mean KID falls from every round to the next. */
+  public boolean kidFallsEveryRound() {
+    return monotone(kidPerRound(), -1);
+  }
+
   /** The share of candidate embeddings answered from the cache (survivors are not re-embedded). */
   public Stat candidateHitRate() {
     return stat(r -> r.report().embedding().map(e -> e.candidateHitRate()).orElse(Double.NaN));

@@ -36,14 +36,17 @@ import java.util.TreeSet;
 
 /**
  * Where a PE run's distance to the private data comes from, round by round, on the demo's data
- * (era split, splice generator, int8 MiniLM, N_syn = 100, K = 100): FID in the demo's 16 public
- * principal components split into the distance of the means and the spread (trace of the
+ * (mailing-list split, splice generator, int8 MiniLM, N_syn = 100, K = 100): FID in the demo's 16
+ * private principal components split into the distance of the means and the spread (trace of the
  * covariance), and the fidelity and coverage of {@link NearestSimilarity}; mean over seeds. A
  * research harness for the README's "Does private evolution work?" section, not a test.
  *
  * <p>Arguments: method (augpe|secpe|dpga), T, L, seeds. System properties: {@code geometry}
  * (CENTRED|COSINE), {@code selection} (Aug-PE: RANK|PROBABILITY|LINEAGE), {@code ratio} (r/p at
- * p = 1e-4; absent = non-private), {@code shrink} (SecPE: true|false), {@code cache} (a directory
+ * p = 1e-4; absent = non-private), {@code shrink} (SecPE: true|false), {@code suppression}
+ * (DPGA: true|false), {@code split}
+ * (lists|era|random), {@code basis} (private|public: whose principal components FID is measured
+ * in), {@code cache} (a directory
  * for the embedding cache, so repeated probes embed each text once).
  */
 public final class ConvergenceProbe {
@@ -56,7 +59,7 @@ public final class ConvergenceProbe {
     int variations = a.length > 2 ? Integer.parseInt(a[2]) : 3;
     int seeds = a.length > 3 ? Integer.parseInt(a[3]) : 3;
     String ratio = System.getProperty("ratio");
-    DemoRunner.Data d = DemoRunner.data(150, 2026, "era");
+    DemoRunner.Data d = DemoRunner.data(100, 2026, System.getProperty("split", "lists"));
     List<String> labs =
         d.publicData().records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
     CachingEmbedder.Builder eb = CachingEmbedder.builder(MiniLmEmbedder.createQuantized()).maxEntries(300_000);
@@ -65,8 +68,10 @@ public final class ConvergenceProbe {
     }
     try (TextEmbedder emb = eb.build()) {
       EmbeddingMatrix pub = EmbeddingMatrix.of(emb.embed(d.publicData().texts()));
-      PrincipalProjection pp = PrincipalProjection.fit(pub, DemoRunner.FID_COMPONENTS);
       EmbeddingMatrix privUnit = PrivateTexts.embed(emb, d.privateData(), PrivacyGuard.localOnly());
+      // The demo's basis: the private set's leading components (-Dbasis=public: the public set's).
+      PrincipalProjection pp = PrincipalProjection.fit(
+          "public".equals(System.getProperty("basis")) ? pub : privUnit, DemoRunner.FID_COMPONENTS);
       double[][] priv = pp.project(privUnit);
       double[] privMean = mean(priv);
       System.out.printf(Locale.ROOT, "private spread %.4f, public spread %.4f%n", trace(priv), trace(pp.project(pub)));
@@ -141,7 +146,8 @@ public final class ConvergenceProbe {
         b.build().run();
       }
       case "dpga" -> {
-        DPGA.Builder b = common(DPGA.builder(), d, g, emb, labels, rounds, variations, seed, geometry, listener, budget);
+        DPGA.Builder b = common(DPGA.builder(), d, g, emb, labels, rounds, variations, seed, geometry, listener, budget)
+            .similaritySuppression(Boolean.parseBoolean(System.getProperty("suppression", "true")));
         if (budget != null) {
           throw new IllegalArgumentException("the probe runs DPGA without noise only");
         }

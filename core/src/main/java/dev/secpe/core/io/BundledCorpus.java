@@ -8,6 +8,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.Set;
 
 /**
@@ -44,13 +46,23 @@ public final class BundledCorpus {
   private final PrivateDataset privatePart;
   private final PublicCorpus olderPart;
   private final PrivateDataset newerPart;
+  private final PrivateDataset newerListsPart;
+
+  /**
+   * A subject that begins with a mailing list's tag, after any reply or forward prefixes:
+   * "[ILUG] ...", "Re: [Razor-users] ...".
+   */
+  private static final Pattern LIST_TAG =
+      Pattern.compile("^\\s*(?:(?:re|fwd?|fw)\\s*:\\s*)*\\[[^\\]]+\\]", Pattern.CASE_INSENSITIVE);
 
   private BundledCorpus(
-      PublicCorpus publicPart, PrivateDataset privatePart, PublicCorpus olderPart, PrivateDataset newerPart) {
+      PublicCorpus publicPart, PrivateDataset privatePart, PublicCorpus olderPart, PrivateDataset newerPart,
+      PrivateDataset newerListsPart) {
     this.publicPart = publicPart;
     this.privatePart = privatePart;
     this.olderPart = olderPart;
     this.newerPart = newerPart;
+    this.newerListsPart = newerListsPart;
   }
 
   /**
@@ -83,7 +95,7 @@ public final class BundledCorpus {
       if (in == null) {
         throw new IllegalStateException("class-path resource " + RESOURCE + " is missing");
       }
-      rows = reader.readRows(in, RESOURCE, DatasetReader.Format.JSONL, Set.of("split", "group"));
+      rows = reader.readRows(in, RESOURCE, DatasetReader.Format.JSONL, Set.of("split", "group", "subject"));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + RESOURCE, e);
     }
@@ -91,12 +103,17 @@ public final class BundledCorpus {
     List<DatasetReader.Row> priv = new ArrayList<>();
     List<DatasetReader.Row> older = new ArrayList<>();
     List<DatasetReader.Row> newer = new ArrayList<>();
+    List<DatasetReader.Row> newerLists = new ArrayList<>();
     for (DatasetReader.Row r : rows) {
       String group = r.extra().get("group");
       if (group == null) {
         throw new IllegalStateException(RESOURCE + ": line " + r.line() + ": field 'group' is missing");
       }
       (OLDER_GROUPS.contains(group) ? older : newer).add(r);
+      if (!OLDER_GROUPS.contains(group)
+          && (r.label().equals(Optional.of(SPAM)) || LIST_TAG.matcher(r.extra().getOrDefault("subject", "")).find())) {
+        newerLists.add(r);
+      }
       String split = r.extra().get("split");
       if ("public".equals(split)) {
         pub.add(r);
@@ -109,7 +126,7 @@ public final class BundledCorpus {
     }
     return new BundledCorpus(
         reader.toPublic(pub), reader.toPrivate(priv, RESOURCE), reader.toPublic(older),
-        reader.toPrivate(newer, RESOURCE));
+        reader.toPrivate(newer, RESOURCE), reader.toPrivate(newerLists, RESOURCE));
   }
 
   /** The public part (600 labelled e-mails). */
@@ -133,6 +150,23 @@ public final class BundledCorpus {
    */
   public Split byEra() {
     return new Split(olderPart, newerPart);
+  }
+
+  /**
+   * The older folders as public data, as in {@link #byEra()}, and as private data the newer
+   * e-mails of one kind of sender: mailing-list traffic (ham whose subject begins with a list's tag,
+   * such as "[ILUG]" or "Re: [Razor-users]": 201 from easy-ham-2, 13 from hard-ham-1; 117 of them
+   * from the Irish Linux Users' Group) and the newer spam (349). A team's private mailbox is such
+   * a niche of what a generator trained on public text writes: the Irish Linux list is 3.5% of the
+   * older e-mails and over half of the private ham here, so the generator's first texts rarely
+   * look like it and evolution has a niche to find. In {@link #byEra()} the newer folders differ
+   * from the older ones mostly in their spam share, which the methods' label shares already
+   * correct in the first round.
+   *
+   * @return the split (717 public, 563 private e-mails)
+   */
+  public Split byMailingLists() {
+    return new Split(olderPart, newerListsPart);
   }
 
   /**

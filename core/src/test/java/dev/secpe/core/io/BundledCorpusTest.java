@@ -90,4 +90,21 @@ class BundledCorpusTest {
     org.assertj.core.api.Assertions.assertThat(era.privatePart().records())
         .allMatch(r -> !r.id().startsWith("easy-ham-1/") && !r.id().startsWith("spam-1/"));
   }
+
+  @Test
+  void theMailingListSplitKeepsTheNewerListTrafficAndSpamPrivate() {
+    BundledCorpus.Split lists = BundledCorpus.spamAssassin().byMailingLists();
+    // Counted with Python's re on data/spamassassin-sample.jsonl.gz (subject matches
+    // ^\s*((re|fwd?|fw)\s*:\s*)*\[[^\]]+\], case-insensitive): 201 easy-ham-2 + 13 hard-ham-1
+    // list e-mails, and all 349 of spam-2.
+    org.assertj.core.api.Assertions.assertThat(lists.publicPart().size()).isEqualTo(717);
+    org.assertj.core.api.Assertions.assertThat(lists.privatePart().size()).isEqualTo(563);
+    long spam = lists.privatePart().records().stream()
+        .filter(r -> r.label().equals(java.util.Optional.of(BundledCorpus.SPAM))).count();
+    org.assertj.core.api.Assertions.assertThat(spam).isEqualTo(349);
+    org.assertj.core.api.Assertions.assertThat(lists.privatePart().records())
+        .allMatch(r -> r.id().startsWith("spam-2/") || r.id().startsWith("easy-ham-2/") || r.id().startsWith("hard-ham-1/"));
+    long hardHam = lists.privatePart().records().stream().filter(r -> r.id().startsWith("hard-ham-1/")).count();
+    org.assertj.core.api.Assertions.assertThat(hardHam).isEqualTo(13);
+  }
 }
