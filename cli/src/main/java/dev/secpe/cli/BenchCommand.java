@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Benchmarks that print ratios against a reference measured in the same run.",
-    subcommands = {BenchCommand.Kernel.class, BenchCommand.Vote.class})
+    subcommands = {BenchCommand.Kernel.class, BenchCommand.Vote.class, BenchCommand.Spark.class})
 final class BenchCommand {
 
   static int emit(CommandSpec spec, boolean json, Map<String, Object> result) {
@@ -130,6 +130,53 @@ final class BenchCommand {
             threads == 0 ? c.threads() : threads, c.seed());
       }
       return emit(spec, json, VoteBenchmark.run(c));
+    }
+  }
+
+  /** {@code bench spark}: the private-data work of a round on Spark vs the in-memory store. */
+  @Command(
+      name = "spark",
+      mixinStandardHelpOptions = true,
+      description = "Embedding (int8 MiniLM, real e-mails) and Aug-PE's vote count on Spark against the "
+          + "in-memory store, same data, one run: seconds, ratio, rows per second per core.")
+  static final class Spark implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--json", description = "print one JSON object (default: key: value lines)")
+    boolean json;
+
+    @Option(names = "--master", defaultValue = "local[2]", description = "Spark master (default ${DEFAULT-VALUE})")
+    String master;
+
+    @Option(names = "--partitions", defaultValue = "4", description = "partitions of the private data (default ${DEFAULT-VALUE})")
+    int partitions;
+
+    @Option(names = "--embed-rows", defaultValue = "600", description = "e-mails embedded on each path (default ${DEFAULT-VALUE})")
+    int embedRows;
+
+    @Option(names = "--vote-rows", defaultValue = "200000", description = "private vectors in the vote (default ${DEFAULT-VALUE})")
+    int voteRows;
+
+    @Option(names = "--candidates", defaultValue = "2000", description = "candidates in the vote (default ${DEFAULT-VALUE})")
+    int candidates;
+
+    @Option(names = "--d", defaultValue = "384", description = "dimension of the vote's vectors (default ${DEFAULT-VALUE})")
+    int d;
+
+    @Override
+    public Integer call() {
+      if (partitions < 1 || embedRows < 2 || voteRows < 1 || candidates < 1 || d < 1) {
+        throw new IllegalArgumentException("partitions, vote-rows, candidates and d must be >= 1 and embed-rows"
+            + " >= 2, got partitions=" + partitions + " embed-rows=" + embedRows + " vote-rows=" + voteRows
+            + " candidates=" + candidates + " d=" + d);
+      }
+      if (!SparkRun.available()) {
+        throw new IllegalStateException(
+            "bench spark needs Apache Spark on the class path: run it through bin/secpe (which adds"
+                + " cli/target/spark-libs, built by ./mvnw package)");
+      }
+      return emit(spec, json, SparkBench.run(
+          new SparkBench.Config(master, partitions, embedRows, voteRows, candidates, d)));
     }
   }
 }

@@ -60,8 +60,14 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--method", required = true, description = "secpe, augpe, dpga or ctcl")
   MethodName method;
 
-  @Option(names = "--private", required = true, paramLabel = "FILE", description = "private records (JSONL or CSV)")
+  @Option(names = "--private", required = true, paramLabel = "FILE", description = "private records (JSONL or CSV); with --spark, JSONL and any path Spark reads (hdfs://, s3a://, ...)")
+  String privateArg;
+
+  /** --private as a local path (null when it is a URI for Spark). */
   Path privateFile;
+
+  /** A URI scheme such as hdfs:// or s3a:// (not a Windows drive letter). */
+  private static final java.util.regex.Pattern URI_SCHEME = java.util.regex.Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]+://");
 
   @Option(names = "--public", paramLabel = "FILE", description = "public records (JSONL or CSV); SecPE needs them")
   Path publicFile;
@@ -235,6 +241,12 @@ final class RunCommand implements Callable<Integer> {
     }
     DatasetReader reader = rb.build();
     refuseInapplicable();
+    boolean privateUri = URI_SCHEME.matcher(privateArg).find();
+    if (privateUri && sparkMaster == null) {
+      throw new IllegalArgumentException(
+          "--private " + privateArg + " is a URI: only --spark reads private records from there; give a local file");
+    }
+    privateFile = privateUri ? null : Path.of(privateArg);
     Map<String, Path> outputs = new java.util.LinkedHashMap<>();
     outputs.put("--out", out);
     outputs.put("--report", report);
@@ -253,9 +265,9 @@ final class RunCommand implements Callable<Integer> {
         throw new IllegalArgumentException(
             "--spark runs --method secpe and augpe; " + method + " needs its private records in this process");
       }
-      String name = privateFile.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+      String name = privateArg.toLowerCase(java.util.Locale.ROOT);
       if (name.endsWith(".csv") || name.endsWith(".csv.gz")) {
-        throw new IllegalArgumentException("--spark reads --private as JSON lines (.jsonl, .jsonl.gz), got " + privateFile);
+        throw new IllegalArgumentException("--spark reads --private as JSON lines (.jsonl, .jsonl.gz), got " + privateArg);
       }
     }
     try (SparkSessionOrNone spark = SparkSessionOrNone.open(this)) {
@@ -281,7 +293,7 @@ final class RunCommand implements Callable<Integer> {
         return new SparkSessionOrNone(null, null);
       }
       SparkRun run = SparkRun.open(
-          c.sparkMaster, c.privateFile, c.textField, c.labelField, c.embedderName, c.providerOptions);
+          c.sparkMaster, c.privateArg, c.textField, c.labelField, c.embedderName, c.providerOptions);
       return new SparkSessionOrNone(run.store(), run);
     }
 

@@ -137,26 +137,27 @@ final class SecretsOption {
 
   /** The same detector under a descriptive name. */
   private static SecretDetector named(SecretDetector d, String name) {
-    return new SecretDetector() {
-      @Override
-      public String name() {
-        return name;
-      }
+    return new Named(d, name);
+  }
 
-      @Override
-      public Locality locality() {
-        return d.locality();
-      }
+  /**
+   * A detector under another name; serializable when the detector is, so that named detectors
+   * run on Spark executors ({@code run --spark}).
+   */
+  private record Named(SecretDetector detector, String name) implements SecretDetector, java.io.Serializable {
+    @Override
+    public Locality locality() {
+      return detector.locality();
+    }
 
-      @Override
-      public List<SecretMatch> detect(String text) {
-        return d.detect(text);
-      }
+    @Override
+    public List<SecretMatch> detect(String text) {
+      return detector.detect(text);
+    }
 
-      @Override
-      public String toString() {
-        return name.toLowerCase(Locale.ROOT);
-      }
-    };
+    @Override
+    public String toString() {
+      return name.toLowerCase(Locale.ROOT);
+    }
   }
 }

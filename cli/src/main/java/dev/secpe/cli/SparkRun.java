@@ -40,11 +40,12 @@ final class SparkRun implements AutoCloseable {
   }
 
   /**
-   * Starts (or joins, under spark-submit) a Spark context and opens the private JSONL file there.
-   * Under spark-submit its --master wins over {@code master}.
+   * Starts (or joins, under spark-submit) a Spark context and opens the private JSONL file there:
+   * a URI as given (hdfs://, s3a://, file://), a local path as an absolute one. Under spark-submit
+   * its --master wins over {@code master}.
    */
   static SparkRun open(
-      String master, Path privateFile, String textField, String labelField, String embedderName,
+      String master, String privateArg, String textField, String labelField, String embedderName,
       Map<String, String> providerOptions) {
     if (!available()) {
       throw new IllegalStateException(
@@ -54,9 +55,15 @@ final class SparkRun implements AutoCloseable {
     SparkConf conf = new SparkConf().setAppName("secpe").setIfMissing("spark.master", master);
     JavaSparkContext sc = new JavaSparkContext(conf);
     try {
-      String path = privateFile.toAbsolutePath().toUri().toString();
-      if (master.startsWith("local")) {
-        path = privateFile.toAbsolutePath().toString();
+      // A URI (hdfs://, s3a://, file://) as given; a local path absolute, as a file: URI on a
+      // cluster (every executor must then see the same file).
+      String path = privateArg;
+      if (!privateArg.matches("^[a-zA-Z][a-zA-Z0-9+.-]+://.*")) {
+        Path local = Path.of(privateArg).toAbsolutePath();
+        if (!java.nio.file.Files.isReadable(local)) {
+          throw new IllegalArgumentException("--private " + privateArg + ": no such readable file");
+        }
+        path = master.startsWith("local") ? local.toString() : local.toUri().toString();
       }
       SparkPrivateStore store = SparkPrivateStore.builder()
           .records(PrivateRows.jsonLines(sc, path, textField, labelField))
@@ -66,6 +73,12 @@ final class SparkRun implements AutoCloseable {
     } catch (RuntimeException e) {
       sc.stop();
       throw unwrap(e);
+    } catch (Exception e) {
+      // Hadoop's input errors (a path that does not exist, a permission) reach here undeclared
+      // from Scala; their messages name the path, not the content.
+      sc.stop();
+      throw new IllegalArgumentException("--private " + privateArg + ": cannot read it ("
+          + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
     }
   }
 
