@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Benchmarks that print ratios against a reference measured in the same run.",
-    subcommands = {BenchCommand.Kernel.class, BenchCommand.Vote.class, BenchCommand.Spark.class})
+    subcommands = {BenchCommand.Kernel.class, BenchCommand.Vote.class, BenchCommand.Spark.class,
+        BenchCommand.Accounting.class})
 final class BenchCommand {
 
   static int emit(CommandSpec spec, boolean json, Map<String, Object> result) {
@@ -177,6 +178,24 @@ final class BenchCommand {
       }
       return emit(spec, json, SparkBench.run(
           new SparkBench.Config(master, partitions, embedRows, voteRows, candidates, d)));
+    }
+  }
+
+  /** {@code bench accounting}: the refined PLD accountant's bounds and time per query. */
+  @Command(
+      name = "accounting",
+      mixinStandardHelpOptions = true,
+      description = "The PLD accountant on the PRV accountant's reference cases and DP-SGD: upper and "
+          + "lower bound, their gap, the interval chosen, the fixed-interval value, seconds per query.")
+  static final class Accounting implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--json", description = "print one JSON object (default: key: value lines)")
+    boolean json;
+
+    @Override
+    public Integer call() {
+      return emit(spec, json, AccountingBench.run());
     }
   }
 }

@@ -2,7 +2,10 @@ package dev.secpe.accounting.ledger;
 
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
+import dev.secpe.accounting.pld.PldAccountant;
+import dev.secpe.accounting.pld.PldOptions;
 import dev.secpe.accounting.pld.PrivacyLossDistribution;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -18,27 +21,56 @@ import java.util.Map;
  * the Gaussian with their largest shift over secrets (the DP language is worst case over
  * secrets); pure-DP releases without a PLD (SVT) add their epsilon (basic composition) and, for
  * (p, r), their blow-up by Theorem 3.
+ *
+ * <p>The (epsilon, delta) account is composed at the default interval as releases come, and
+ * refined by {@link PldAccountant} when queried: rebuilt at finer intervals until its pessimistic
+ * and optimistic bounds agree within {@link PldAccountant#DEFAULT_RELATIVE_GAP} (a long
+ * composition of small losses needs a finer grid than the default). A query whose answer at the
+ * default interval already meets a limit is answered there ({@link #epsilonAtMost}).
  */
 final class PldAccount {
 
   private final PrivacyLossDistribution all; // null: no PLD-able release yet
+  private final List<PldAccountant.Composition> allParts; // `all`, release by release, at any options
   private final PrivacyLossDistribution common; // non-mixture PLD-able releases
   private final PrivacyLossDistribution[] perSecret; // null: no mixture yet
   private final double pureEps;
+  private final Map<Double, Double> refinedEpsilon = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<Double, Double> refinedDelta = new java.util.concurrent.ConcurrentHashMap<>();
 
   private PldAccount(
       PrivacyLossDistribution all,
+      List<PldAccountant.Composition> allParts,
       PrivacyLossDistribution common,
       PrivacyLossDistribution[] perSecret,
       double pureEps) {
     this.all = all;
+    this.allParts = allParts;
     this.common = common;
     this.perSecret = perSecret;
     this.pureEps = pureEps;
   }
 
   static PldAccount empty() {
-    return new PldAccount(null, null, null, 0.0);
+    return new PldAccount(null, List.of(), null, null, 0.0);
+  }
+
+  private List<PldAccountant.Composition> plus(PldAccountant.Composition part) {
+    List<PldAccountant.Composition> out = new ArrayList<>(allParts);
+    out.add(part);
+    return List.copyOf(out);
+  }
+
+  /** The (epsilon, delta) composition at {@code options}: the incremental one at the defaults. */
+  private PrivacyLossDistribution allAt(PldOptions options) {
+    if (options.equals(PldOptions.defaults())) {
+      return all;
+    }
+    PrivacyLossDistribution out = null;
+    for (PldAccountant.Composition part : allParts) {
+      out = compose(out, part.at(options));
+    }
+    return out;
   }
 
   private static PrivacyLossDistribution compose(
@@ -49,7 +81,7 @@ final class PldAccount {
   PldAccount with(Release release) {
     PrivacyCost cost = release.cost();
     if (cost instanceof PrivacyCost.PureDp d) {
-      return new PldAccount(all, common, perSecret, Math.nextUp(pureEps + d.epsilon()));
+      return new PldAccount(all, allParts, common, perSecret, Math.nextUp(pureEps + d.epsilon()));
     }
     if (cost instanceof PrivacyCost.SecretMixture m) {
       int count = m.secretCount();
@@ -87,30 +119,37 @@ final class PldAccount {
                   .computeIfAbsent(one, o -> before.compose(o));
         }
       }
-      PrivacyLossDistribution dominating =
-          worstShift == 0 ? null : PrivacyLossDistribution.gaussian(m.sigma(), worstShift);
-      return new PldAccount(compose(all, dominating), common, next, pureEps);
+      if (worstShift == 0) {
+        return new PldAccount(all, allParts, common, next, pureEps);
+      }
+      double shift = worstShift;
+      PldAccountant.Composition dominating = o -> PrivacyLossDistribution.gaussian(m.sigma(), shift, o);
+      PldOptions defaults = PldOptions.defaults();
+      return new PldAccount(compose(all, dominating.at(defaults)), plus(dominating), common, next, pureEps);
     }
-    PrivacyLossDistribution pld;
+    PldAccountant.Composition part;
     if (cost instanceof PrivacyCost.Gaussian g) {
-      pld = PrivacyLossDistribution.gaussian(g.noiseMultiplier(), 1.0);
+      part = o -> PrivacyLossDistribution.gaussian(g.noiseMultiplier(), 1.0, o);
     } else if (cost instanceof PrivacyCost.Laplace l) {
-      pld = PrivacyLossDistribution.laplace(l.scale(), l.sensitivity());
+      part = o -> PrivacyLossDistribution.laplace(l.scale(), l.sensitivity(), o);
     } else if (cost instanceof PrivacyCost.SubsampledGaussian s) {
-      pld =
-          PrivacyLossDistribution.poissonSubsampledGaussian(s.noiseMultiplier(), s.samplingRate())
-              .selfCompose(s.steps());
+      part = o -> PrivacyLossDistribution.poissonSubsampledGaussian(s.noiseMultiplier(), s.samplingRate(), o)
+          .selfCompose(s.steps());
     } else {
       throw new IllegalStateException("unknown cost " + cost);
     }
-    return new PldAccount(compose(all, pld), compose(common, pld), perSecret, pureEps);
+    PrivacyLossDistribution pld = part.at(PldOptions.defaults());
+    return new PldAccount(compose(all, pld), plus(part), compose(common, pld), perSecret, pureEps);
   }
 
   int secretCount() {
     return perSecret == null ? 0 : perSecret.length;
   }
 
-  /** Composed epsilon at delta: PLD epsilon plus the pure-DP epsilons (basic composition). */
+  /**
+   * Composed epsilon at delta, refined: PLD epsilon (upper bound, within the accountant's gap of
+   * the optimistic bound where the grid allows) plus the pure-DP epsilons (basic composition).
+   */
   double epsilon(double delta) {
     if (all == null) {
       return pureEps;
@@ -118,16 +157,36 @@ final class PldAccount {
     if (delta == 0) {
       return Double.POSITIVE_INFINITY;
     }
-    double e = all.epsilon(delta);
+    double e = refinedEpsilon.computeIfAbsent(delta, d -> PldAccountant.refine(
+        this::allAt, p -> p.epsilon(d), PldAccountant.DEFAULT_RELATIVE_GAP, PldOptions.defaults()).upper());
     return Double.isFinite(e) ? Math.nextUp(e + pureEps) : e;
   }
 
-  /** Composed delta at epsilon. */
+  /**
+   * Whether the composed epsilon at delta is at most {@code limit}: answered at the default
+   * interval when that (upper) bound already meets it, refined otherwise.
+   */
+  boolean epsilonAtMost(double delta, double limit) {
+    if (all != null && delta > 0) {
+      double coarse = all.epsilon(delta);
+      if (Double.isFinite(coarse) && Math.nextUp(coarse + pureEps) <= limit) {
+        return true;
+      }
+    }
+    return epsilon(delta) <= limit;
+  }
+
+  /** Composed delta at epsilon, refined as {@link #epsilon}. */
   double delta(double epsilon) {
     if (epsilon < pureEps) {
       return 1.0;
     }
-    return all == null ? 0.0 : all.delta(epsilon - pureEps);
+    if (all == null) {
+      return 0.0;
+    }
+    double e = epsilon - pureEps;
+    return refinedDelta.computeIfAbsent(e, x -> PldAccountant.refine(
+        this::allAt, p -> p.delta(x), PldAccountant.DEFAULT_RELATIVE_GAP, PldOptions.defaults()).upper());
   }
 
   /** Per-secret r at the priors (length 1 or secretCount()). */

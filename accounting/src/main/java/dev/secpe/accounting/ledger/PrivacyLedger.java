@@ -323,6 +323,11 @@ public final class PrivacyLedger {
       return pld == null ? e : Math.min(e, pld.epsilon(delta));
     }
 
+    /** Whether epsilon at delta is at most the limit, refining the PLD only when that decides. */
+    boolean epsilonAtMost(double delta, double limit) {
+      return c.epsilon(delta) <= limit || (pld != null && pld.epsilonAtMost(delta, limit));
+    }
+
     double delta(double epsilon) {
       double d = c.delta(epsilon);
       return pld == null ? d : Math.min(d, pld.delta(epsilon));
@@ -357,18 +362,15 @@ public final class PrivacyLedger {
 
   private void checkLimit(Release release, Bounds c) {
     String refused = "release " + release.id() + " refused before any noise was drawn: ";
-    if (dpLimit != null) {
-      double eps = c.epsilon(dpLimit.delta());
-      if (!(eps <= dpLimit.epsilon())) {
-        throw new BudgetExceededException(
-            refused
-                + "composed epsilon="
-                + eps
-                + " at delta="
-                + dpLimit.delta()
-                + " exceeds the limit epsilon="
-                + dpLimit.epsilon());
-      }
+    if (dpLimit != null && !c.epsilonAtMost(dpLimit.delta(), dpLimit.epsilon())) {
+      throw new BudgetExceededException(
+          refused
+              + "composed epsilon="
+              + c.epsilon(dpLimit.delta())
+              + " at delta="
+              + dpLimit.delta()
+              + " exceeds the limit epsilon="
+              + dpLimit.epsilon());
     }
     if (gdpLimit != null) {
       if (c.c().status() == GdpStatus.NOT_GDP) {

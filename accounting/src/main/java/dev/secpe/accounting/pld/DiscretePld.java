@@ -2,12 +2,18 @@ package dev.secpe.accounting.pld;
 
 /**
  * A discrete privacy-loss distribution of one adjacency direction: P-mass {@code pmf[j]} at loss
- * {@code (offset + j) * h}, plus {@code infinityMass} at loss +infinity (P-mass outside the
- * support of Q, truncated tails and rounding-error bounds all go there). Immutable.
+ * {@code (offset + j) * h}, plus {@code infinityMass} at loss +infinity. Immutable.
  * Package-private.
  *
  * <p>Its hockey-stick divergence is {@code delta(eps) = inf + sum_{l_j > eps} pmf_j (1 -
  * e^{eps - l_j})}.
+ *
+ * <p>Pessimistic (the default): P-mass outside the support of Q, truncated tails and rounding-error
+ * bounds all go to infinity, so every delta is an upper bound. Optimistic: every loss is rounded
+ * down, mass that cannot be placed is dropped, and the FFT's rounding-error bound is kept as
+ * {@code slack} and subtracted from every delta, so every delta is a lower bound (the hockey-stick
+ * divergence {@code E_P[(1 - e^{eps - L})_+]} is non-decreasing in the loss, and composition adds
+ * losses).
  */
 final class DiscretePld {
 
@@ -15,24 +21,29 @@ final class DiscretePld {
   final long offset;
   final double[] pmf;
   final double infinityMass;
+  /** Optimistic only: an L1 bound on rounding error that may have raised the mass; 0 otherwise. */
+  final double slack;
+  final boolean optimistic;
 
   DiscretePld(double h, long offset, double[] pmf, double infinityMass) {
+    this(h, offset, pmf, infinityMass, 0.0, false);
+  }
+
+  private DiscretePld(double h, long offset, double[] pmf, double infinityMass, double slack, boolean optimistic) {
     this.h = h;
     this.offset = offset;
     this.pmf = pmf;
     this.infinityMass = Math.min(1.0, infinityMass);
+    this.slack = slack;
+    this.optimistic = optimistic;
   }
 
-  /**
-   * Connect-the-dots discretisation (Doroshenko et al. 2022): the dominating discrete pair whose
-   * delta, as a function of e^eps, is the linear interpolation of the true delta through the
-   * grid points eps_i = i h; delta is convex in e^eps, so the interpolation lies above it.
-   * Left of the grid the interpolation runs to (e^eps = 0, delta = 1); right of it delta is held
-   * at its last grid value, which becomes the infinity mass.
-   */
-  static DiscretePld connectTheDots(PrivacyProfile profile, double h, int maxBins) {
-    double lowLoss = profile.lowLoss();
-    double highLoss = profile.highLoss();
+  private DiscretePld with(long newOffset, double[] newPmf, double newInfinity, double newSlack) {
+    return new DiscretePld(h, newOffset, newPmf, newInfinity, newSlack, optimistic);
+  }
+
+  /** The number of grid nodes from {@code lowLoss} to {@code highLoss} at interval h, checked. */
+  private static long[] grid(double lowLoss, double highLoss, double h, int maxBins) {
     long lo = (long) Math.floor(lowLoss / h);
     long hi = (long) Math.ceil(highLoss / h);
     if (hi <= lo) {
@@ -45,7 +56,332 @@ final class DiscretePld {
               + " bins at discretisation interval " + h + " (limit " + maxBins
               + "); use a coarser interval");
     }
-    int n = (int) count;
+    return new long[] {lo, count};
+  }
+
+  /**
+   * The optimistic counterpart of {@link #connectTheDots(GaussianMixturePair, double, int)} for a
+   * pair with non-decreasing loss: a discrete PLD whose delta lies below the true one at every
+   * eps, so that every composition of such PLDs stays below the true composition:
+   *
+   * <ol>
+   *   <li>Restrict P and Q to the grid's x-range (x_0, x_last]: a pair with less mass has no larger
+   *       hockey-stick divergence. Its delta is convex in e^eps, exactly linear left of x_0, and 0
+   *       at the last node.
+   *   <li>Its connect-the-dots masses (the same interval-mass split as the pessimistic side, so no
+   *       tail cancellation) describe the chord through its delta at the nodes, which lies above
+   *       it by at most the sag of each segment: on [x_i, x_{i+1}] a convex function's chord
+   *       exceeds it by at most {@code (x_{i+1} - x_i)(f'(x_{i+1}) - f'(x_i)) / 4}, here at most
+   *       {@code (e^h - 1) e^{eps_i} Q(segment) / 4 <= (e^h - 1) dp_i / 4}.
+   *   <li>Lower the nodes, from the top, so that each segment's chord lies below the curve: by the
+   *       larger sag of its two segments, or, where the right node cannot go that low (the curve
+   *       is 0 there, or nearly), with the left node no higher than the tangent at the right end
+   *       allows. The masses change by the second difference of the lowering; the first node's
+   *       left line moves down parallel to itself, which keeps it on the restricted pair's linear
+   *       delta.
+   *   <li>A node left with negative mass (the lowering broke convexity there) is lowered further
+   *       until its mass is 0; lowering only moves the curve down. What rounding leaves negative
+   *       is set to 0 and added to the slack.
+   *   <li>A segment whose mass sits near its lower node (a near-atom, as at the ends of a
+   *       subsampled mechanism's loss range, or a true atom, where no chord is close), and the
+   *       top segment, have their losses rounded down to the lower node instead, which lowers
+   *       each one's contribution {@code (1 - e^{eps - l})_+}. The two parts add.
+   * </ol>
+   *
+   * <p>Why a single-step lower bound is enough: the composed divergence is {@code
+   * delta_{1+2}(eps) = E_{L_2}[delta_1(eps - L_2)]} over the P-distribution of the second loss, so
+   * lowering delta_1 everywhere lowers the composition, and likewise for the second factor;
+   * this needs the discrete P-masses to be non-negative, nothing more.
+   *
+   * <p>The error is second order in h, as on the pessimistic side.
+   */
+  static DiscretePld lowerDots(GaussianMixturePair pair, double h, int maxBins) {
+    long[] g = grid(pair.lowLoss(), pair.highLoss(), h, maxBins);
+    long lo = g[0];
+    int n = (int) g[1];
+    double[] x = inverseLosses(pair, lo, n, h);
+    return lowerDots(h, lo, n, new Segments() {
+      @Override
+      public double dp(int j) {
+        if (!(x[j] < x[j + 1])) {
+          return 0.0;
+        }
+        return x[j + 1] == Double.POSITIVE_INFINITY ? pair.pUpper(x[j]) : pair.pInterval(x[j], x[j + 1]);
+      }
+
+      @Override
+      public double dq(int j) {
+        if (!(x[j] < x[j + 1])) {
+          return 0.0;
+        }
+        return x[j + 1] == Double.POSITIVE_INFINITY ? pair.qUpper(x[j]) : pair.qInterval(x[j], x[j + 1]);
+      }
+
+      @Override
+      public double midpointSag(int j) {
+        return midpointSagBound(pair, (lo + j) * h, h, x[j], x[j + 1]);
+      }
+    });
+  }
+
+  /** The P- and Q-mass of the losses in each segment (eps_j, eps_{j+1}] of a grid, and a sag bound. */
+  private interface Segments {
+    double dp(int j);
+
+    double dq(int j);
+
+    /** An upper bound on the segment's sag from a midpoint evaluation, or +infinity. */
+    double midpointSag(int j);
+
+    /** Adds the pair's atoms (P-mass at one loss, not counted in any segment), rounded down. */
+    default void addAtoms(double[] pmf) {}
+  }
+
+  /** The point x of each grid node where the pair's loss reaches the node's eps. */
+  private static double[] inverseLosses(GaussianMixturePair pair, long lo, int n, double h) {
+    double[] x = new double[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = pair.inverseLoss((lo + i) * h);
+    }
+    return x;
+  }
+
+  /** {@code e^eps m} without overflow where m is tiny and eps large (0 for m = 0). */
+  private static double scaled(double eps, double m) {
+    if (m == 0) {
+      return 0.0;
+    }
+    return eps < 700 ? Math.exp(eps) * m : Math.exp(eps + Math.log(m));
+  }
+
+  /** The largest grid node {@code k} (index from {@code lo}) with {@code (lo + k) h <= loss}. */
+  private static int nodeAtOrBelow(double loss, double h, long lo) {
+    long k = (long) Math.floor(loss / h);
+    while ((k + 1) * h <= loss) {
+      k++;
+    }
+    while (k * h > loss) {
+      k--;
+    }
+    return (int) (k - lo);
+  }
+
+  /** {@link #lowerDots(GaussianMixturePair, double, int)} for any pair given by its segments. */
+  private static DiscretePld lowerDots(double h, long lo, int n, Segments segments) {
+    double em1 = Math.expm1(h);
+    double e1m = -Math.expm1(-h);
+    double[] pmf = new double[n]; // connect-the-dots masses of the segments kept as a curve
+    double[] atoms = new double[n]; // segments merged into one atom on their lower node
+    double[] sags = new double[n];
+    double slack = 0;
+    for (int j = 0; j + 1 < n; j++) {
+      double dp = segments.dp(j);
+      if (!(dp > 0)) {
+        continue;
+      }
+      double dq = segments.dq(j);
+      double eps = (lo + j) * h;
+      // Rounding the segment's losses down to node j lowers each one's contribution (1 -
+      // e^{eps - l})_+; its cost, about dp - e^{eps_j} dq, is less than the sag where the mass
+      // sits near the lower node (a near-atom, as at the ends of a subsampled mechanism's loss
+      // range, or a true atom such as the Laplace mechanism's). The top segment is always
+      // rounded down: no chord can end at the zero there.
+      double rounding = dp - Math.min(dp, scaled(eps, dq));
+      double sagBound = em1 * dp / 4;
+      if (j + 2 == n || rounding <= sagBound) {
+        atoms[j] += dp;
+        continue;
+      }
+      double midSag = segments.midpointSag(j);
+      double sag = midSag < sagBound ? midSag : sagBound; // a NaN bound is not used
+      if (rounding <= sag) {
+        atoms[j] += dp;
+        continue;
+      }
+      double epsNext = eps + h;
+      double v = scaled(epsNext, dq) - dp;
+      if (!(v > 0)) {
+        v = 0;
+      }
+      double total = em1 * dp;
+      if (v > total) {
+        v = total;
+      }
+      pmf[j] += v / em1;
+      pmf[j + 1] += (total - v) / em1;
+      sags[j] = sag;
+    }
+    segments.addAtoms(atoms);
+    double[] m = new double[n];
+    for (int i = 0; i < n; i++) {
+      m[i] = pmf[i] + atoms[i];
+    }
+    // The curve at the nodes, c_j = sum_{k > j} m_k (1 - e^{eps_j - l_k}) = total_j - scaled_j,
+    // where scaled_j = sum_{k > j} m_k e^{eps_j - l_k} = e^{eps_j} Q(L > eps_j) of the pair.
+    double[] c = new double[n];
+    double[] scaled = new double[n];
+    double tot = 0;
+    double sc = 0;
+    double eh = Math.exp(-h);
+    for (int k = n - 1; k >= 0; k--) {
+      c[k] = Math.max(0.0, tot - sc);
+      scaled[k] = sc;
+      tot += m[k];
+      sc = (sc + m[k]) * eh;
+    }
+    // Lowering, from the top: a segment's chord is below the curve if both its nodes are lowered
+    // by its sag, or if its right node is lowered by l and its left node lies at most
+    // (e^h - 1) e^{eps_j} Q(L >= eps_{j+1}) above it (the tangent at the right end); a node is
+    // never lowered below 0.
+    double[] lower = new double[n];
+    for (int j = n - 2; j >= 0; j--) {
+      double viaTangent = Math.max(0.0, c[j] - c[j + 1] + lower[j + 1] - em1 * scaled[j]);
+      double need = lower[j + 1] >= sags[j] ? Math.min(sags[j], viaTangent) : viaTangent;
+      lower[j] = Math.min(c[j], Math.max(need, j > 0 ? sags[j - 1] : 0.0));
+    }
+    // masses change by minus the second difference of the lowering
+    double[] out = m;
+    for (int i = 0; i < n; i++) {
+      double right = i + 1 < n ? (lower[i + 1] - lower[i]) / em1 : 0.0;
+      double left = i == 0 ? 0.0 : (lower[i] - lower[i - 1]) / e1m;
+      out[i] -= i == 0 ? right : right - left;
+    }
+    slack += convexify(out, em1, e1m);
+    return new DiscretePld(h, lo, out, 0.0, slack, true).trimZeros();
+  }
+
+  /**
+   * A second bound on the sag of the segment [eps, eps + h]: the chord minus a convex function is
+   * concave and 0 at both ends, so its maximum is at most twice its value at the midpoint (in x =
+   * e^eps). Plus a margin for the rounding of the three delta values.
+   */
+  private static double midpointSagBound(GaussianMixturePair pair, double eps, double h, double xa, double xb) {
+    if (!Double.isFinite(xa) || !Double.isFinite(xb)) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double da = restrictedDelta(pair, xa, eps);
+    double db = restrictedDelta(pair, xb, eps + h);
+    double epsMid = eps + Math.log(0.5 * (1 + Math.exp(h)));
+    double xm = pair.inverseLoss(epsMid);
+    if (!Double.isFinite(xm)) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double dm = restrictedDelta(pair, xm, epsMid);
+    double g = 0.5 * (da + db) - dm;
+    return 2 * Math.max(0.0, g) + 4e-16 * Math.max(da, dm) + Double.MIN_NORMAL;
+  }
+
+  private static double restrictedDelta(GaussianMixturePair pair, double x, double eps) {
+    return pair.pUpper(x) - pair.scaledQUpper(x, eps);
+  }
+
+  /**
+   * Lowers the curve at nodes with negative mass until their mass is 0 (lowering node i by d
+   * raises its mass by d (1/(e^h - 1) + 1/(1 - e^{-h})) and lowers its neighbours' by d/(e^h - 1)
+   * and d/(1 - e^{-h}); the first node's left line moves with it, so it gains d/(e^h - 1) and only
+   * its right neighbour loses; the last node stays at 0), for a bounded number of passes; returns
+   * what is left negative, set to 0.
+   */
+  private static double convexify(double[] m, double em1, double e1m) {
+    int n = m.length;
+    double gain = 1 / em1 + 1 / e1m;
+    for (int pass = 0; pass < 64; pass++) {
+      boolean changed = false;
+      if (n > 1 && m[0] < 0) {
+        // the first node: its left line moves down with it (parallel), so only its right
+        // neighbour gives mass
+        double d = -m[0] * em1;
+        m[0] = 0;
+        m[1] -= d / e1m;
+        changed = true;
+      }
+      for (int i = 1; i + 1 < n; i++) {
+        if (m[i] < 0) {
+          double d = -m[i] / gain;
+          m[i] = 0;
+          m[i - 1] -= d / em1;
+          m[i + 1] -= d / e1m;
+          changed = true;
+        }
+      }
+      if (!changed) {
+        break;
+      }
+    }
+    double left = 0;
+    for (int i = 0; i < n; i++) {
+      if (m[i] < 0) {
+        left += -m[i];
+        m[i] = 0;
+      }
+    }
+    return left;
+  }
+
+  /**
+   * The optimistic discretisation of the Laplace mechanism (P = Lap(Delta, b), Q = Lap(0, b),
+   * eps0 = Delta/b, loss in [-eps0, eps0]), by {@link #lowerDots(GaussianMixturePair, double,
+   * int)}'s construction: atoms of P-mass e^{-eps0}/2 (Q-mass 1/2) at -eps0 and 1/2 (Q-mass
+   * e^{-eps0}/2) at +eps0, and between them P(L in (a, c]) = (e^{(c - eps0)/2} - e^{(a -
+   * eps0)/2}) / 2, Q(L in (a, c]) = (e^{-(a + eps0)/2} - e^{-(c + eps0)/2}) / 2.
+   */
+  static DiscretePld lowerDotsLaplace(double eps0, double h, int maxBins) {
+    LaplaceProfile profile = new LaplaceProfile(eps0);
+    long[] g = grid(-eps0, eps0, h, maxBins);
+    long lo = g[0];
+    int n = (int) g[1];
+    return lowerDots(h, lo, n, new Segments() {
+      /** The continuous part (the atoms at -eps0 and +eps0 are added apart). */
+      private double mass(int j, boolean p) {
+        double a = (lo + j) * h;
+        double c = (lo + j + 1) * h;
+        double from = Math.max(-eps0, a);
+        double to = Math.min(eps0, c);
+        if (!(to > from)) {
+          return 0.0;
+        }
+        return p
+            ? 0.5 * (Math.exp(0.5 * (to - eps0)) - Math.exp(0.5 * (from - eps0)))
+            : 0.5 * (Math.exp(-0.5 * (from + eps0)) - Math.exp(-0.5 * (to + eps0)));
+      }
+
+      @Override
+      public void addAtoms(double[] pmf) {
+        pmf[Math.max(0, nodeAtOrBelow(-eps0, h, lo))] += 0.5 * Math.exp(-eps0);
+        pmf[Math.min(n - 1, nodeAtOrBelow(eps0, h, lo))] += 0.5;
+      }
+
+      @Override
+      public double dp(int j) {
+        return mass(j, true);
+      }
+
+      @Override
+      public double dq(int j) {
+        return mass(j, false);
+      }
+
+      @Override
+      public double midpointSag(int j) {
+        double eps = (lo + j) * h;
+        double mid = eps + Math.log(0.5 * (1 + Math.exp(h)));
+        double g0 = 0.5 * (profile.delta(eps) + profile.delta(eps + h)) - profile.delta(mid);
+        return 2 * Math.max(0.0, g0) + 4e-16 + Double.MIN_NORMAL;
+      }
+    });
+  }
+
+  /**
+   * Connect-the-dots discretisation (Doroshenko et al. 2022): the dominating discrete pair whose
+   * delta, as a function of e^eps, is the linear interpolation of the true delta through the
+   * grid points eps_i = i h; delta is convex in e^eps, so the interpolation lies above it.
+   * Left of the grid the interpolation runs to (e^eps = 0, delta = 1); right of it delta is held
+   * at its last grid value, which becomes the infinity mass.
+   */
+  static DiscretePld connectTheDots(PrivacyProfile profile, double h, int maxBins) {
+    long[] g = grid(profile.lowLoss(), profile.highLoss(), h, maxBins);
+    long lo = g[0];
+    int n = (int) g[1];
     double[] delta = new double[n];
     for (int i = 0; i < n; i++) {
       delta[i] = profile.delta((lo + i) * h);
@@ -92,25 +428,10 @@ final class DiscretePld {
    * (pessimistic).
    */
   static DiscretePld connectTheDots(GaussianMixturePair pair, double h, int maxBins) {
-    double lowLoss = pair.lowLoss();
-    double highLoss = pair.highLoss();
-    long lo = (long) Math.floor(lowLoss / h);
-    long hi = (long) Math.ceil(highLoss / h);
-    if (hi <= lo) {
-      hi = lo + 1;
-    }
-    long count = hi - lo + 1;
-    if (count > maxBins) {
-      throw new IllegalStateException(
-          "privacy loss range [" + lowLoss + ", " + highLoss + "] needs " + count
-              + " bins at discretisation interval " + h + " (limit " + maxBins
-              + "); use a coarser interval");
-    }
-    int n = (int) count;
-    double[] x = new double[n];
-    for (int i = 0; i < n; i++) {
-      x[i] = pair.inverseLoss((lo + i) * h);
-    }
+    long[] g = grid(pair.lowLoss(), pair.highLoss(), h, maxBins);
+    long lo = g[0];
+    int n = (int) g[1];
+    double[] x = inverseLosses(pair, lo, n, h);
     double em1 = Math.expm1(h);
     double[] pmf = new double[n];
     pmf[0] += pair.pInterval(Double.NEGATIVE_INFINITY, x[0]);
@@ -152,7 +473,7 @@ final class DiscretePld {
     return s;
   }
 
-  /** delta(eps) of this discrete PLD. */
+  /** delta(eps) of this discrete PLD (optimistic: less the slack, at least 0). */
   double delta(double eps) {
     double sum = infinityMass;
     for (int j = pmf.length - 1; j >= 0; j--) {
@@ -162,11 +483,12 @@ final class DiscretePld {
       }
       sum += pmf[j] * -Math.expm1(eps - l);
     }
-    return Math.min(1.0, sum);
+    return Math.max(0.0, Math.min(1.0, sum) - slack);
   }
 
   /** The least eps (any real) with delta(eps) <= target; +infinity if the infinity mass exceeds it. */
-  double epsilon(double target) {
+  double epsilon(double requested) {
+    double target = requested + slack; // optimistic: delta - slack <= requested
     if (infinityMass > target) {
       return Double.POSITIVE_INFINITY;
     }
@@ -214,7 +536,7 @@ final class DiscretePld {
       a += pmf[k];
       c = (c + pmf[k]) * eh;
     }
-    return Math.max(Math.min(1.0, best), alpha);
+    return Math.max(Math.min(1.0, best) - slack, alpha);
   }
 
   DiscretePld trimZeros() {
@@ -227,13 +549,13 @@ final class DiscretePld {
     }
     double[] out = new double[last - first + 1];
     System.arraycopy(pmf, first, out, 0, out.length);
-    return new DiscretePld(h, offset + first, out, infinityMass);
+    return with(offset + first, out, infinityMass, slack);
   }
 
   /**
-   * Pessimistic tail truncation: the lowest-loss bins holding at most {@code tail} mass are merged
+   * Tail truncation. Pessimistic: the lowest-loss bins holding at most {@code tail} mass are merged
    * into the first bin kept (moving mass to a higher loss), the highest-loss bins holding at
-   * most {@code tail} go to the infinity mass.
+   * most {@code tail} go to the infinity mass. Optimistic: both are dropped.
    */
   DiscretePld truncate(double tail) {
     int n = pmf.length;
@@ -251,8 +573,11 @@ final class DiscretePld {
     }
     double[] out = new double[last - first + 1];
     System.arraycopy(pmf, first, out, 0, out.length);
+    if (optimistic) {
+      return with(offset + first, out, infinityMass, slack);
+    }
     out[0] += left;
-    return new DiscretePld(h, offset + first, out, infinityMass + right);
+    return with(offset + first, out, infinityMass + right, slack);
   }
 
   /** The PLD of the composition (independent losses add; infinity absorbs). */
@@ -261,6 +586,9 @@ final class DiscretePld {
       throw new IllegalArgumentException(
           "discretisation intervals differ, got h=" + h + " and h=" + other.h);
     }
+    if (optimistic != other.optimistic) {
+      throw new IllegalArgumentException("cannot compose an optimistic with a pessimistic estimate");
+    }
     Convolution.Result r = Convolution.convolve(pmf, other.pmf);
     double[] v = r.values();
     for (int i = 0; i < v.length; i++) {
@@ -268,12 +596,17 @@ final class DiscretePld {
         v[i] = 0;
       }
     }
+    double inf = infinityMass + other.infinityMass - infinityMass * other.infinityMass;
+    if (optimistic) {
+      // the losses add; mass dropped before stays dropped; the rounding error may have raised
+      // the mass, so its bound is subtracted from every delta (slack)
+      return with(offset + other.offset, v, inf, slack + other.slack + r.errorL1()).truncate(tail);
+    }
     double finA = finiteMass();
     double finB = other.finiteMass();
-    double inf = infinityMass + other.infinityMass - infinityMass * other.infinityMass;
     inf = Math.max(inf, 1.0 - finA * finB);
     // the convolution's finite mass is finA * finB; anything else is infinite loss
-    return new DiscretePld(h, offset + other.offset, v, inf + r.errorL1()).truncate(tail);
+    return with(offset + other.offset, v, inf + r.errorL1(), 0.0).truncate(tail);
   }
 
   DiscretePld selfCompose(int times, double tail) {

@@ -10,7 +10,8 @@ import java.util.Objects;
  * least sigma for a target (epsilon, delta).
  *
  * <p>{@link Accountant#PLD} (the default) composes the two-direction PLD of {@link
- * PrivacyLossDistribution#poissonSubsampledGaussian} at interval {@link #PLD_INTERVAL};
+ * PrivacyLossDistribution#poissonSubsampledGaussian}, from interval {@link #PLD_INTERVAL} and
+ * refined by {@link PldAccountant} until its pessimistic and optimistic bounds agree;
  * {@link Accountant#RDP} uses {@link RdpAccountant}, looser and independent, as a cross-check.
  * The calibrated sigma is the upper end of a bisection bracket of relative width
  * {@link #SIGMA_TOLERANCE}, so its epsilon (as computed by the chosen accountant) never exceeds
@@ -49,10 +50,23 @@ public final class DpSgd {
     if (a == Accountant.RDP) {
       return RdpAccountant.epsilon(q, sigma, steps, delta);
     }
-    return PrivacyLossDistribution.poissonSubsampledGaussian(
-            sigma, q, PldOptions.withInterval(PLD_INTERVAL))
-        .selfCompose(steps)
-        .epsilon(delta);
+    return PldAccountant.refine(composition(q, steps, sigma), p -> p.epsilon(delta),
+        PldAccountant.DEFAULT_RELATIVE_GAP, PldOptions.withInterval(PLD_INTERVAL)).upper();
+  }
+
+  private static PldAccountant.Composition composition(double q, int steps, double sigma) {
+    return o -> PrivacyLossDistribution.poissonSubsampledGaussian(sigma, q, o).selfCompose(steps);
+  }
+
+  /** Whether epsilon at delta is at most {@code eps}: at the coarse interval when that settles it. */
+  private static boolean meets(double q, int steps, double sigma, double delta, double eps, Accountant a) {
+    if (a == Accountant.PLD) {
+      double coarse = composition(q, steps, sigma).at(PldOptions.withInterval(PLD_INTERVAL)).epsilon(delta);
+      if (coarse <= eps) {
+        return true;
+      }
+    }
+    return epsilonAt(q, steps, sigma, delta, a) <= eps;
   }
 
   /** The least noise multiplier (within {@link #SIGMA_TOLERANCE}, rounded up) meeting the budget. */
@@ -69,7 +83,7 @@ public final class DpSgd {
           "DP-SGD needs epsilon > 0 and delta > 0, got epsilon=" + eps + " delta=" + delta);
     }
     double hi = 1.0;
-    while (epsilonAt(q, steps, hi, delta, accountant) > eps) {
+    while (!meets(q, steps, hi, delta, eps, accountant)) {
       hi *= 2;
       if (hi > 1e6) {
         throw new IllegalStateException(
@@ -77,7 +91,7 @@ public final class DpSgd {
       }
     }
     double lo = hi / 2;
-    while (epsilonAt(q, steps, lo, delta, accountant) <= eps) {
+    while (meets(q, steps, lo, delta, eps, accountant)) {
       hi = lo;
       lo /= 2;
       if (lo < 1e-3) {
@@ -86,7 +100,7 @@ public final class DpSgd {
     }
     while (hi - lo > SIGMA_TOLERANCE * hi) {
       double mid = 0.5 * (lo + hi);
-      if (epsilonAt(q, steps, mid, delta, accountant) <= eps) {
+      if (meets(q, steps, mid, delta, eps, accountant)) {
         hi = mid;
       } else {
         lo = mid;

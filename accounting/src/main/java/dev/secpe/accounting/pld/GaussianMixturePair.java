@@ -158,6 +158,17 @@ final class GaussianMixturePair implements PrivacyProfile {
     return sum;
   }
 
+  /** {@code e^eps Q(X > t)}, in log space so that a large eps with a tiny tail does not overflow. */
+  double scaledQUpper(double t, double eps) {
+    double sum = 0;
+    for (int k = 0; k < n.length; k++) {
+      if (b[k] > 0) {
+        sum += Math.exp(eps + logB[k] + StandardNormal.logCdf(-(t - n[k]) / s));
+      }
+    }
+    return sum;
+  }
+
   private double minMean() {
     double v = Double.POSITIVE_INFINITY;
     for (double x : m) v = Math.min(v, x);

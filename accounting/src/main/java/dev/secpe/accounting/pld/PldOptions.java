@@ -1,21 +1,25 @@
 package dev.secpe.accounting.pld;
 
 import dev.secpe.accounting.Preconditions;
+import java.util.Objects;
 
 /**
  * Accuracy settings of the PLD accountant. Immutable.
  *
- * <p>A smaller {@code discretisationInterval} is tighter (the connect-the-dots error shrinks
- * roughly quadratically in it) and slower (the number of bins grows as its inverse). Either way
- * the accountant stays pessimistic: discretisation, tail truncation and FFT rounding only ever
- * raise delta.
+ * <p>A smaller {@code discretisationInterval} is tighter and slower (the number of bins grows as
+ * its inverse). With {@link Estimate#PESSIMISTIC} (the default) the accountant is an upper bound
+ * whatever the interval: discretisation, tail truncation and FFT rounding only ever raise delta.
+ * With {@link Estimate#OPTIMISTIC} every one of them only ever lowers it, so the two bracket the
+ * true value; {@link PldAccountant} refines the interval until they agree.
  *
  * @param discretisationInterval the spacing h of the privacy-loss grid, in nats
- * @param tailMass the P-mass that may be cut from each tail after every composition step; the
- *     low tail is moved up onto the lowest loss kept, the high tail into the infinity mass
+ * @param tailMass the P-mass that may be cut from each tail after every composition step
+ *     (pessimistic: the low tail is moved up onto the lowest loss kept, the high tail into the
+ *     infinity mass; optimistic: both are dropped)
  * @param maxBins the largest grid a single mechanism may be discretised onto
+ * @param estimate which side of the true privacy-loss distribution the discrete one lies on
  */
-public record PldOptions(double discretisationInterval, double tailMass, int maxBins) {
+public record PldOptions(double discretisationInterval, double tailMass, int maxBins, Estimate estimate) {
 
   /** The default interval, 1e-3 nats. */
   public static final double DEFAULT_INTERVAL = 1e-3;
@@ -25,6 +29,21 @@ public record PldOptions(double discretisationInterval, double tailMass, int max
 
   /** The default grid limit, 4,000,000 bins. */
   public static final int DEFAULT_MAX_BINS = 4_000_000;
+
+  /** Which side of the true privacy-loss distribution a discretisation lies on. */
+  public enum Estimate {
+    /**
+     * A dominating pair (connect-the-dots, Doroshenko et al. 2022): every delta, epsilon and
+     * blow-up is an upper bound. What calibration and accounting use.
+     */
+    PESSIMISTIC,
+    /**
+     * A pair dominated by the true one (its delta a convex piecewise-linear minorant on the grid),
+     * tails dropped: every delta, epsilon and blow-up is a lower bound. Only to measure how tight
+     * the pessimistic value is.
+     */
+    OPTIMISTIC
+  }
 
   /** Validates eagerly. */
   public PldOptions {
@@ -39,9 +58,15 @@ public record PldOptions(double discretisationInterval, double tailMass, int max
       throw new IllegalArgumentException("tailMass must be <= 1e-6, got tailMass=" + tailMass);
     }
     Preconditions.checkPositive("maxBins", maxBins);
+    Objects.requireNonNull(estimate, "estimate");
   }
 
-  /** Default interval, tail mass and grid limit. */
+  /** Pessimistic options (the accountant's upper bound). */
+  public PldOptions(double discretisationInterval, double tailMass, int maxBins) {
+    this(discretisationInterval, tailMass, maxBins, Estimate.PESSIMISTIC);
+  }
+
+  /** Default interval, tail mass and grid limit; pessimistic. */
   public static PldOptions defaults() {
     return new PldOptions(DEFAULT_INTERVAL, DEFAULT_TAIL_MASS, DEFAULT_MAX_BINS);
   }
@@ -49,5 +74,20 @@ public record PldOptions(double discretisationInterval, double tailMass, int max
   /** The defaults with another discretisation interval. */
   public static PldOptions withInterval(double discretisationInterval) {
     return new PldOptions(discretisationInterval, DEFAULT_TAIL_MASS, DEFAULT_MAX_BINS);
+  }
+
+  /** These options with another discretisation interval. */
+  public PldOptions interval(double discretisationInterval) {
+    return new PldOptions(discretisationInterval, tailMass, maxBins, estimate);
+  }
+
+  /** These options with the given estimate. */
+  public PldOptions estimate(Estimate e) {
+    return new PldOptions(discretisationInterval, tailMass, maxBins, e);
+  }
+
+  /** Whether this is the optimistic (lower-bound) estimate. */
+  public boolean optimistic() {
+    return estimate == Estimate.OPTIMISTIC;
   }
 }

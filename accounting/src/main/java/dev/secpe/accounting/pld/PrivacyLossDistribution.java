@@ -29,6 +29,11 @@ import java.util.Objects;
  * the closed form by a relative 3e-8 to 6e-7, and at delta = 1e-8 by at most 4e-5; it is never
  * below it.
  *
+ * <p>With {@link PldOptions.Estimate#OPTIMISTIC} options every step errs the other way (a pair
+ * dominated by the true one whose delta is a convex minorant through lowered grid values, tails
+ * dropped, rounding-error bounds subtracted), so epsilon, delta and blow-up are lower bounds; a pessimistic and an optimistic PLD of the same composition bracket
+ * the truth, which is how {@link PldAccountant} chooses the interval.
+ *
  * <p>Adjacency: {@link #poissonSubsampledGaussian} carries both directions (remove and add) and
  * reports the worse one. Gaussian and Laplace are symmetric and carry one; {@link #secretMixture}
  * carries the one direction secret protection needs (P = with the secret). When a one-direction
@@ -73,6 +78,12 @@ public final class PrivacyLossDistribution {
     Preconditions.checkPositive("b", b);
     Preconditions.checkNonNegative("sensitivity", sensitivity);
     Objects.requireNonNull(options, "options");
+    if (options.optimistic()) {
+      return new PrivacyLossDistribution(
+          DiscretePld.lowerDotsLaplace(sensitivity / b, options.discretisationInterval(), options.maxBins())
+              .truncate(options.tailMass()),
+          null, options);
+    }
     return single(new LaplaceProfile(sensitivity / b), options);
   }
 
@@ -146,8 +157,10 @@ public final class PrivacyLossDistribution {
   }
 
   private static DiscretePld discretise(GaussianMixturePair pair, PldOptions options) {
-    return DiscretePld.connectTheDots(pair, options.discretisationInterval(), options.maxBins())
-        .truncate(options.tailMass());
+    DiscretePld d = options.optimistic()
+        ? DiscretePld.lowerDots(pair, options.discretisationInterval(), options.maxBins())
+        : DiscretePld.connectTheDots(pair, options.discretisationInterval(), options.maxBins());
+    return d.truncate(options.tailMass());
   }
 
   private static DiscretePld discretise(PrivacyProfile profile, PldOptions options) {
@@ -165,6 +178,10 @@ public final class PrivacyLossDistribution {
           "discretisation intervals differ, got "
               + options.discretisationInterval() + " and "
               + other.options.discretisationInterval());
+    }
+    if (options.estimate() != other.options.estimate()) {
+      throw new IllegalArgumentException(
+          "estimates differ, got " + options.estimate() + " and " + other.options.estimate());
     }
     double tail = Math.max(options.tailMass(), other.options.tailMass());
     DiscretePld r = remove.compose(other.remove, tail);
@@ -187,7 +204,10 @@ public final class PrivacyLossDistribution {
         options);
   }
 
-  /** The least epsilon >= 0 with delta(epsilon) <= delta, rounded up; +infinity if none. */
+  /**
+   * The least epsilon >= 0 with delta(epsilon) <= delta, rounded up (optimistic: down); +infinity
+   * if none.
+   */
   public double epsilon(double delta) {
     Preconditions.checkUnit("delta", delta);
     double e = remove.epsilon(delta);
@@ -197,11 +217,12 @@ public final class PrivacyLossDistribution {
     if (e == Double.POSITIVE_INFINITY) {
       return e;
     }
-    // round up by a few ulps: the segment solve is accurate to rounding only
-    return Math.max(0.0, e + 1e-12 * Math.max(1.0, Math.abs(e)));
+    // a few ulps toward the safe side: the segment solve is accurate to rounding only
+    double ulps = 1e-12 * Math.max(1.0, Math.abs(e));
+    return Math.max(0.0, options.optimistic() ? e - ulps : e + ulps);
   }
 
-  /** The hockey-stick divergence delta(epsilon), rounded up. */
+  /** The hockey-stick divergence delta(epsilon), rounded up (optimistic: down). */
   public double delta(double epsilon) {
     if (Double.isNaN(epsilon)) {
       throw new IllegalArgumentException("epsilon must not be NaN, got epsilon=NaN");
@@ -210,11 +231,12 @@ public final class PrivacyLossDistribution {
     if (add != null) {
       d = Math.max(d, add.delta(epsilon));
     }
-    return Math.min(1.0, d * (1 + 1e-12));
+    return Math.min(1.0, d * (options.optimistic() ? 1 - 1e-12 : 1 + 1e-12));
   }
 
   /**
-   * The blow-up function B(alpha) = sup{P(E) : Q(E) <= alpha}, rounded up. Computed as
+   * The blow-up function B(alpha) = sup{P(E) : Q(E) <= alpha}, rounded up (optimistic: a lower
+   * bound, rounded down). Computed as
    * {@code inf_eps (alpha e^eps + delta(eps))} over the discretised pessimistic PLD, which is the
    * exact blow-up of that discrete pair and, since its delta dominates the true delta for every
    * real eps, an upper bound for the true blow-up. For a two-direction PLD the worse direction.
@@ -225,7 +247,7 @@ public final class PrivacyLossDistribution {
     if (add != null) {
       b = Math.max(b, add.blowUp(alpha));
     }
-    return Math.min(1.0, b * (1 + 1e-12));
+    return options.optimistic() ? Math.max(alpha, b * (1 - 1e-12)) : Math.min(1.0, b * (1 + 1e-12));
   }
 
   /** The trade-off function T(alpha) = 1 - B(alpha), rounded down. */

@@ -1,0 +1,150 @@
+package dev.secpe.accounting.pld;
+
+import dev.secpe.accounting.Preconditions;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Chooses the PLD's discretisation interval for the composition at hand: builds the composition
+ * twice, as a pessimistic (upper-bound) and an optimistic (lower-bound) discretisation, and
+ * divides the interval by 4 until the two agree within a relative gap, so the returned upper
+ * bound is within that gap of the truth. A fixed interval cannot do this: a long composition of
+ * small losses (DP-SGD or PE with a small sampling rate) needs a finer grid than one wide loss,
+ * and a very wide composition needs a coarser one to fit the grid limit.
+ *
+ * <p>Measured against the PRV accountant's published upper bounds (Gopi et al. 2021; q = 0.001,
+ * 1,000 steps, delta = 1e-6): sigma 0.8, 1.5, 3 give 0.468, 0.0898, 0.0375 here against their
+ * 0.478, 0.0998, 0.0476, where the fixed interval 1e-3 gave 0.469, 0.1024 and 0.0578.
+ *
+ * <p>Stateless; the composition is rebuilt at each interval tried (its cost grows as the inverse
+ * of the interval).
+ */
+public final class PldAccountant {
+
+  /** The default relative gap between the upper and lower bound at which refinement stops. */
+  public static final double DEFAULT_RELATIVE_GAP = 0.005;
+
+  /** The finest interval tried, in nats. */
+  public static final double MIN_INTERVAL = 1e-6;
+
+  /**
+   * The largest composed grid refinement goes to (bins of the pessimistic PLD): past it a finer
+   * interval costs more than the bound gains, and the bounds say how far apart they still are.
+   */
+  public static final int MAX_REFINED_BINS = 1 << 20;
+
+  private PldAccountant() {}
+
+  /** A composition of PLDs, built at the options given (interval and estimate). */
+  @FunctionalInterface
+  public interface Composition {
+    /**
+     * The composed PLD at {@code options}.
+     *
+     * @throws IllegalStateException if the grid would exceed {@link PldOptions#maxBins()}
+     */
+    PrivacyLossDistribution at(PldOptions options);
+  }
+
+  /**
+   * An upper and a lower bound on a quantity of the true composition, and the interval at which
+   * they were reached. Where the composition is too wide for the grid limit at a fine enough
+   * interval, or its mass sits in tails the grid resolves poorly (a tiny delta after thousands of
+   * steps), the two can stay apart: {@link #relativeGap()} says by how much.
+   *
+   * @param upper the pessimistic value: what accounting uses
+   * @param lower the optimistic value (NaN when the optimistic grid could not be built)
+   * @param interval the discretisation interval of both
+   */
+  public record Bounds(double upper, double lower, double interval) {
+
+    /** {@code (upper - lower) / upper}; 0 when both are 0 or infinite, NaN without a lower bound. */
+    public double relativeGap() {
+      if (upper == lower) {
+        return 0.0;
+      }
+      return (upper - lower) / upper;
+    }
+  }
+
+  /** Epsilon at {@code delta}, refined to {@link #DEFAULT_RELATIVE_GAP}, from the default options. */
+  public static Bounds epsilon(Composition composition, double delta) {
+    Preconditions.checkUnit("delta", delta);
+    return refine(composition, p -> p.epsilon(delta), DEFAULT_RELATIVE_GAP, PldOptions.defaults());
+  }
+
+  /** Delta at {@code epsilon}, refined to {@link #DEFAULT_RELATIVE_GAP}, from the default options. */
+  public static Bounds delta(Composition composition, double epsilon) {
+    if (Double.isNaN(epsilon)) {
+      throw new IllegalArgumentException("epsilon must not be NaN, got epsilon=NaN");
+    }
+    return refine(composition, p -> p.delta(epsilon), DEFAULT_RELATIVE_GAP, PldOptions.defaults());
+  }
+
+  /**
+   * Any monotone quantity of a composition (epsilon at delta, delta at epsilon, blow-up at
+   * alpha), refined until {@code (upper - lower) <= relativeGap * upper}, the interval reaches
+   * {@link #MIN_INTERVAL}, a finer composed grid would pass {@link #MAX_REFINED_BINS} or exceed
+   * the bin limit. Starts at {@code start.discretisationInterval()} and coarsens it (times 4)
+   * first while the grid does not fit or the composed grid passes {@link #MAX_REFINED_BINS}.
+   *
+   * @param quantity the quantity of a PLD: monotone in the estimate (a pessimistic PLD's value is
+   *     at least an optimistic one's)
+   * @throws IllegalStateException if no interval up to 1 nat fits the grid limit
+   */
+  public static Bounds refine(
+      Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity, double relativeGap,
+      PldOptions start) {
+    Objects.requireNonNull(composition, "composition");
+    Objects.requireNonNull(quantity, "quantity");
+    Objects.requireNonNull(start, "start");
+    if (!(relativeGap > 0 && relativeGap < 1)) {
+      throw new IllegalArgumentException("relativeGap must be in (0, 1), got relativeGap=" + relativeGap);
+    }
+    PldOptions pessimistic = start.estimate(PldOptions.Estimate.PESSIMISTIC);
+    double h = start.discretisationInterval();
+    double upper = Double.POSITIVE_INFINITY;
+    double lower = Double.NaN;
+    // An interval whose composed grid fits: coarser where the composition is too wide for the
+    // grid limit or too large to build twice (a wide composition has a large epsilon, which a
+    // coarse grid resolves to the same relative accuracy). Every pessimistic value is an upper
+    // bound and every optimistic one a lower bound, so the best of each is kept.
+    PrivacyLossDistribution upperPld = null;
+    while (upperPld == null) {
+      try {
+        upperPld = composition.at(pessimistic.interval(h));
+        upper = Math.min(upper, quantity.applyAsDouble(upperPld));
+        if (upperPld.size() > MAX_REFINED_BINS && h * 4 <= 1.0) {
+          upperPld = null;
+          h *= 4;
+        }
+      } catch (IllegalStateException tooManyBins) {
+        if (h * 4 > 1.0) {
+          throw tooManyBins;
+        }
+        h *= 4;
+      }
+    }
+    while (true) {
+      try {
+        double l = quantity.applyAsDouble(
+            composition.at(pessimistic.interval(h).estimate(PldOptions.Estimate.OPTIMISTIC)));
+        lower = Double.isNaN(lower) ? l : Math.max(lower, l);
+      } catch (IllegalStateException tooManyBins) {
+        return new Bounds(upper, lower, h);
+      }
+      Bounds b = new Bounds(upper, Math.min(lower, upper), h);
+      if (!(b.upper() - b.lower() > relativeGap * b.upper()) || h / 4 < MIN_INTERVAL
+          || 4L * upperPld.size() > MAX_REFINED_BINS) {
+        return b;
+      }
+      try {
+        upperPld = composition.at(pessimistic.interval(h / 4));
+      } catch (IllegalStateException tooManyBins) {
+        return b;
+      }
+      h /= 4;
+      upper = Math.min(upper, quantity.applyAsDouble(upperPld));
+    }
+  }
+}
