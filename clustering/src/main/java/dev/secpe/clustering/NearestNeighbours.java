@@ -342,6 +342,10 @@ public final class NearestNeighbours {
             ok = Boolean.TRUE;
           } catch (Throwable t) { // UnsatisfiedLinkError, NoClassDefFoundError, RuntimeException
             ok = Boolean.FALSE;
+            // said once per JVM, at DEBUG: the library prints nothing of its own unless asked
+            System.getLogger("dev.secpe.clustering").log(System.Logger.Level.DEBUG,
+                "ND4J is not on the class path or did not load (" + t.getClass().getSimpleName()
+                    + "): the vote kernel runs its pure-Java loops; add dev.secpe:secpe-kernel-nd4j for OpenBLAS");
             if (configured == Backend.ND4J) {
               throw new IllegalStateException(
                   "backend=ND4J but ND4J could not load: " + t.getClass().getSimpleName() + ": "

@@ -1,120 +1,119 @@
 package dev.secpe.accounting.secret;
 
-import com.google.ortools.Loader;
-import com.google.ortools.linearsolver.MPConstraint;
-import com.google.ortools.linearsolver.MPObjective;
-import com.google.ortools.linearsolver.MPSolver;
-import com.google.ortools.linearsolver.MPVariable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
 
 /**
- * The linear programme (6) of SecPE, solved with OR-Tools GLOP: {@code max sum_i w_i} subject to
- * {@code sum_{i in D_j} w_i <= eta_j} and {@code 0 <= w_i <= 1}. Only records that hold a secret
- * are variables; the others are unconstrained and take {@code w_i = 1} without the solver.
- * GLOP (simplex, exact) by default; for very large instances (more than 250,000 non-zeros, where
- * simplex takes minutes) PDLP (first-order, relative tolerance 1e-4). Either way the result is
- * made exactly feasible afterwards, and optimality is not a privacy matter: sigma is calibrated
- * to whatever rho comes out. Package-private.
+ * The linear programme (6) of SecPE: {@code max sum_i w_i} subject to {@code sum_{i in D_j} w_i <=
+ * eta_j} and {@code 0 <= w_i <= 1}, reduced before any solver sees it, then solved piece by piece.
+ *
+ * <ul>
+ *   <li>Records holding no secret take {@code w_i = 1}; a constraint with {@code eta_j >= |D_j|}
+ *       is implied by the bounds and dropped.
+ *   <li>The records holding only secret j appear in no other constraint, so they enter as one
+ *       variable {@code u_j} in {@code [0, e_j]} (e_j their number). Afterwards {@code u_j} is
+ *       laid out over them in record order as {@code 1, 1, ..., f, 0, ...}: the same objective
+ *       and constraints as any other split, and the least sigma (a Poisson-binomial with the
+ *       same mean on fewer records is less spread: three records sharing 0.629 need sigma 2.559,
+ *       one record holding it 1.867). So no solver's choice among these equal optima moves sigma.
+ *   <li>Records holding several secrets are variables of their own; they link constraints, and
+ *       the constraints fall apart into connected pieces that are solved independently.
+ * </ul>
+ *
+ * <p>Each piece goes to a {@link SecretLpSolver}: the pure-Java simplex for small pieces; for large
+ * ones OR-Tools' GLOP/PDLP from {@code secpe-accounting-ortools} when it is on the class path, else
+ * the pure-Java first-order method (optimal to a certified relative gap of 1e-5). The result is then made exactly feasible: a constraint a
+ * solver left violated within its tolerance is scaled down onto its capacity, which can only lower
+ * w and so keeps every other constraint feasible. Optimality is not a privacy matter: sigma is
+ * calibrated to whatever rho comes out. Package-private.
  */
 final class SecretLp {
 
-  /** Above this many constraint non-zeros, {@code AUTO} uses PDLP instead of GLOP. */
+  /** Above this many constraint non-zeros in one piece, {@code AUTO} prefers PDLP to GLOP. */
   static final long PDLP_ABOVE_NONZEROS = 250_000;
 
-  private static volatile boolean loaded;
+  /** Up to this many variables plus constraints in one piece, {@code AUTO} uses the pure-Java simplex. */
+  static final int SIMPLEX_MAX_SIZE = 800;
 
   private SecretLp() {}
-
-  private static void load() {
-    if (!loaded) {
-      synchronized (SecretLp.class) {
-        if (!loaded) {
-          Loader.loadNativeLibraries();
-          loaded = true;
-        }
-      }
-    }
-  }
 
   /**
    * Solves the LP.
    *
-   * @param recordsOfSecret for each secret j, the indices of the records that hold it
+   * @param recordsOfSecret for each secret j, the indices of the records that hold it (distinct)
    * @param eta the capacities eta_j (> 0)
    * @param recordCount the number of records
-   * @return w for every record (1 for records holding no secret), exactly feasible: a
-   *     constraint the solver left violated within its tolerance is scaled down onto its
-   *     capacity, which can only lower w and so keeps every other constraint feasible
+   * @return w for every record (1 for records holding no secret), exactly feasible
    */
-  static double[] solve(
-      int[][] recordsOfSecret, double[] eta, int recordCount, SecretNoise.LpSolver choice) {
+  static double[] solve(int[][] recordsOfSecret, double[] eta, int recordCount, SecretNoise.LpSolver choice) {
+    int m = recordsOfSecret.length;
     double[] w = new double[recordCount];
-    java.util.Arrays.fill(w, 1.0);
-    int[] var = new int[recordCount];
-    java.util.Arrays.fill(var, -1);
-    int nVars = 0;
+    Arrays.fill(w, 1.0);
+    int[] held = new int[recordCount];
     for (int[] members : recordsOfSecret) {
       for (int i : members) {
-        if (var[i] < 0) {
-          var[i] = nVars++;
+        held[i]++;
+      }
+    }
+    boolean[] active = new boolean[m];
+    int[] exclusive = new int[m];
+    for (int j = 0; j < m; j++) {
+      active[j] = recordsOfSecret[j].length > 0 && eta[j] < recordsOfSecret[j].length;
+      for (int i : recordsOfSecret[j]) {
+        if (held[i] == 1) {
+          exclusive[j]++;
         }
       }
     }
-    if (nVars == 0) {
-      return w;
+    // pieces: active secrets joined by the shared records they have in common
+    int[] parent = new int[m];
+    for (int j = 0; j < m; j++) {
+      parent[j] = j;
     }
-    load();
-    long nonZeros = 0;
-    for (int j = 0; j < recordsOfSecret.length; j++) {
-      if (eta[j] < recordsOfSecret[j].length) {
-        nonZeros += recordsOfSecret[j].length;
+    int[] firstActive = new int[recordCount];
+    Arrays.fill(firstActive, -1);
+    for (int j = 0; j < m; j++) {
+      if (!active[j]) {
+        continue;
       }
-    }
-    boolean pdlp =
-        choice == SecretNoise.LpSolver.PDLP
-            || (choice == SecretNoise.LpSolver.AUTO && nonZeros > PDLP_ABOVE_NONZEROS);
-    MPSolver solver = MPSolver.createSolver(pdlp ? "PDLP" : "GLOP");
-    if (solver == null) {
-      throw new IllegalStateException("OR-Tools " + (pdlp ? "PDLP" : "GLOP") + " solver is not available");
-    }
-    try {
-      MPVariable[] vars = new MPVariable[nVars];
-      for (int k = 0; k < nVars; k++) {
-        vars[k] = solver.makeNumVar(0.0, 1.0, "");
-      }
-      for (int j = 0; j < recordsOfSecret.length; j++) {
-        int[] members = recordsOfSecret[j];
-        if (members.length == 0 || eta[j] >= members.length) {
-          continue; // no constraint, or one that w <= 1 already implies
-        }
-        MPConstraint c = solver.makeConstraint(Double.NEGATIVE_INFINITY, eta[j], "");
-        for (int i : members) {
-          c.setCoefficient(vars[var[i]], 1.0);
+      for (int i : recordsOfSecret[j]) {
+        if (held[i] >= 2) {
+          if (firstActive[i] < 0) {
+            firstActive[i] = j;
+          } else {
+            union(parent, firstActive[i], j);
+          }
         }
       }
-      MPObjective obj = solver.objective();
-      for (MPVariable v : vars) {
-        obj.setCoefficient(v, 1.0);
-      }
-      obj.setMaximization();
-      if (pdlp) {
-        solver.setSolverSpecificParametersAsString(
-            "termination_criteria { simple_optimality_criteria {"
-                + " eps_optimal_relative: 1e-4 eps_optimal_absolute: 1e-4 } }");
-      }
-      MPSolver.ResultStatus status = solver.solve();
-      if (status != MPSolver.ResultStatus.OPTIMAL && !(pdlp && status == MPSolver.ResultStatus.FEASIBLE)) {
-        throw new IllegalStateException("SecretNoise LP (6) was not solved to optimality: " + status);
-      }
-      for (int i = 0; i < recordCount; i++) {
-        if (var[i] >= 0) {
-          w[i] = Math.min(1.0, Math.max(0.0, vars[var[i]].solutionValue()));
-        }
-      }
-    } finally {
-      solver.delete();
     }
-    concentrateExclusive(recordsOfSecret, w, recordCount);
-    for (int j = 0; j < recordsOfSecret.length; j++) {
+    Map<Integer, Piece> pieces = new LinkedHashMap<>();
+    for (int j = 0; j < m; j++) {
+      if (active[j]) {
+        pieces.computeIfAbsent(find(parent, j), r -> new Piece()).secrets.add(j);
+      }
+    }
+    double[] u = new double[m];
+    for (int j = 0; j < m; j++) {
+      u[j] = exclusive[j]; // inactive constraints: every exclusive record keeps w = 1
+    }
+    for (Piece piece : pieces.values()) {
+      solvePiece(piece, recordsOfSecret, eta, held, exclusive, firstActive, w, u, choice);
+    }
+    // lay u_j out over secret j's exclusive records, in record order
+    for (int j = 0; j < m; j++) {
+      int[] own = Arrays.stream(recordsOfSecret[j]).filter(i -> held[i] == 1).sorted().toArray();
+      double left = Math.max(0.0, u[j]);
+      for (int i : own) {
+        double v = Math.min(1.0, left);
+        w[i] = v;
+        left = Math.max(0.0, left - v);
+      }
+    }
+    for (int j = 0; j < m; j++) {
       double sum = 0;
       for (int i : recordsOfSecret[j]) {
         sum += w[i];
@@ -129,34 +128,145 @@ final class SecretLp {
     return w;
   }
 
-  /**
-   * Among optimal solutions, one that needs less noise: the records holding exactly one secret j
-   * appear in no other constraint, so their weights can be moved among them freely without
-   * changing the objective or any constraint. They are concentrated, in record order, into as
-   * few records as possible ({@code 1, 1, ..., f, 0, ...}), which is what a simplex vertex does
-   * and what the least sigma wants: a Poisson-binomial with the same mean on fewer records is
-   * less spread (three records sharing 0.629 need sigma 2.559, one record holding it 1.867).
-   * Without it, the solver's choice among equal optima decides sigma: GLOP returns a vertex,
-   * PDLP an interior point. Exact feasibility is restored by the caller afterwards.
-   */
-  static void concentrateExclusive(int[][] recordsOfSecret, double[] w, int recordCount) {
-    int[] secretsHeld = new int[recordCount];
-    for (int[] members : recordsOfSecret) {
-      for (int i : members) {
-        secretsHeld[i]++;
+  /** Active secrets of one connected piece. */
+  private static final class Piece {
+    final List<Integer> secrets = new ArrayList<>();
+  }
+
+  private static void solvePiece(
+      Piece piece, int[][] recordsOfSecret, double[] eta, int[] held, int[] exclusive,
+      int[] firstActive, double[] w, double[] u, SecretNoise.LpSolver choice) {
+    // variables: the piece's shared records, then u_j for its secrets with exclusive records
+    Map<Integer, Integer> varOfRecord = new LinkedHashMap<>();
+    for (int j : piece.secrets) {
+      for (int i : recordsOfSecret[j]) {
+        if (held[i] >= 2 && firstActive[i] >= 0) {
+          varOfRecord.putIfAbsent(i, varOfRecord.size());
+        }
       }
     }
-    for (int[] members : recordsOfSecret) {
-      int[] exclusive = java.util.Arrays.stream(members).filter(i -> secretsHeld[i] == 1).sorted().toArray();
-      double total = 0;
-      for (int i : exclusive) {
-        total += w[i];
+    if (varOfRecord.isEmpty()) { // one secret whose records are all its own
+      int j = piece.secrets.get(0);
+      u[j] = Math.min(exclusive[j], eta[j]);
+      return;
+    }
+    int shared = varOfRecord.size();
+    int[] varOfSecret = new int[piece.secrets.size()];
+    int n = shared;
+    for (int s = 0; s < varOfSecret.length; s++) {
+      varOfSecret[s] = exclusive[piece.secrets.get(s)] > 0 ? n++ : -1;
+    }
+    double[] upper = new double[n];
+    Arrays.fill(upper, 0, shared, 1.0);
+    int[][] rows = new int[varOfSecret.length][];
+    double[] capacity = new double[varOfSecret.length];
+    for (int s = 0; s < varOfSecret.length; s++) {
+      int j = piece.secrets.get(s);
+      int[] row = new int[recordsOfSecret[j].length - exclusive[j] + (varOfSecret[s] >= 0 ? 1 : 0)];
+      int k = 0;
+      for (int i : recordsOfSecret[j]) {
+        if (held[i] >= 2) {
+          row[k++] = varOfRecord.get(i);
+        }
       }
-      for (int i : exclusive) {
-        double v = Math.min(1.0, total);
-        w[i] = v;
-        total = Math.max(0.0, total - v);
+      if (varOfSecret[s] >= 0) {
+        upper[varOfSecret[s]] = exclusive[j];
+        row[k] = varOfSecret[s];
       }
+      rows[s] = row;
+      capacity[s] = eta[j];
+    }
+    SecretLpProblem problem = new SecretLpProblem(upper, rows, capacity);
+    SecretLpSolver solver = solver(choice, problem);
+    double[] x = solver.solve(problem);
+    if (x.length != n) {
+      throw new IllegalStateException("SecretNoise LP (6): the solver returned " + x.length + " values for " + n + " variables");
+    }
+    if (solver.name().equals("PDLP")) { // a first-order end point: move to a vertex (see crossover)
+      x = FirstOrderSecretLpSolver.crossover(problem, clampAll(x, problem.upper()));
+    }
+    for (Map.Entry<Integer, Integer> e : varOfRecord.entrySet()) {
+      w[e.getKey()] = clamp(x[e.getValue()], 1.0);
+    }
+    for (int s = 0; s < varOfSecret.length; s++) {
+      if (varOfSecret[s] >= 0) {
+        int j = piece.secrets.get(s);
+        u[j] = clamp(x[varOfSecret[s]], exclusive[j]);
+      }
+    }
+  }
+
+  private static double[] clampAll(double[] x, double[] upper) {
+    double[] out = new double[x.length];
+    for (int k = 0; k < x.length; k++) {
+      out[k] = clamp(x[k], upper[k]);
+    }
+    return out;
+  }
+
+  private static double clamp(double v, double upper) {
+    return Double.isNaN(v) ? 0.0 : Math.min(upper, Math.max(0.0, v));
+  }
+
+  /** The solver for one piece under the user's choice. */
+  static SecretLpSolver solver(SecretNoise.LpSolver choice, SecretLpProblem problem) {
+    int size = problem.variables() + problem.capacity().length;
+    switch (choice) {
+      case SIMPLEX:
+        return SimplexSecretLpSolver.INSTANCE;
+      case FIRST_ORDER:
+        return FirstOrderSecretLpSolver.INSTANCE;
+      case GLOP:
+      case PDLP:
+        return installed(choice.name()).orElseThrow(() -> new IllegalStateException(
+            "lpSolver " + choice + " needs OR-Tools: add the dependency dev.secpe:secpe-accounting-ortools"));
+      case AUTO:
+      default:
+        if (size <= SIMPLEX_MAX_SIZE) {
+          return SimplexSecretLpSolver.INSTANCE;
+        }
+        return installed(problem.nonZeros() > PDLP_ABOVE_NONZEROS ? "PDLP" : "GLOP")
+            .orElse(FirstOrderSecretLpSolver.INSTANCE);
+    }
+  }
+
+  /** A solver registered under {@code name} (GLOP, PDLP), if its module is on the class path. */
+  static java.util.Optional<SecretLpSolver> installed(String name) {
+    for (SecretLpSolver s : Installed.ALL) {
+      if (s.name().equals(name)) {
+        return java.util.Optional.of(s);
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
+  /** Solvers found once by {@link ServiceLoader}. */
+  private static final class Installed {
+    static final List<SecretLpSolver> ALL = load();
+
+    private static List<SecretLpSolver> load() {
+      List<SecretLpSolver> out = new ArrayList<>();
+      ClassLoader cl = SecretLp.class.getClassLoader();
+      for (SecretLpSolver s : ServiceLoader.load(SecretLpSolver.class, cl)) {
+        out.add(s);
+      }
+      return List.copyOf(out);
+    }
+  }
+
+  private static int find(int[] parent, int x) {
+    while (parent[x] != x) {
+      parent[x] = parent[parent[x]];
+      x = parent[x];
+    }
+    return x;
+  }
+
+  private static void union(int[] parent, int a, int b) {
+    int ra = find(parent, a);
+    int rb = find(parent, b);
+    if (ra != rb) {
+      parent[Math.max(ra, rb)] = Math.min(ra, rb);
     }
   }
 }
