@@ -135,8 +135,6 @@ final class FirstOrderSecretLpSolver implements SecretLpSolver {
     for (int j = 0; j < m; j++) {
       sigma[j] = rows[j].length == 0 ? 0 : 0.99 / rows[j].length;
     }
-    double[] c = new double[n];
-    java.util.Arrays.fill(c, 1.0);
     double[] x = new double[n];
     for (int k = 0; k < n; k++) {
       x[k] = colCount[k] == 0 ? u[k] : 0.0; // a variable in no constraint takes its bound
@@ -145,7 +143,7 @@ final class FirstOrderSecretLpSolver implements SecretLpSolver {
     double[] aty = new double[n];
     double[] xPrev = new double[n];
     double[] best = feasible(x, u, rows, b);
-    double bestObjective = dot(c, best);
+    double bestObjective = sum(best);
     double bestBound = Double.POSITIVE_INFINITY;
     int it = 0;
     while (it < MAX_ITERATIONS) {
@@ -153,7 +151,7 @@ final class FirstOrderSecretLpSolver implements SecretLpSolver {
       System.arraycopy(x, 0, xPrev, 0, n);
       for (int k = 0; k < n; k++) {
         if (colCount[k] > 0) {
-          x[k] = Math.min(u[k], Math.max(0.0, x[k] + tau[k] * (c[k] - aty[k])));
+          x[k] = Math.min(u[k], Math.max(0.0, x[k] + tau[k] * (1.0 - aty[k])));
         }
       }
       java.util.Arrays.fill(aty, 0.0);
@@ -175,11 +173,11 @@ final class FirstOrderSecretLpSolver implements SecretLpSolver {
           bound += b[j] * y[j];
         }
         for (int k = 0; k < n; k++) {
-          bound += u[k] * Math.max(0.0, c[k] - aty[k]);
+          bound += u[k] * Math.max(0.0, 1.0 - aty[k]);
         }
         bestBound = Math.min(bestBound, bound);
         double[] f = feasible(x, u, rows, b);
-        double obj = dot(c, f);
+        double obj = sum(f);
         if (obj > bestObjective) {
           best = f;
           bestObjective = obj;
@@ -198,27 +196,8 @@ final class FirstOrderSecretLpSolver implements SecretLpSolver {
     for (int k = 0; k < x.length; k++) {
       f[k] = Math.min(u[k], Math.max(0.0, x[k]));
     }
-    for (int j = 0; j < rows.length; j++) {
-      double s = 0;
-      for (int k : rows[j]) {
-        s += f[k];
-      }
-      if (s > b[j]) {
-        double scale = b[j] / s * (1 - 1e-15);
-        for (int k : rows[j]) {
-          f[k] *= scale;
-        }
-      }
-    }
+    SecretLp.scaleOntoCapacities(rows, b, f);
     return f;
-  }
-
-  private static double dot(double[] a, double[] v) {
-    double s = 0;
-    for (int k = 0; k < v.length; k++) {
-      s += a[k] * v[k];
-    }
-    return s;
   }
 
   private static double sum(double[] v) {

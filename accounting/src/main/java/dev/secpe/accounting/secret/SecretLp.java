@@ -90,17 +90,17 @@ final class SecretLp {
         }
       }
     }
-    Map<Integer, Piece> pieces = new LinkedHashMap<>();
+    Map<Integer, List<Integer>> pieces = new LinkedHashMap<>(); // root -> its active secrets
     for (int j = 0; j < m; j++) {
       if (active[j]) {
-        pieces.computeIfAbsent(find(parent, j), r -> new Piece()).secrets.add(j);
+        pieces.computeIfAbsent(find(parent, j), r -> new ArrayList<>()).add(j);
       }
     }
     double[] u = new double[m];
     for (int j = 0; j < m; j++) {
       u[j] = exclusive[j]; // inactive constraints: every exclusive record keeps w = 1
     }
-    for (Piece piece : pieces.values()) {
+    for (List<Integer> piece : pieces.values()) {
       solvePiece(piece, recordsOfSecret, eta, held, exclusive, firstActive, w, u, choice);
     }
     // lay u_j out over secret j's exclusive records, in record order
@@ -113,32 +113,36 @@ final class SecretLp {
         left = Math.max(0.0, left - v);
       }
     }
-    for (int j = 0; j < m; j++) {
-      double sum = 0;
-      for (int i : recordsOfSecret[j]) {
-        sum += w[i];
-      }
-      if (sum > eta[j]) {
-        double scale = eta[j] / sum * (1 - 1e-15);
-        for (int i : recordsOfSecret[j]) {
-          w[i] *= scale;
-        }
-      }
-    }
+    scaleOntoCapacities(recordsOfSecret, eta, w);
     return w;
   }
 
-  /** Active secrets of one connected piece. */
-  private static final class Piece {
-    final List<Integer> secrets = new ArrayList<>();
+  /**
+   * Makes {@code x} exactly feasible: each constraint {@code sum_{k in rows[j]} x_k <= b_j} left
+   * violated (within a solver's tolerance) is scaled onto its capacity. Scaling only lowers x, so
+   * constraints already met stay met.
+   */
+  static void scaleOntoCapacities(int[][] rows, double[] b, double[] x) {
+    for (int j = 0; j < rows.length; j++) {
+      double sum = 0;
+      for (int k : rows[j]) {
+        sum += x[k];
+      }
+      if (sum > b[j]) {
+        double scale = b[j] / sum * (1 - 1e-15);
+        for (int k : rows[j]) {
+          x[k] *= scale;
+        }
+      }
+    }
   }
 
   private static void solvePiece(
-      Piece piece, int[][] recordsOfSecret, double[] eta, int[] held, int[] exclusive,
+      List<Integer> secrets, int[][] recordsOfSecret, double[] eta, int[] held, int[] exclusive,
       int[] firstActive, double[] w, double[] u, SecretNoise.LpSolver choice) {
     // variables: the piece's shared records, then u_j for its secrets with exclusive records
     Map<Integer, Integer> varOfRecord = new LinkedHashMap<>();
-    for (int j : piece.secrets) {
+    for (int j : secrets) {
       for (int i : recordsOfSecret[j]) {
         if (held[i] >= 2 && firstActive[i] >= 0) {
           varOfRecord.putIfAbsent(i, varOfRecord.size());
@@ -146,22 +150,22 @@ final class SecretLp {
       }
     }
     if (varOfRecord.isEmpty()) { // one secret whose records are all its own
-      int j = piece.secrets.get(0);
+      int j = secrets.get(0);
       u[j] = Math.min(exclusive[j], eta[j]);
       return;
     }
     int shared = varOfRecord.size();
-    int[] varOfSecret = new int[piece.secrets.size()];
+    int[] varOfSecret = new int[secrets.size()];
     int n = shared;
     for (int s = 0; s < varOfSecret.length; s++) {
-      varOfSecret[s] = exclusive[piece.secrets.get(s)] > 0 ? n++ : -1;
+      varOfSecret[s] = exclusive[secrets.get(s)] > 0 ? n++ : -1;
     }
     double[] upper = new double[n];
     Arrays.fill(upper, 0, shared, 1.0);
     int[][] rows = new int[varOfSecret.length][];
     double[] capacity = new double[varOfSecret.length];
     for (int s = 0; s < varOfSecret.length; s++) {
-      int j = piece.secrets.get(s);
+      int j = secrets.get(s);
       int[] row = new int[recordsOfSecret[j].length - exclusive[j] + (varOfSecret[s] >= 0 ? 1 : 0)];
       int k = 0;
       for (int i : recordsOfSecret[j]) {
@@ -190,7 +194,7 @@ final class SecretLp {
     }
     for (int s = 0; s < varOfSecret.length; s++) {
       if (varOfSecret[s] >= 0) {
-        int j = piece.secrets.get(s);
+        int j = secrets.get(s);
         u[j] = clamp(x[varOfSecret[s]], exclusive[j]);
       }
     }
