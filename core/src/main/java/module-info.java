@@ -1,0 +1,21 @@
+/**
+ * The shared vocabulary of every method: records and datasets, reading and writing them, secret
+ * detection, privacy budgets and the privacy report.
+ */
+module dev.secpe.core {
+  requires transitive dev.secpe.accounting;
+  requires transitive dev.secpe.llm;
+  requires com.fasterxml.jackson.databind;
+  requires com.fasterxml.jackson.dataformat.csv;
+
+  exports dev.secpe.core;
+  exports dev.secpe.core.io;
+  exports dev.secpe.core.report;
+  exports dev.secpe.core.secret;
+
+  uses dev.secpe.core.secret.SecretDetectorProvider;
+
+  provides dev.secpe.core.secret.SecretDetectorProvider with
+      dev.secpe.core.secret.SecretDetectors.PiiRegexProvider,
+      dev.secpe.core.secret.SecretDetectors.DictionaryProvider;
+}
