@@ -1,5 +1,9 @@
 package dev.secpe.evolution;
 
+import dev.secpe.evolution.augpe.AugPEMethod;
+import dev.secpe.evolution.engine.Inputs;
+import dev.secpe.evolution.engine.Method;
+
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;

@@ -1,5 +1,10 @@
 package dev.secpe.evolution;
 
+import dev.secpe.evolution.ctcl.CTCLMethod;
+import dev.secpe.evolution.ctcl.CTCLPlan;
+import dev.secpe.evolution.engine.Inputs;
+import dev.secpe.evolution.engine.Method;
+
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.PlanCalibrator;
 import dev.secpe.accounting.ledger.PrivacyCost;
@@ -108,51 +113,6 @@ public final class CTCL extends Runs<CTCL.Config> {
    */
   public record Accounting(
       double noiseMultiplier, double samplingRate, double histogramEpsilon, double fineTuningEpsilon, double composedEpsilon) {}
-
-  /** The releases of a run with these parameters, in charge order (none drawn). */
-  static List<Release> plan(double histogramSigma, double z, double q, int steps) {
-    Release fine = fineTuningRelease(z, q, steps, 1.0);
-    return histogramSigma > 0 ? List.of(histogramRelease(histogramSigma), fine) : List.of(fine);
-  }
-
-  static Release histogramRelease(double sigma) {
-    return Release.gaussian(CTCLMethod.HISTOGRAM, "one record: one bin of the (label, topic) histogram", 1.0, sigma);
-  }
-
-  static Release fineTuningRelease(double z, double q, int steps, double clip) {
-    return new Release(
-        CTCLMethod.FINE_TUNING,
-        "Poisson-subsampled Gaussian (DP-SGD)",
-        "one record: its clipped contribution to each step's sum",
-        clip,
-        z * clip,
-        new PrivacyCost.SubsampledGaussian(z, q, steps));
-  }
-
-  /**
-   * The least z with which the histogram (multiplier {@code histogramSigma}; 0 for none) and K
-   * steps of the Poisson-subsampled Gaussian at rate q compose, by the ledger's PLD accountant,
-   * to at most {@code budget.epsilon()} at {@code budget.delta()}.
-   */
-  static Accounting calibrate(DpBudget budget, double histogramSigma, double q, int steps) {
-    double eps = budget.epsilon();
-    double delta = budget.delta();
-    double z =
-        PlanCalibrator.leastMultiplier(
-            s -> plan(histogramSigma, s, q, steps),
-            budget,
-            1e-3,
-            () -> "budget unreachable: epsilon=" + eps + " at delta=" + delta + " with the topic histogram"
-                + " (sigma=" + histogramSigma + ") leaves no room for " + steps + " fine-tuning steps"
-                + " (try a larger epsilon or histogram noise)");
-    double hEps = histogramSigma > 0 ? PlanCalibrator.epsilon(List.of(histogramRelease(histogramSigma)), delta) : 0;
-    return new Accounting(
-        z,
-        q,
-        hEps,
-        PlanCalibrator.epsilon(List.of(fineTuningRelease(z, q, steps, 1.0)), delta),
-        PlanCalibrator.epsilon(plan(histogramSigma, z, q, steps), delta));
-  }
 
   private final Accounting accounting;
 
@@ -327,7 +287,7 @@ public final class CTCL extends Runs<CTCL.Config> {
       }
       Config c =
           new Config(s.oneRound(), budget, topics, keywordsPerTopic, unclassifiedQuantile, histogramSigma, clipNorm, steps, b, privateWeight);
-      Accounting a = s.nonPrivate() ? null : calibrate(budget, histogramSigma, (double) b / n, steps);
+      Accounting a = s.nonPrivate() ? null : CTCLPlan.calibrate(budget, histogramSigma, (double) b / n, steps);
       return new CTCL(c, new Inputs(privateData, publicData, generator, embedder), a);
     }
   }

@@ -1,5 +1,7 @@
 package dev.secpe.evolution;
 
+import dev.secpe.evolution.engine.NoNoise;
+
 import dev.secpe.accounting.noise.NoiseSource;
 import dev.secpe.accounting.noise.NoiseSources;
 import dev.secpe.core.LabelSet;

@@ -99,31 +99,4 @@ public record EvolutionSettings(
         providerRetries);
   }
 
-  /** The public part of the configuration, for checkpoint fingerprints and reports. */
-  String describe() {
-    return "syntheticSize="
-        + syntheticSize
-        + ", variations="
-        + variations
-        + ", iterations="
-        + iterations
-        + ", seed="
-        + seed
-        + ", temperature="
-        + generation.temperature()
-        + ", topP="
-        + generation.topP()
-        + ", maxTokens="
-        + generation.maxTokens()
-        + ", maskProbability="
-        + maskProbability
-        // Named only when it is not the papers' rule, so that a checkpoint written before the
-        // geometry existed resumes with voteGeometry(COSINE), the rule it was written with.
-        + (voteGeometry == VoteGeometry.COSINE ? "" : ", voteGeometry=" + voteGeometry)
-        + ", templates="
-        + templates.domain()
-        + ", labels="
-        + labels.map(Object::toString).orElse("none")
-        + (nonPrivate ? ", NON-PRIVATE" : "");
-  }
 }

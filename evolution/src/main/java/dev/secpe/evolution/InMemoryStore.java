@@ -1,5 +1,8 @@
 package dev.secpe.evolution;
 
+import dev.secpe.evolution.engine.InProcessEmbeddings;
+import dev.secpe.evolution.engine.Kernel;
+
 import dev.secpe.clustering.ClusterAggregate;
 import dev.secpe.clustering.ClusterAggregator;
 import dev.secpe.clustering.Embeddings;
@@ -18,7 +21,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /** {@link PrivateStore#inMemory}: the records and their embeddings in this JVM. */
-final class InMemoryStore implements PrivateStore {
+final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
 
   private final PrivateDataset data;
   private int[] groups;
@@ -74,8 +77,8 @@ final class InMemoryStore implements PrivateStore {
     }
   }
 
-  /** The unit-norm embeddings (this JVM only: DPGA and CTCL read them directly). */
-  EmbeddingMatrix unit() {
+  @Override
+  public EmbeddingMatrix unit() {
     if (unit == null) {
       throw new IllegalStateException("the private records were not embedded yet");
     }
@@ -89,25 +92,7 @@ final class InMemoryStore implements PrivateStore {
 
   @Override
   public long[] nearestCounts(int group, EmbeddingMatrix candidates, float[] centre, int k) {
-    return nearestCounts(unit(), rowsOf(group), candidates, centre, k);
-  }
-
-  /**
-   * The vote counts of rows {@code rows} of {@code priv} (unit) against {@code candidates}: one
-   * kernel call, shared with other stores so that every store counts the same way.
-   */
-  static long[] nearestCounts(EmbeddingMatrix priv, int[] rows, EmbeddingMatrix candidates, float[] centre, int k) {
-    long[] counts = new long[candidates.rows()];
-    if (rows.length == 0 || candidates.rows() == 0) {
-      return counts;
-    }
-    int[] cand = Kernel.iota(candidates.rows());
-    for (int[] nearest : Kernel.topK(priv, rows, candidates, cand, k, centre)) {
-      for (int c : nearest) {
-        counts[c]++;
-      }
-    }
-    return counts;
+    return Kernel.nearestCounts(unit(), rowsOf(group), candidates, centre, k);
   }
 
   @Override

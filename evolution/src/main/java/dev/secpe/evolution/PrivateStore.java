@@ -1,5 +1,7 @@
 package dev.secpe.evolution;
 
+import dev.secpe.evolution.engine.Kernel;
+
 import dev.secpe.clustering.ClusterAggregate;
 import dev.secpe.clustering.Embeddings;
 import dev.secpe.core.EmbeddingMatrix;
@@ -90,7 +92,7 @@ public interface PrivateStore extends AutoCloseable {
    * summed over partitions equal the counts of the whole.
    */
   static long[] countNearest(EmbeddingMatrix records, EmbeddingMatrix candidates, float[] centre, int k) {
-    return InMemoryStore.nearestCounts(records, Kernel.iota(records.rows()), candidates, centre, k);
+    return Kernel.nearestCounts(records, Kernel.iota(records.rows()), candidates, centre, k);
   }
 
   /**

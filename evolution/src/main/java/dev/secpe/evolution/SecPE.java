@@ -1,5 +1,9 @@
 package dev.secpe.evolution;
 
+import dev.secpe.evolution.engine.Inputs;
+import dev.secpe.evolution.engine.Method;
+import dev.secpe.evolution.secpe.SecPEMethod;
+
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.secret.SecretNoise;
@@ -121,7 +125,7 @@ public final class SecPE extends Runs<SecPE.Config> {
   public static final class NoSecretsException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
-    NoSecretsException(String detector) {
+    public NoSecretsException(String detector) {
       super(
           "no secrets were detected by '" + detector + "' in the private records: (p, r)-secret"
               + " protection would protect nothing; choose what to protect with"

@@ -1,2 +1,9 @@
-/** The evolution engine and the SecPE, Aug-PE, DPGA and CTCL builders. */
+/**
+ * Private evolution: the four methods' entry points ({@link dev.secpe.evolution.SecPE}, {@link
+ * dev.secpe.evolution.AugPE}, {@link dev.secpe.evolution.DPGA}, {@link dev.secpe.evolution.CTCL}),
+ * their builders and immutable configurations, the settings they share, the {@link
+ * dev.secpe.evolution.PrivateStore} through which a run reaches private records, and the {@link
+ * dev.secpe.evolution.RunResult}. This is the only package the module exports; the engine and
+ * each method's steps live in sub-packages that are not part of the API.
+ */
 package dev.secpe.evolution;

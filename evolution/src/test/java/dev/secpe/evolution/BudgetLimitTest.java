@@ -1,5 +1,13 @@
 package dev.secpe.evolution;
 
+import dev.secpe.evolution.augpe.AugPEMethod;
+import dev.secpe.evolution.dpga.DPGAMethod;
+import dev.secpe.evolution.engine.Engine;
+import dev.secpe.evolution.engine.Method;
+import dev.secpe.evolution.engine.Offspring;
+import dev.secpe.evolution.engine.RunContext;
+import dev.secpe.evolution.secpe.SecPEMethod;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

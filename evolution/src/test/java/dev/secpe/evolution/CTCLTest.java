@@ -1,5 +1,13 @@
 package dev.secpe.evolution;
 
+import dev.secpe.evolution.ctcl.CTCLPlan;
+import dev.secpe.evolution.dpga.DPGAPlan;
+
+import dev.secpe.evolution.ctcl.TopicModel;
+import dev.secpe.evolution.engine.Allocation;
+import dev.secpe.evolution.engine.Checkpoint;
+import dev.secpe.evolution.engine.CheckpointStore;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -46,14 +54,14 @@ class CTCLTest {
         double delta = Double.parseDouble(f[2]);
         double ref = Double.parseDouble(f[3]);
         PrivacyLedger l = PrivacyLedger.unlimited();
-        l.charge(CTCL.histogramRelease(sigma));
+        l.charge(CTCLPlan.histogramRelease(sigma));
         assertThat(l.epsilon(delta)).as(line).isBetween(ref - 1e-9, ref + 1e-3);
       }
       assertThat(rows).isEqualTo(6);
     }
     // Appendix D: 0.39 for the histogram (std 10) on PubMed; the table rounds to 0.01.
     PrivacyLedger l = PrivacyLedger.unlimited();
-    l.charge(CTCL.histogramRelease(10));
+    l.charge(CTCLPlan.histogramRelease(10));
     assertThat(l.epsilon(PUBMED_DELTA)).isBetween(0.385, 0.395);
   }
 
@@ -61,10 +69,10 @@ class CTCLTest {
   void pubmedNoiseMultipliersAgreeWithAppendixE() {
     DpBudget four = new DpBudget(4, PUBMED_DELTA);
     // The published multipliers meet their budgets under our (PLD) accounting.
-    assertThat(PlanCalibrator.epsilon(CTCL.plan(10, 3.03, PUBMED_Q, 2000), PUBMED_DELTA)).isLessThanOrEqualTo(4);
-    assertThat(PlanCalibrator.epsilon(CTCL.plan(0, 3.01, PUBMED_Q, 2000), PUBMED_DELTA)).isLessThanOrEqualTo(4);
-    CTCL.Accounting with = CTCL.calibrate(four, 10, PUBMED_Q, 2000);
-    CTCL.Accounting vanilla = CTCL.calibrate(four, 0, PUBMED_Q, 2000);
+    assertThat(PlanCalibrator.epsilon(CTCLPlan.plan(10, 3.03, PUBMED_Q, 2000), PUBMED_DELTA)).isLessThanOrEqualTo(4);
+    assertThat(PlanCalibrator.epsilon(CTCLPlan.plan(0, 3.01, PUBMED_Q, 2000), PUBMED_DELTA)).isLessThanOrEqualTo(4);
+    CTCL.Accounting with = CTCLPlan.calibrate(four, 10, PUBMED_Q, 2000);
+    CTCL.Accounting vanilla = CTCLPlan.calibrate(four, 0, PUBMED_Q, 2000);
     // Ours may be a little smaller (tighter PLD discretisation than dp_accounting's defaults) but
     // within 1% of the table's two-decimal values, and never above them by more than rounding.
     assertThat(with.noiseMultiplier()).isBetween(3.03 * 0.99, 3.035);
@@ -72,7 +80,7 @@ class CTCLTest {
     assertThat(with.noiseMultiplier()).isGreaterThan(vanilla.noiseMultiplier());
     // Safe side: the solved z meets the budget, 0.1% less would not.
     assertThat(with.composedEpsilon()).isLessThanOrEqualTo(4);
-    assertThat(PlanCalibrator.epsilon(CTCL.plan(10, with.noiseMultiplier() * 0.999, PUBMED_Q, 2000), PUBMED_DELTA)).isGreaterThan(4);
+    assertThat(PlanCalibrator.epsilon(CTCLPlan.plan(10, with.noiseMultiplier() * 0.999, PUBMED_Q, 2000), PUBMED_DELTA)).isGreaterThan(4);
     // Appendix D: the parts, 0.39 and 3.96 (two decimals; PLD vs dp_accounting: 0.03 band).
     assertThat(with.histogramEpsilon()).isBetween(0.385, 0.395);
     assertThat(with.fineTuningEpsilon()).isBetween(3.93, 3.99);

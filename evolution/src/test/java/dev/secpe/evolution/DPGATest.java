@@ -1,5 +1,8 @@
 package dev.secpe.evolution;
 
+import dev.secpe.evolution.ctcl.CTCLPlan;
+import dev.secpe.evolution.dpga.DPGAPlan;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -56,7 +59,7 @@ class DPGATest {
     DPGA.Config c = base().build().config();
     double eps = c.budget().epsilon();
     DPGA.VoteCalibration v =
-        DPGA.calibrateVotes(c, c.split().svt() * eps / 2, c.split().histograms() * eps / 3, 3, c.split().tau() * eps, 10);
+        DPGAPlan.calibrateVotes(c, c.split().svt() * eps / 2, c.split().histograms() * eps / 3, 3, c.split().tau() * eps, 10);
     assertThat(v.sigma()).isLessThan(v.paperSigma());
     // At our sigma the paper's (looser) analysis would claim more than the budget.
     assertThat(v.paperEpsilonAtPldSigma()).isGreaterThan(eps);

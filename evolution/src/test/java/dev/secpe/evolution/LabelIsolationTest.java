@@ -1,5 +1,10 @@
 package dev.secpe.evolution;
 
+import dev.secpe.evolution.augpe.AugPEMethod;
+import dev.secpe.evolution.engine.NoNoise;
+import dev.secpe.evolution.engine.ReleaseStore;
+import dev.secpe.evolution.engine.RunContext;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.secpe.accounting.GdpMu;

@@ -1,5 +1,10 @@
 package dev.secpe.evolution;
 
+import dev.secpe.evolution.ctcl.CTCLPlan;
+import dev.secpe.evolution.dpga.DPGAPlan;
+
+import dev.secpe.evolution.engine.Labels;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.secpe.accounting.DpBudget;
@@ -53,7 +58,7 @@ class PlanLedgerPropertiesTest {
             .build();
     List<Release> charged = run.run().report().mechanisms();
     List<Release> plan =
-        DPGA.plan(run.config(), Labels.of(Fixtures.privateData(80).isLabelled(), run.config().settings().labels()), run.calibration().sigma());
+        DPGAPlan.plan(run.config(), Labels.of(Fixtures.privateData(80).isLabelled(), run.config().settings().labels()), run.calibration().sigma());
     // Same releases: T fresh vote releases replace the plan's one release of T rounds.
     assertThat(charged).hasSize(fresh ? plan.size() - 1 + rounds : plan.size());
     double spent = PlanCalibrator.epsilon(charged, DELTA);
@@ -85,7 +90,7 @@ class PlanLedgerPropertiesTest {
               .build();
       List<Release> charged = run.run().report().mechanisms();
       CTCL.Accounting a = run.accounting().orElseThrow();
-      List<Release> plan = CTCL.plan(histogramSigma, a.noiseMultiplier(), a.samplingRate(), steps);
+      List<Release> plan = CTCLPlan.plan(histogramSigma, a.noiseMultiplier(), a.samplingRate(), steps);
       assertThat(charged).extracting(Release::id).containsExactlyElementsOf(plan.stream().map(Release::id).toList());
       assertThat(charged).extracting(Release::cost).containsExactlyElementsOf(plan.stream().map(Release::cost).toList());
       assertThat(PlanCalibrator.epsilon(charged, DELTA)).isLessThanOrEqualTo(eps);

@@ -1,5 +1,8 @@
 package dev.secpe.evolution;
 
+import dev.secpe.evolution.engine.Checkpoint;
+import dev.secpe.evolution.engine.CheckpointStore;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,0 +1,5 @@
+/**
+ * Aug-PE's steps (internal): the Gaussian nearest-neighbour vote of every round and its selection
+ * rules. The public face is {@link dev.secpe.evolution.AugPE}.
+ */
+package dev.secpe.evolution.augpe;

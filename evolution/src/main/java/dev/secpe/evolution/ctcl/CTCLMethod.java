@@ -1,0 +1,207 @@
+package dev.secpe.evolution.ctcl;
+
+import dev.secpe.evolution.CTCL;
+import dev.secpe.evolution.EvolutionSettings;
+import dev.secpe.evolution.engine.Allocation;
+import dev.secpe.evolution.engine.ApproximateDpMethod;
+import dev.secpe.evolution.engine.Offspring;
+import dev.secpe.evolution.engine.RunContext;
+
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.Label;
+import dev.secpe.core.PrivateTexts;
+import dev.secpe.core.SyntheticText;
+import dev.secpe.llm.FineTunableGenerator;
+import dev.secpe.llm.GenerationTask;
+import dev.secpe.llm.TextGenerator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * CTCL's steps for the {@link Engine}: in {@link #prepare}, the public topic model, the DP topic
+ * histogram and the DP fine-tuning, both through the {@link ReleaseStore} (charged before drawn,
+ * checkpointed once drawn, served from the checkpoint on resume); the initial population is the
+ * keyword-conditioned generation by the fine-tuned generator, and it is the output (no votes).
+ *
+ * <p>The fine-tuning's release is the generator's noisy statistic ({@link
+ * FineTunableGenerator#fineTuningRelease}); the fine-tuned generator is rebuilt from it, so a
+ * resumed run never fine-tunes again with fresh noise.
+ */
+public final class CTCLMethod implements ApproximateDpMethod {
+
+
+  private final CTCL.Config config;
+  private final CTCL.Accounting accounting; // null for a non-private run
+  private final FineTunableGenerator base;
+  private TopicModel topics;
+  private double[] histogram;
+  private TextGenerator tuned;
+
+  public CTCLMethod(CTCL.Config config, CTCL.Accounting accounting, FineTunableGenerator base) {
+    this.config = config;
+    this.accounting = accounting;
+    this.base = base;
+  }
+
+  @Override
+  public String name() {
+    return CTCL.OPERATOR;
+  }
+
+  /** The topic model is fitted on the public embeddings: embedded first, timed as embedding. */
+  @Override
+  public boolean needsPublicEmbeddings() {
+    return true;
+  }
+
+  @Override
+  public boolean evolves() {
+    return false;
+  }
+
+  @Override
+  public TextGenerator generator(TextGenerator given) {
+    if (tuned == null) {
+      throw new IllegalStateException("CTCL's generator is fine-tuned in prepare(), which has not run");
+    }
+    return tuned;
+  }
+
+  @Override
+  public void prepare(RunContext ctx) {
+    EvolutionSettings s = ctx.settings();
+    // 1. Topic model on public text; each private record to its topic (or the unclassified bin).
+    topics =
+        TopicModel.fit(
+            ctx.publicData().texts(), ctx.embedder(), config.topics(), config.keywordsPerTopic(),
+            config.unclassifiedQuantile(), s.seed());
+    EmbeddingMatrix emb = ctx.privateUnit();
+    int n = ctx.privateData().size();
+    int bins = topics.topics() + 1;
+    long[] counts = new long[ctx.groups() * bins];
+    List<List<String>> keywordsOf = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      int t = topics.assign(emb.row(i));
+      counts[ctx.privateGroup(i) * bins + t]++;
+      keywordsOf.add(topics.keywords(t));
+    }
+
+    // 2. The DP (label, topic) histogram: one record is in one bin, sensitivity 1.
+    double sigma = config.histogramSigma();
+    histogram =
+        ctx.store().release(
+            CTCLPlan.HISTOGRAM,
+            () -> CTCLPlan.histogramRelease(sigma),
+            () -> {
+              double[] h = new double[counts.length];
+              for (int i = 0; i < h.length; i++) {
+                h[i] = counts[i] + ctx.noise().gaussian(sigma);
+              }
+              return h;
+            });
+
+    // 3. DP fine-tuning: its release is the generator's noisy statistic.
+    FineTunableGenerator.DpSgdSettings dp =
+        accounting == null
+            ? new FineTunableGenerator.DpSgdSettings(config.clipNorm(), 0, 1, n, config.privateWeight())
+            : new FineTunableGenerator.DpSgdSettings(
+                config.clipNorm(), accounting.noiseMultiplier(), config.steps(), config.batchSize(), config.privateWeight());
+    FineTunableGenerator.DpNoise noise =
+        new FineTunableGenerator.DpNoise() {
+          @Override
+          public double gaussian(double sd) {
+            return ctx.noise().gaussian(sd);
+          }
+
+          @Override
+          public boolean bernoulli(double p) {
+            return ctx.noise().bernoulli(p);
+          }
+        };
+    java.util.function.Supplier<dev.secpe.accounting.ledger.Release> release =
+        () -> CTCLPlan.fineTuningRelease(accounting.noiseMultiplier(), accounting.samplingRate(), config.steps(), config.clipNorm());
+    if (base.releasesFineTuning()) {
+      double[] g =
+          ctx.store().release(
+              CTCLPlan.FINE_TUNING,
+              release,
+              () -> PrivateTexts.fineTuningRelease(base, ctx.privateData(), keywordsOf, dp, noise));
+      tuned = base.fromFineTuningRelease(g, dp, n);
+    } else {
+      // Not storable: CTCL.Builder refuses a checkpoint for such a generator, so this is drawn once.
+      TextGenerator[] out = new TextGenerator[1];
+      ctx.store().release(
+          CTCLPlan.FINE_TUNING,
+          release,
+          () -> {
+            out[0] = PrivateTexts.fineTune(base, ctx.privateData(), keywordsOf, dp, noise);
+            return new double[0];
+          });
+      if (out[0] == null) {
+        throw new IllegalStateException(
+            "checkpoint holds CTCL's fine-tuning but generator '" + base.name() + "' cannot be rebuilt from it");
+      }
+      tuned = out[0];
+    }
+  }
+
+  /**
+   * The requested size allocated to (label, topic) bins in proportion to the noisy histogram by
+   * largest remainder (negative bins count as 0); each text is conditioned on its topic's keywords
+   * and aimed at the mean length of the topic's public documents.
+   */
+  @Override
+  public List<Offspring> initial(RunContext ctx, SplittableRandom rng) {
+    int bins = topics.topics() + 1;
+    int[] share = Allocation.largestRemainder(histogram, ctx.settings().syntheticSize());
+    List<Offspring> out = new ArrayList<>(ctx.settings().syntheticSize());
+    for (int b = 0; b < share.length; b++) {
+      Optional<Label> label = ctx.label(b / bins);
+      List<String> kws = topics.keywords(b % bins);
+      int words = topics.targetWords(b % bins);
+      for (int j = 0; j < share[b]; j++) {
+        GenerationTask task = new GenerationTask.Random(label.map(Label::name).orElse(null), kws, words);
+        out.add(new Offspring(task, List.of(), CTCL.OPERATOR, label));
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public double[] vote(RunContext ctx, int round, List<SyntheticText> population, EmbeddingMatrix unit) {
+    throw new UnsupportedOperationException("CTCL does not vote");
+  }
+
+  @Override
+  public List<Offspring> vary(RunContext ctx, int round, List<SyntheticText> survivors, SplittableRandom rng) {
+    throw new UnsupportedOperationException("CTCL does not vary");
+  }
+
+  @Override
+  public dev.secpe.accounting.DpBudget budget() {
+    return accounting == null ? null : config.budget();
+  }
+
+  @Override
+  public void report(dev.secpe.core.report.PrivacyReport.Builder report) {
+    if (accounting != null) {
+      report.sigma(accounting.noiseMultiplier());
+    }
+  }
+
+  @Override
+  public List<String> deviations(RunContext ctx) {
+    double delta = config.budget().delta();
+    return List.of(
+        String.format(Locale.ROOT,
+            "Histogram (Gaussian std %.3g, sensitivity 1) alone: epsilon=%.4f; DP fine-tuning (z=%.4f, q=%.5f, %d steps, C=%.3g) alone: epsilon=%.4f; composed by PLD: epsilon=%.4f at delta=%.3g.",
+            config.histogramSigma(), accounting.histogramEpsilon(), accounting.noiseMultiplier(),
+            accounting.samplingRate(), config.steps(), config.clipNorm(), accounting.fineTuningEpsilon(),
+            accounting.composedEpsilon(), delta),
+        "Topics: cosine k-means on public embeddings (the paper uses HDBSCAN); unclassified below the public "
+            + config.unclassifiedQuantile() + "-quantile of own-centre cosine.");
+  }
+}

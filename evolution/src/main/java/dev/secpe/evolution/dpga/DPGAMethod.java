@@ -1,0 +1,518 @@
+package dev.secpe.evolution.dpga;
+
+import dev.secpe.evolution.DPGA;
+import dev.secpe.evolution.engine.Allocation;
+import dev.secpe.evolution.engine.ApproximateDpMethod;
+import dev.secpe.evolution.engine.Kernel;
+import dev.secpe.evolution.engine.Keywords;
+import dev.secpe.evolution.engine.Offspring;
+import dev.secpe.evolution.engine.RunContext;
+import dev.secpe.evolution.engine.Seeds;
+import dev.secpe.evolution.engine.Selection;
+import dev.secpe.evolution.engine.Variation;
+
+import dev.secpe.accounting.Calibration;
+import dev.secpe.accounting.ledger.PrivacyCost;
+import dev.secpe.accounting.ledger.Release;
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.Label;
+import dev.secpe.core.LabelSet;
+import dev.secpe.core.Provenance;
+import dev.secpe.core.SyntheticText;
+import dev.secpe.llm.GenerationTask;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * DPGA-TextSyn (Li et al.): metadata released under pure DP (an SVT length range, Laplace label,
+ * length and keyword histograms), Poisson-subsampled Gaussian nearest-neighbour votes, distinct
+ * elite selection by similarity suppression with a DP threshold tau, and the genetic operators
+ * mutate (rewrite, fill), cross and generate.
+ */
+public final class DPGAMethod implements ApproximateDpMethod {
+
+  /** Word counts above this are treated as this (caps the SVT query stream). */
+  static final int MAX_WORDS = 4096;
+
+  private final DPGA.Config config;
+  private final DPGA.VoteCalibration calibration;
+  private int minWords;
+  private int maxWords;
+  private double[] lengthHistogram;
+  private double[][] keywordWeights;
+  private List<List<String>> keywords;
+  private double tau;
+
+  /** A run of {@code config} with its vote noise solved at build() (see {@link DPGA#calibrate}). */
+  public DPGAMethod(DPGA.Config config, DPGA.VoteCalibration calibration) {
+    this.config = config;
+    this.calibration = calibration;
+  }
+
+  @Override
+  public String name() {
+    return "dpga";
+  }
+
+  @Override
+  public void prepare(RunContext ctx) {
+    DPGAPlan.Metadata meta = DPGAPlan.metadata(config, ctx.labels(), ctx.settings());
+    double epsHist = meta.epsHist();
+    double epsSvtRun = meta.epsSvtRun();
+    double epsTau = meta.epsTau();
+    int[] words = new int[ctx.privateData().size()];
+    for (int i = 0; i < words.length; i++) {
+      words[i] = Math.min(MAX_WORDS, ctx.privateData().get(i).text().wordCount());
+    }
+
+    // 1. SVT length range: max, then min (AboveThreshold, DPGA appendix B.2 scales).
+    Calibration.SvtScales svt = Calibration.aboveThreshold(epsSvtRun, 1.0);
+    maxWords =
+        (int)
+            ctx.store()
+                .release(
+                "dpga/length-max",
+                () -> new Release("dpga/length-max", "AboveThreshold", "maximum length in words (SVT)",
+                        1.0, svt.queryScale(), new PrivacyCost.PureDp(epsSvtRun)),
+                    () -> new double[] {svtFirstBelow(ctx, words, svt, true)})[0];
+    minWords =
+        (int)
+            ctx.store()
+                .release(
+                "dpga/length-min",
+                () -> new Release("dpga/length-min", "AboveThreshold", "minimum length in words (SVT)",
+                        1.0, svt.queryScale(), new PrivacyCost.PureDp(epsSvtRun)),
+                    () -> new double[] {svtFirstBelow(ctx, words, svt, false)})[0];
+    if (minWords > maxWords) {
+      int t = minWords;
+      minWords = maxWords;
+      maxWords = t;
+    }
+
+    // 2. Laplace histograms (sensitivity 1 each: a record falls in one bin).
+    double b = Calibration.laplaceScale(epsHist, 1.0);
+    int bins = config.lengthBins();
+    double[] lengthCounts = new double[bins];
+    for (int w : words) {
+      lengthCounts[lengthBin(w, bins)]++;
+    }
+    lengthHistogram =
+        ctx.store()
+            .release(
+                "dpga/length-histogram",
+                () -> new Release("dpga/length-histogram", "Laplace", "length histogram, " + bins + " bins",
+                    1.0, b, new PrivacyCost.Laplace(b, 1.0)),
+                () -> ctx.addLaplace(lengthCounts, b));
+    if (!ctx.labels().isEmpty()) {
+      if (meta.labelsReleased()) {
+        double[] counts = new double[ctx.groups()];
+        for (int i = 0; i < words.length; i++) {
+          counts[ctx.privateGroup(i)]++;
+        }
+        double[] noisy =
+            ctx.store()
+                .release(
+                "dpga/labels",
+                () -> new Release("dpga/labels", "Laplace", "label histogram over " + counts.length + " labels",
+                        1.0, b, new PrivacyCost.Laplace(b, 1.0)),
+                    () -> ctx.addLaplace(counts, b));
+        ctx.setShares(noisy);
+      } else {
+        ctx.setShares(ctx.publicProportions());
+      }
+    }
+
+    // 3. Keywords: public candidates per label, private nearest-keyword votes, Laplace noise.
+    keywords = Keywords.candidates(ctx, config.keywordCandidates());
+    keywordWeights = new double[ctx.groups()][];
+    List<float[]> all = new ArrayList<>();
+    List<Integer> owners = new ArrayList<>();
+    for (int g = 0; g < ctx.groups(); g++) {
+      float[][] e = keywords.get(g).isEmpty() ? new float[0][] : ctx.embedder().embed(keywords.get(g));
+      for (float[] row : e) {
+        all.add(row);
+        owners.add(g);
+      }
+    }
+    int[] owner = owners.stream().mapToInt(Integer::intValue).toArray();
+    double[] kwCounts = new double[all.size()];
+    if (!all.isEmpty()) {
+      EmbeddingMatrix kw = EmbeddingMatrix.of(all.toArray(new float[0][])).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
+      EmbeddingMatrix priv = ctx.privateUnit();
+      for (int g = 0; g < ctx.groups(); g++) {
+        final int gg = g;
+        int[] kwRows = java.util.stream.IntStream.range(0, owner.length).filter(i -> owner[i] == gg).toArray();
+        int[] rows = ctx.privateRowsOf(g);
+        if (kwRows.length == 0 || rows.length == 0) {
+          continue;
+        }
+        for (int k : Kernel.top1(priv, rows, kw, kwRows)) {
+          kwCounts[k]++;
+        }
+      }
+    }
+    double[] noisyKw =
+        ctx.store()
+            .release(
+                "dpga/keywords",
+                () -> new Release("dpga/keywords", "Laplace", "keyword vote histogram over " + kwCounts.length + " public keywords",
+                    1.0, b, new PrivacyCost.Laplace(b, 1.0)),
+                () -> ctx.addLaplace(kwCounts, b));
+    int pos = 0;
+    for (int g = 0; g < ctx.groups(); g++) {
+      int n = keywords.get(g).size();
+      keywordWeights[g] = softmax(Arrays.copyOfRange(noisyKw, pos, pos + n), config.keywordTemperature());
+      pos += n;
+    }
+
+    // 4. The similarity threshold tau: noisy mean off-diagonal cosine of a private sample.
+    double[] tauClean = {meanOffDiagonal(ctx)};
+    double tauSensitivity = DPGAPlan.tauSensitivity(config.tauSample());
+    double tauScale = Calibration.laplaceScale(epsTau, tauSensitivity);
+    tau =
+        ctx.store()
+            .release(
+                "dpga/tau",
+                () -> new Release("dpga/tau", "Laplace",
+                    "similarity threshold tau: mean off-diagonal cosine of " + config.tauSample() + " private records",
+                    tauSensitivity, tauScale, new PrivacyCost.Laplace(tauScale, tauSensitivity)),
+                () -> ctx.addLaplace(tauClean, tauScale))[0];
+    tau = Math.max(-1.0, Math.min(1.0, tau));
+  }
+
+  /** AboveThreshold on counts of records longer (max) or shorter (min) than i: the first i below. */
+  private static double svtFirstBelow(RunContext ctx, int[] words, Calibration.SvtScales svt, boolean max) {
+    // Queries f_i = -(number of records beyond i); threshold 0: halts at the first i where no
+    // (noisy) record lies beyond i. Sensitivity 1.
+    double noisyThreshold = ctx.noise().laplace(svt.thresholdScale());
+    int[] beyond = new int[MAX_WORDS + 2];
+    for (int w : words) {
+      beyond[w]++;
+    }
+    // Suffix (max) or prefix (min) sums.
+    if (max) {
+      int acc = 0;
+      for (int i = MAX_WORDS + 1; i >= 0; i--) {
+        int c = beyond[i];
+        beyond[i] = acc; // records with length > i
+        acc += c;
+      }
+      for (int i = 0; i <= MAX_WORDS; i++) {
+        if (-beyond[i] + ctx.noise().laplace(svt.queryScale()) >= noisyThreshold) {
+          return i;
+        }
+      }
+      return MAX_WORDS;
+    }
+    int acc = 0;
+    int[] below = new int[MAX_WORDS + 2];
+    for (int i = 0; i <= MAX_WORDS + 1; i++) {
+      below[i] = acc; // records with length < i
+      acc += beyond[i];
+    }
+    for (int i = MAX_WORDS; i >= 0; i--) {
+      if (-below[i] + ctx.noise().laplace(svt.queryScale()) >= noisyThreshold) {
+        return i;
+      }
+    }
+    return 0;
+  }
+
+  private int lengthBin(int words, int bins) {
+    int lo = minWords;
+    int hi = Math.max(maxWords, lo + 1);
+    double x = (Math.min(Math.max(words, lo), hi) - lo) / (double) (hi - lo);
+    return Math.min(bins - 1, (int) Math.floor(x * bins));
+  }
+
+  public static double[] softmax(double[] x, double temperature) {
+    double[] out = new double[x.length];
+    if (x.length == 0) {
+      return out;
+    }
+    double m = Arrays.stream(x).max().orElse(0);
+    double s = 0;
+    for (int i = 0; i < x.length; i++) {
+      out[i] = Math.exp((x[i] - m) / temperature);
+      s += out[i];
+    }
+    for (int i = 0; i < x.length; i++) {
+      out[i] /= s;
+    }
+    return out;
+  }
+
+  /** Mean cosine over distinct pairs of the bottom-m records by a seeded hash of their position. */
+  private double meanOffDiagonal(RunContext ctx) {
+    int n = ctx.privateData().size();
+    int m = config.tauSample();
+    if (m > n) {
+      throw new IllegalStateException("tauSample " + m + " exceeds the private dataset size");
+    }
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    long base = Seeds.derive(ctx.settings().seed(), "tau-sample", 0);
+    Arrays.sort(order, (a, c) -> Long.compare(Seeds.derive(base, ctx.privateData().get(a).id(), 0),
+        Seeds.derive(base, ctx.privateData().get(c).id(), 0)));
+    EmbeddingMatrix priv = ctx.privateUnit();
+    if (m < 2) {
+      return 0.0;
+    }
+    double sum = 0;
+    for (int a = 0; a < m; a++) {
+      for (int c = a + 1; c < m; c++) {
+        sum += priv.dot(order[a], priv, order[c]);
+      }
+    }
+    return sum / (m * (m - 1) / 2.0);
+  }
+
+  @Override
+  public List<Offspring> initial(RunContext ctx, SplittableRandom rng) {
+    int total = ctx.settings().syntheticSize() * config.shares().total();
+    int[] perGroup = Allocation.largestRemainder(toDouble(ctx.shares()), total);
+    List<Offspring> out = new ArrayList<>();
+    for (int g = 0; g < perGroup.length; g++) {
+      for (int i = 0; i < perGroup[g]; i++) {
+        out.add(fromMetadata(ctx, g, rng, Provenance.INITIAL));
+      }
+    }
+    return out;
+  }
+
+  private static double[] toDouble(int[] x) {
+    return Arrays.stream(x).asDoubleStream().toArray();
+  }
+
+  private Offspring fromMetadata(RunContext ctx, int g, SplittableRandom rng, String operator) {
+    List<String> kws = new ArrayList<>();
+    List<String> cands = keywords.get(g);
+    for (int k = 0; k < Math.min(config.keywordsPerPrompt(), cands.size()); k++) {
+      String w = cands.get(sample(keywordWeights[g], rng));
+      if (!kws.contains(w)) {
+        kws.add(w);
+      }
+    }
+    int words = sampleLength(rng);
+    Optional<Label> label = ctx.label(g);
+    return new Offspring(
+        new GenerationTask.Random(label.map(Label::name).orElse(null), kws, words),
+        List.of(),
+        operator,
+        label);
+  }
+
+  private int sampleLength(SplittableRandom rng) {
+    double[] w = lengthHistogram.clone();
+    for (int i = 0; i < w.length; i++) {
+      w[i] = Math.max(0, w[i]);
+    }
+    int bin = sample(w, rng);
+    int lo = minWords;
+    int hi = Math.max(maxWords, lo + 1);
+    double from = lo + (hi - lo) * (bin / (double) w.length);
+    double to = lo + (hi - lo) * ((bin + 1) / (double) w.length);
+    return Math.max(1, (int) Math.round(from + rng.nextDouble() * (to - from)));
+  }
+
+  private static int sample(double[] weights, SplittableRandom rng) {
+    double s = 0;
+    for (double w : weights) {
+      s += Math.max(0, w);
+    }
+    if (!(s > 0)) {
+      return rng.nextInt(weights.length);
+    }
+    double u = rng.nextDouble() * s;
+    for (int i = 0; i < weights.length; i++) {
+      u -= Math.max(0, weights[i]);
+      if (u < 0) {
+        return i;
+      }
+    }
+    return weights.length - 1;
+  }
+
+  /** The run's one Poisson subsample (1 = in), when not drawing one per round. */
+  private boolean[] subsample;
+
+  /**
+   * Charges the T vote rounds up front as one subsampled Gaussian on one Poisson subsample, which is
+   * drawn (securely) and stored as that release's value, so a resumed run reuses it.
+   */
+  private void drawSubsample(RunContext ctx) {
+    double q = config.samplingRate();
+    int t = ctx.settings().iterations();
+    double sigma = calibration.sigma();
+    double[] bits =
+        ctx.store()
+            .release(
+                "dpga/votes",
+                () -> new Release("dpga/votes", "Poisson-subsampled Gaussian",
+                    t + " nearest-neighbour vote histograms on one q=" + q + " Poisson subsample",
+                    1.0, sigma, DPGAPlan.votesCost(config, sigma, t)),
+                () -> {
+                  double[] b = new double[ctx.privateData().size()];
+                  for (int i = 0; i < b.length; i++) {
+                    b[i] = ctx.noise().bernoulli(q) ? 1 : 0;
+                  }
+                  return b;
+                });
+    subsample = new boolean[bits.length];
+    for (int i = 0; i < bits.length; i++) {
+      subsample[i] = bits[i] == 1;
+    }
+  }
+
+  @Override
+  public double[] vote(RunContext ctx, int round, List<SyntheticText> population, EmbeddingMatrix unit) {
+    double sigma = calibration.sigma();
+    double q = config.samplingRate();
+    boolean fresh = config.freshSubsamplePerRound();
+    if (!fresh && subsample == null) {
+      drawSubsample(ctx);
+    }
+    EmbeddingMatrix priv = ctx.privateUnit();
+    String id = "dpga/round-" + round + "/votes";
+    java.util.function.Supplier<double[]> draw =
+        () -> {
+          double[] h = new double[population.size()];
+          for (int g = 0; g < ctx.groups(); g++) {
+            int[] cand = RunContext.rowsOf(ctx, population, g);
+            // The subsample is part of the mechanism: drawn from the secure noise source.
+            int[] rows =
+                Arrays.stream(ctx.privateRowsOf(g))
+                    .filter(i -> fresh ? ctx.noise().bernoulli(q) : subsample[i])
+                    .toArray();
+            if (cand.length == 0 || rows.length == 0) {
+              continue;
+            }
+            float[] centre = ctx.voteCentre(unit, cand);
+            for (int c : Kernel.top1(priv, rows, unit, cand, centre)) {
+              h[c]++;
+            }
+          }
+          return ctx.addGaussian(h, sigma);
+        };
+    if (!fresh) {
+      return ctx.store().releaseCoveredBy(id, "dpga/votes", draw);
+    }
+    return ctx.store()
+        .release(
+            id,
+            () -> new Release(id, "Poisson-subsampled Gaussian",
+                "nearest-neighbour votes of a fresh q=" + q + " Poisson sample over " + population.size() + " candidates",
+                1.0, sigma, new PrivacyCost.SubsampledGaussian(sigma, q, 1)),
+            draw);
+  }
+
+  @Override
+  public int[] select(
+      RunContext ctx, int round, double[] votes, List<SyntheticText> population, EmbeddingMatrix unit) {
+    int[] shares = ctx.shares();
+    List<Integer> chosen = new ArrayList<>();
+    for (int g = 0; g < ctx.groups(); g++) {
+      int[] rows = RunContext.rowsOf(ctx, population, g);
+      double[] sub = new double[rows.length];
+      float[][] e = new float[rows.length][];
+      for (int k = 0; k < rows.length; k++) {
+        sub[k] = votes[rows[k]];
+        e[k] = unit.row(rows[k]);
+      }
+      int take = Math.min(shares[g], rows.length);
+      if (!config.similaritySuppression()) {
+        for (int k : Selection.topN(sub, take)) {
+          chosen.add(rows[k]);
+        }
+        continue;
+      }
+      for (int k : SimilaritySuppression.select(sub, e, tau, config.tauStep(), take).selected()) {
+        chosen.add(rows[k]);
+      }
+    }
+    return chosen.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  @Override
+  public List<Offspring> vary(
+      RunContext ctx, int round, List<SyntheticText> elites, SplittableRandom rng) {
+    DPGA.Shares s = config.shares();
+    List<Offspring> out = new ArrayList<>();
+    for (int g = 0; g < ctx.groups(); g++) {
+      List<SyntheticText> mine = new ArrayList<>();
+      for (SyntheticText t : elites) {
+        if (ctx.group(t) == g) {
+          mine.add(t);
+        }
+      }
+      if (mine.isEmpty()) {
+        continue;
+      }
+      int n = mine.size();
+      for (int i = 0; i < s.rewrite() * n; i++) {
+        SyntheticText p = mine.get(i % n);
+        out.add(new Offspring(new GenerationTask.Rewrite(p.text(), name(p)), List.of(p.id()), Provenance.REWRITE, p.label()));
+      }
+      List<SyntheticText> fillParents = new ArrayList<>();
+      for (int i = 0; i < s.fill() * n; i++) {
+        fillParents.add(mine.get(i % n));
+      }
+      out.addAll(Variation.fillIn(ctx, fillParents, 1, rng));
+      for (int i = 0; i < s.cross() * n; i++) {
+        SyntheticText a = mine.get(rng.nextInt(n));
+        SyntheticText b = mine.get(rng.nextInt(n));
+        out.add(new Offspring(new GenerationTask.Cross(a.text(), b.text(), name(a)), List.of(a.id(), b.id()), Provenance.CROSS, a.label()));
+      }
+      for (int i = 0; i < s.generate() * n; i++) {
+        out.add(fromMetadata(ctx, g, rng, Provenance.GENERATE));
+      }
+    }
+    return out;
+  }
+
+  private static String name(SyntheticText t) {
+    return t.label().map(Label::name).orElse(null);
+  }
+
+  /** The vote calibration (PLD and the paper's own analysis). */
+  public DPGA.VoteCalibration calibration() {
+    return calibration;
+  }
+
+  @Override
+  public dev.secpe.accounting.DpBudget budget() {
+    return config.budget();
+  }
+
+  @Override
+  public void report(dev.secpe.core.report.PrivacyReport.Builder report) {
+    if (config.budget() != null) {
+      report.sigma(calibration().sigma());
+    }
+  }
+
+  @Override
+  public List<String> deviations(RunContext ctx) {
+    List<String> out = new ArrayList<>();
+    if (ctx.settings().nonPrivate()) {
+      return out;
+    }
+    out.add(
+        "Votes: noise multiplier " + calibration.sigma() + " calibrated with the PLD accountant over every"
+            + " release (SVT, histograms, tau and " + ctx.settings().iterations() + " subsampled Gaussian votes);"
+            + " the paper's own analysis (basic composition + amplification of the composed Gaussian) needs "
+            + calibration.paperSigma() + " for the same budget, and with the PLD noise it would claim epsilon "
+            + calibration.paperEpsilonAtPldSigma() + ".");
+    out.add(
+        "The similarity threshold tau is computed from private data; the paper does not account it. Here it"
+            + " is a Laplace release with sensitivity 4/m over a hash-ranked sample of m = "
+            + config.tauSample() + " records, charged to the ledger.");
+    out.add("Lengths are measured in words, not tokenizer tokens.");
+    return out;
+  }
+}

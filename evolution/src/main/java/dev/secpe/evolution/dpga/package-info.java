@@ -1,0 +1,6 @@
+/**
+ * DPGA-TextSyn's steps (internal): the DP metadata, the subsampled Gaussian votes, similarity
+ * suppression and the genetic operators, and the privacy plan solved at {@code build()}. The
+ * public face is {@link dev.secpe.evolution.DPGA}.
+ */
+package dev.secpe.evolution.dpga;

@@ -1,0 +1,38 @@
+package dev.secpe.evolution.engine;
+
+import dev.secpe.accounting.ledger.Release;
+import dev.secpe.core.SyntheticText;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a run persists after every release and every round: enough to resume without drawing any
+ * release twice. It holds synthetic texts and noisy (already accounted) releases only — never
+ * private text — but it is still a file of the data holder: the releases are only as private as
+ * the run's guarantee.
+ *
+ * @param method "secpe", "augpe" or "dpga"
+ * @param fingerprint the configuration it belongs to; a resume with another one is refused
+ * @param inputs a digest of the private and public records it was made from; a resume with other
+ *     records is refused
+ * @param round the round whose input {@code population} is (0 = initial population)
+ * @param population the candidates that enter {@code round}
+ * @param releases the ledger, in charge order
+ * @param values the noisy values of every release, by release id
+ */
+public record Checkpoint(
+    String method,
+    String fingerprint,
+    String inputs,
+    int round,
+    List<SyntheticText> population,
+    List<Release> releases,
+    Map<String, double[]> values) {
+
+  /** Copies the collections. */
+  public Checkpoint {
+    population = List.copyOf(population);
+    releases = List.copyOf(releases);
+    values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+  }
+}

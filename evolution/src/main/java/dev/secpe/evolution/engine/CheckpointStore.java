@@ -1,0 +1,237 @@
+package dev.secpe.evolution.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.secpe.accounting.ledger.PrivacyCost;
+import dev.secpe.accounting.ledger.Release;
+import dev.secpe.core.Label;
+import dev.secpe.core.Provenance;
+import dev.secpe.core.SyntheticText;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads and writes {@link Checkpoint}s as one JSON file, {@code checkpoint.json}, in a directory.
+ * Writes are atomic (a temporary file moved over the old one), so a crash leaves either the old or
+ * the new checkpoint, never a torn one.
+ */
+public final class CheckpointStore {
+
+  public static final String FILE = "checkpoint.json";
+  private static final int FORMAT = 2;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Path dir;
+
+  public CheckpointStore(Path dir) {
+    this.dir = dir;
+  }
+
+  public Path file() {
+    return dir.resolve(FILE);
+  }
+
+  public boolean exists() {
+    return Files.isRegularFile(file());
+  }
+
+  public void write(Checkpoint c) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("format", FORMAT);
+    root.put("method", c.method());
+    root.put("fingerprint", c.fingerprint());
+    root.put("inputs", c.inputs());
+    root.put("round", c.round());
+    ArrayNode pop = root.putArray("population");
+    for (SyntheticText t : c.population()) {
+      ObjectNode n = pop.addObject();
+      n.put("id", t.id());
+      n.put("text", t.text());
+      t.label().ifPresent(l -> n.put("label", l.name()));
+      n.put("round", t.provenance().round());
+      ArrayNode parents = n.putArray("parents");
+      t.provenance().parentIds().forEach(parents::add);
+      n.put("operator", t.provenance().operator());
+    }
+    ArrayNode rel = root.putArray("releases");
+    for (Release r : c.releases()) {
+      ObjectNode n = rel.addObject();
+      n.put("id", r.id());
+      n.put("mechanism", r.mechanism());
+      n.put("protects", r.protects());
+      n.put("sensitivity", r.sensitivity());
+      n.put("noiseScale", r.noiseScale());
+      n.set("cost", costToJson(r.cost()));
+    }
+    ObjectNode vals = root.putObject("values");
+    c.values().forEach((k, v) -> {
+      ArrayNode a = vals.putArray(k);
+      for (double x : v) {
+        a.add(x);
+      }
+    });
+    try {
+      root.put("integrity", digest(root));
+      Files.createDirectories(dir);
+      Path tmp = Files.createTempFile(dir, FILE, ".tmp");
+      JSON.writeValue(tmp.toFile(), root);
+      try {
+        Files.move(tmp, file(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, file(), StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write checkpoint to " + file(), e);
+    }
+  }
+
+  public Checkpoint read() {
+    JsonNode root;
+    try {
+      root = JSON.readTree(file().toFile());
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "checkpoint " + file() + " is damaged (" + e.getClass().getSimpleName()
+              + "); refusing to resume rather than draw its releases again", e);
+    }
+    if (!(root instanceof ObjectNode obj)) {
+      throw new IllegalStateException("checkpoint " + file() + " is damaged (not a JSON object)");
+    }
+    int format = root.path("format").asInt(-1);
+    if (format != FORMAT) {
+      throw new IllegalStateException(
+          "checkpoint " + file() + " has format " + format + "; this version reads format " + FORMAT);
+    }
+    String stated = root.path("integrity").asText("");
+    ObjectNode body = obj.deepCopy();
+    body.remove("integrity");
+    if (!digest(body).equals(stated)) {
+      throw new IllegalStateException(
+          "checkpoint " + file() + " fails its integrity check: it was edited or damaged after it"
+              + " was written; refusing to resume rather than trust or redraw its releases");
+    }
+    List<SyntheticText> pop = new ArrayList<>();
+    for (JsonNode n : root.path("population")) {
+      List<String> parents = new ArrayList<>();
+      n.path("parents").forEach(p -> parents.add(p.asText()));
+      Optional<Label> label =
+          n.hasNonNull("label") ? Optional.of(Label.of(n.get("label").asText())) : Optional.empty();
+      pop.add(
+          new SyntheticText(
+              n.path("id").asText(),
+              n.path("text").asText(),
+              label,
+              new Provenance(n.path("round").asInt(), parents, n.path("operator").asText())));
+    }
+    List<Release> releases = new ArrayList<>();
+    for (JsonNode n : root.path("releases")) {
+      releases.add(
+          new Release(
+              n.path("id").asText(),
+              n.path("mechanism").asText(),
+              n.path("protects").asText(),
+              n.path("sensitivity").asDouble(),
+              n.path("noiseScale").asDouble(),
+              costFromJson(n.path("cost"))));
+    }
+    Map<String, double[]> values = new LinkedHashMap<>();
+    Iterator<Map.Entry<String, JsonNode>> it = root.path("values").fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      values.put(e.getKey(), doubles(e.getValue()));
+    }
+    return new Checkpoint(
+        root.path("method").asText(),
+        root.path("fingerprint").asText(),
+        root.path("inputs").asText(),
+        root.path("round").asInt(),
+        pop,
+        releases,
+        values);
+  }
+
+  /** SHA-256 (hex) of the node's JSON text, fields in insertion order. */
+  private static String digest(JsonNode node) {
+    try {
+      java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+      return java.util.HexFormat.of().formatHex(md.digest(JSON.writeValueAsBytes(node)));
+    } catch (java.security.NoSuchAlgorithmException | com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot digest checkpoint: " + e.getClass().getSimpleName(), e);
+    }
+  }
+
+  private static double[] doubles(JsonNode a) {
+    double[] v = new double[a.size()];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = a.get(i).asDouble();
+    }
+    return v;
+  }
+
+  public static ObjectNode costToJson(PrivacyCost cost) {
+    ObjectNode n = JSON.createObjectNode();
+    if (cost instanceof PrivacyCost.Gaussian g) {
+      n.put("type", "gaussian").put("noiseMultiplier", g.noiseMultiplier());
+    } else if (cost instanceof PrivacyCost.Laplace l) {
+      n.put("type", "laplace").put("scale", l.scale()).put("sensitivity", l.sensitivity());
+    } else if (cost instanceof PrivacyCost.SubsampledGaussian s) {
+      n.put("type", "subsampled-gaussian")
+          .put("noiseMultiplier", s.noiseMultiplier())
+          .put("samplingRate", s.samplingRate())
+          .put("steps", s.steps());
+    } else if (cost instanceof PrivacyCost.SecretMixture m) {
+      n.put("type", "secret-mixture").put("sigma", m.sigma()).put("shiftMultiplier", m.shiftMultiplier());
+      ArrayNode per = n.putArray("shiftProbsPerSecret");
+      for (double[] probs : m.shiftProbsPerSecret()) {
+        ArrayNode a = per.addArray();
+        for (double p : probs) {
+          a.add(p);
+        }
+      }
+    } else if (cost instanceof PrivacyCost.PureDp p) {
+      n.put("type", "pure-dp").put("epsilon", p.epsilon());
+    } else {
+      throw new IllegalStateException("cannot checkpoint privacy cost " + cost.getClass().getName());
+    }
+    return n;
+  }
+
+  public static PrivacyCost costFromJson(JsonNode n) {
+    String type = n.path("type").asText();
+    switch (type) {
+      case "gaussian":
+        return new PrivacyCost.Gaussian(n.path("noiseMultiplier").asDouble());
+      case "laplace":
+        return new PrivacyCost.Laplace(n.path("scale").asDouble(), n.path("sensitivity").asDouble());
+      case "subsampled-gaussian":
+        return new PrivacyCost.SubsampledGaussian(
+            n.path("noiseMultiplier").asDouble(),
+            n.path("samplingRate").asDouble(),
+            n.path("steps").asInt());
+      case "secret-mixture":
+        JsonNode per = n.path("shiftProbsPerSecret");
+        double[][] probs = new double[per.size()][];
+        for (int j = 0; j < probs.length; j++) {
+          probs[j] = doubles(per.get(j));
+        }
+        return new PrivacyCost.SecretMixture(
+            n.path("sigma").asDouble(), n.path("shiftMultiplier").asDouble(), probs);
+      case "pure-dp":
+        return new PrivacyCost.PureDp(n.path("epsilon").asDouble());
+      default:
+        throw new IllegalStateException("checkpoint holds an unknown privacy cost type '" + type + "'");
+    }
+  }
+}

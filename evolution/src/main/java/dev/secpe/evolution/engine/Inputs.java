@@ -1,0 +1,18 @@
+package dev.secpe.evolution.engine;
+
+import dev.secpe.evolution.PrivateStore;
+
+import dev.secpe.core.PublicCorpus;
+import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.TextGenerator;
+
+/** The data and services of a run (kept out of the config records, which stay printable). */
+public record Inputs(
+    PrivateStore privateData, PublicCorpus publicData, TextGenerator generator, TextEmbedder embedder) {
+
+  public Inputs {
+    if (publicData == null) {
+      publicData = PublicCorpus.of(java.util.List.of());
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package dev.secpe.evolution.engine;
+
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.ledger.PrivacyGuarantee;
+import dev.secpe.core.SyntheticDataset;
+import dev.secpe.core.report.NoiseMode;
+import dev.secpe.core.report.PhaseTimings;
+import dev.secpe.core.report.PrivacyReport;
+import dev.secpe.core.report.ProviderInfo;
+import dev.secpe.core.report.RunEvent;
+import dev.secpe.evolution.EvolutionSettings;
+import dev.secpe.evolution.PrivateStore;
+import dev.secpe.evolution.RunResult;
+import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.cache.CachingEmbedder;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs one method through the {@link Engine} and assembles its {@link RunResult}: the synthetic
+ * dataset and the privacy report (releases, composed guarantee, providers, timings, deviations).
+ */
+public final class Runner {
+
+  /** Entries of the in-memory embedding cache (384-dim floats: about 75 MB when full). */
+  static final int EMBEDDING_CACHE = 50_000;
+
+  private Runner() {}
+
+  /** Runs the engine and assembles the result and report. */
+  public static RunResult execute(
+      Method method, String methodDescription, EvolutionSettings settings, Inputs inputs, AtomicBoolean cancelled) {
+    double reportDelta = method.reportDelta();
+    double reportPrior = method.reportPrior();
+    PrivateStore privateData = inputs.privateData();
+    TextGenerator generator = inputs.generator();
+    TextEmbedder embedder = inputs.embedder();
+    // Survivors are embedded again every round: cache by content (in memory only; the cache never
+    // writes private text or its vectors anywhere).
+    TextEmbedder cached =
+        embedder instanceof CachingEmbedder ? embedder : CachingEmbedder.inMemory(embedder, EMBEDDING_CACHE);
+    // Timeouts, retries and cancellation around every embedding batch (private ones included).
+    TimedEmbedder timed = new TimedEmbedder(cached, settings, cancelled);
+    Engine engine =
+        new Engine(
+            method, settings, privateData, inputs.publicData(), generator, timed, methodDescription, cancelled,
+            cached instanceof CachingEmbedder c ? c::stats : null);
+    Engine.Outcome out;
+    try {
+      out = engine.run();
+    } finally {
+      timed.close();
+    }
+    RunContext ctx = out.context();
+    PhaseTimings total = Engine.total(out.rounds());
+    PrivacyReport.Builder b =
+        PrivacyReport.builder(method.name())
+            .syntheticRecords(out.synthetic().size())
+            .privateRecords(privateData.size())
+            .mechanisms(ctx.ledger().releases())
+            .provider(new ProviderInfo("generator", generator.name(), version(generator), generator.locality()))
+            .provider(new ProviderInfo("embedder", embedder.name(), version(embedder), embedder.locality()))
+            .timing(total)
+            .embedding(out.embedding());
+    out.rounds().forEach(b::roundTiming);
+    if (settings.nonPrivate()) {
+      b.noise(NoiseMode.NONE)
+          .deviation("Non-private baseline (r/p = infinity): no noise was added and nothing is protected.");
+    } else {
+      PrivacyGuarantee g = ctx.ledger().guarantee(reportDelta, reportPrior);
+      b.dp(new DpBudget(g.epsilon(), reportDelta))
+          .noise(settings.noise().isPrivate() ? NoiseMode.SECURE : NoiseMode.REPRODUCIBLE_NON_PRIVATE);
+      g.gdp().ifPresent(b::mu);
+      if (g.worstR() > reportPrior && g.worstR() < 1) {
+        b.secretBudget(new SecretBudget(reportPrior, g.worstR()));
+      }
+      method.deviations(ctx).forEach(b::deviation);
+      method.warnings(ctx).forEach(b::warning);
+      b.deviation("Dual (eps, delta) from the ledger: " + g.dpMethod() + "; (p, r): " + g.secretMethod() + ".");
+    }
+    if (out.resumedFromRound() > 0 || out.releasesReused() > 0) {
+      b.deviation(
+          "Resumed from round "
+              + out.resumedFromRound()
+              + ": "
+              + out.releasesReused()
+              + " release(s) served from the checkpoint, none drawn twice.");
+    }
+    method.report(b);
+    settings.listener().onEvent(new RunEvent.RunFinished(total));
+    return new RunResult(SyntheticDataset.of(out.synthetic()), b.build());
+  }
+
+  private static String version(Object provider) {
+    String v = provider.getClass().getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+}

@@ -1,0 +1,474 @@
+package dev.secpe.evolution.secpe;
+
+import dev.secpe.evolution.SecPE;
+import dev.secpe.evolution.engine.Kernel;
+import dev.secpe.evolution.engine.Method;
+import dev.secpe.evolution.engine.Offspring;
+import dev.secpe.evolution.engine.RunContext;
+import dev.secpe.evolution.engine.Seeds;
+import dev.secpe.evolution.engine.Variation;
+import dev.secpe.evolution.engine.Votes;
+
+import dev.secpe.accounting.secret.SecretNoise;
+import dev.secpe.accounting.secret.SecretNoiseResult;
+import dev.secpe.clustering.Embeddings;
+import dev.secpe.clustering.KMeans;
+import dev.secpe.clustering.KMeansResult;
+import dev.secpe.clustering.Metric;
+import dev.secpe.clustering.SecretClustering;
+import dev.secpe.clustering.SecretClusteringResult;
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.PublicRecord;
+import dev.secpe.core.SyntheticText;
+import dev.secpe.core.secret.SecretIndex;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * SecPE (Algorithm 3): secrets detected in the private records, SECRETNOISE (Algorithm 1) for the
+ * sampling probabilities and sigma, one secret-clustering release per label group (Algorithm 2;
+ * released once and reused every round, docs/math-decisions.md §5), then each round the representative vote
+ * (lines 8-11), the top N_syn of each label, and fill-in variation.
+ */
+public final class SecPEMethod implements Method {
+
+  private final SecPE.Config config;
+  private SecretIndex secrets;
+  private SecretNoiseResult noise;
+  /** Per group: noisy centres (unit rows) and their counts. */
+  private EmbeddingMatrix[] centres;
+  private double[][] counts;
+  /** Per group: the public size n_k of the public cluster behind each released representative. */
+  private double[][] publicSizes;
+  private KMeansResult[] publicClusters;
+  private int[][] groupRows;
+
+  public SecPEMethod(SecPE.Config config) {
+    this.config = config;
+  }
+
+  @Override
+  public String name() {
+    return "secpe";
+  }
+
+  @Override
+  public boolean needsPublicEmbeddings() {
+    return true;
+  }
+
+  @Override
+  public void prepare(RunContext ctx) {
+    if (!ctx.settings().nonPrivate()) {
+      calibrate(ctx);
+    }
+    clusterPublic(ctx);
+  }
+
+  private void calibrate(RunContext ctx) {
+    secrets = ctx.privateStore().secrets(config.detector(), ctx.settings().guard());
+    if (secrets.secretCount() == 0) {
+      throw new SecPE.NoSecretsException(config.detector().name());
+    }
+    int releases = config.reReleasePerRound() ? ctx.settings().iterations() : 1;
+    SecretNoise.Builder b =
+        SecretNoise.builder()
+            .records(secrets.secretsOfRecord(), secrets.secretCount())
+            .uniformBudget(config.budget())
+            .rounds(releases)
+            .shiftMultiplier(SecretClustering.COUNT_AND_CENTRE_SHIFT)
+            .blowUpMethod(config.blowUpMethod());
+    if (config.secretCap() > 0) {
+      // Keyed by the seed, a function of each record alone (docs/math-decisions.md §9).
+      b.secretCap(config.secretCap(), ctx.privateStore().recordKeys(ctx.settings().seed()));
+    }
+    noise = b.solve();
+  }
+
+
+  private void clusterPublic(RunContext ctx) {
+    // Public clusters: one k-means per label group on the public records of that label (all public
+    // records when they carry no matching label).
+    List<PublicRecord> pub = ctx.publicData().records();
+    if (pub.isEmpty()) {
+      throw new IllegalStateException("SecPE needs public data: its clusters are built on public text only");
+    }
+    EmbeddingMatrix pubUnit = ctx.publicUnit();
+    boolean byLabel =
+        !ctx.labels().isEmpty()
+            && pub.stream().anyMatch(r -> r.label().isPresent() && ctx.labels().contains(r.label().get()));
+    int groups = ctx.groups();
+    publicClusters = new KMeansResult[groups];
+    groupRows = new int[groups][];
+    int kPerGroup = Math.max(1, (int) Math.ceil(config.clusters() / (double) groups));
+    for (int g = 0; g < groups; g++) {
+      final int gg = g;
+      int[] rows =
+          java.util.stream.IntStream.range(0, pub.size())
+              .filter(i -> !byLabel || pub.get(i).label().equals(ctx.label(gg)))
+              .toArray();
+      if (kPerGroup > rows.length) {
+        throw new IllegalArgumentException(
+            "clusters K=" + config.clusters() + " asks for " + kPerGroup + " clusters in label group "
+                + ctx.label(g).map(Object::toString).orElse("(all)") + ", larger than its public set ("
+                + rows.length + " records)");
+      }
+      publicClusters[g] =
+          KMeans.builder()
+              .k(kPerGroup)
+              .metric(Metric.COSINE)
+              .seed(Seeds.derive(ctx.settings().seed(), "kmeans", g))
+              .restarts(config.kmeansRestarts())
+              .build()
+              .fit(Kernel.embeddings(pubUnit, rows));
+      groupRows[g] = ctx.privateRowsOf(g);
+    }
+    centres = new EmbeddingMatrix[groups];
+    counts = new double[groups][];
+    publicSizes = new double[groups][];
+    releaseRepresentatives(ctx, 0);
+    // Each group's private mass: the released counts less the public sizes they include (the
+    // counts n~_k = n_k + m_k + noise carry the public cluster sizes, which would pull the label
+    // mix towards the public one).
+    double[] mass = new double[groups];
+    for (int g = 0; g < groups; g++) {
+      for (double m : privateMass(g)) {
+        mass[g] += Math.max(0, m);
+      }
+    }
+    // Label shares are post-processing of the noisy counts (no extra release).
+    if (!ctx.labels().isEmpty()) {
+      if (ctx.settings().labels().orElseThrow() instanceof dev.secpe.core.LabelSet.DeclaredPublic) {
+        ctx.setShares(ctx.publicProportions());
+      } else {
+        ctx.setShares(mass);
+      }
+    }
+  }
+
+  /** The secret-clustering releases of one round (round 0, or every round when re-releasing). */
+  private void releaseRepresentatives(RunContext ctx, int round) {
+    String suffix = config.reReleasePerRound() ? "/round-" + round : "";
+    int d = ctx.embedder().dimension();
+    for (int g = 0; g < ctx.groups(); g++) {
+      int[] rows = groupRows[g];
+      final int gg = g;
+      String id = "secpe/secret-clustering/" + (ctx.labels().isEmpty() ? "all" : "label-" + gg) + suffix;
+      double[] packed =
+          ctx.settings().nonPrivate()
+              ? exactRepresentatives(ctx, g)
+              : ctx.store()
+              .releaseChargedBy(
+                  id,
+                  () -> {
+                    SecretNoiseResult sub = restrict(noise, rows);
+                    List<int[]> subSecrets = new ArrayList<>(rows.length);
+                    for (int i : rows) {
+                      subSecrets.add(secrets.secretsOf(i));
+                    }
+                    SecretClusteringResult r =
+                        SecretClustering.builder()
+                            .metric(Metric.COSINE)
+                            .publicClusters(publicClusters[gg])
+                            .secretNoise(sub, subSecrets)
+                            .noise(ctx.noise())
+                            .ledger(ctx.ledger())
+                            .releaseId(id)
+                            .nonPositiveCountPolicy(config.nonPositiveCountPolicy())
+                            .build()
+                            .release(sampled -> ctx.privateStore().clusterAggregate(
+                                globalRows(rows, sampled), publicClusters[gg].centres()));
+                    return pack(r.centres(), r.counts(), r.clusterIndex());
+                  });
+      int kept = (int) packed[0];
+      counts[g] = Arrays.copyOfRange(packed, 1, 1 + kept);
+      int[] sizes = publicClusters[g].sizes();
+      publicSizes[g] = new double[kept];
+      for (int k = 0; k < kept; k++) {
+        publicSizes[g][k] = sizes[(int) packed[1 + kept + k]];
+      }
+      float[][] c = new float[kept][d];
+      for (int k = 0; k < kept; k++) {
+        for (int j = 0; j < d; j++) {
+          c[k][j] = (float) packed[1 + 2 * kept + k * d + j];
+        }
+      }
+      if (!ctx.settings().nonPrivate() && kept > 0) {
+        weighCentreNoise(g, c, packed, kept);
+      }
+      centres[g] =
+          kept == 0
+              ? EmbeddingMatrix.empty(d)
+              : EmbeddingMatrix.of(c).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
+    }
+  }
+
+  /** The record indices of a group's sampled rows (group-local, ascending) in the whole store. */
+  private static int[] globalRows(int[] rows, int[] sampled) {
+    int[] out = new int[sampled.length];
+    for (int i = 0; i < sampled.length; i++) {
+      out[i] = rows[sampled[i]];
+    }
+    return out;
+  }
+
+  /**
+   * Weighs the noise of group g's released centres against the centres (for the report's warning)
+   * and, with {@code shrinkRepresentatives}, pulls them back towards their public centres ({@link
+   * RepresentativeShrinkage}); post-processing with public inputs only. The noise scale is the one
+   * eq. (7) used: {@code (R + max(R, |e_k|)) / n_k * sigma} with R = 1 under cosine.
+   */
+  private void weighCentreNoise(int g, float[][] c, double[] packed, int kept) {
+    float[][] pub = new float[kept][];
+    double[] sd = new double[kept];
+    dev.secpe.clustering.Embeddings all = publicClusters[g].centres();
+    int[] sizes = publicClusters[g].sizes();
+    for (int k = 0; k < kept; k++) {
+      int cluster = (int) packed[1 + kept + k];
+      pub[k] = all.row(cluster);
+      double norm = 0;
+      for (float v : pub[k]) {
+        norm += (double) v * v;
+      }
+      sd[k] = (1.0 + Math.max(1.0, Math.sqrt(norm))) / sizes[cluster] * noise.sigma();
+      centreNoiseToSignal.add(c[k].length * sd[k] * sd[k] / Math.max(norm, Double.MIN_NORMAL));
+    }
+    if (config.shrinkRepresentatives()) {
+      RepresentativeShrinkage.apply(c, pub, sd);
+    }
+  }
+
+  /** d (c_k sigma)^2 / |e_k|^2 of every released representative: public quantities only. */
+  private final List<Double> centreNoiseToSignal = new ArrayList<>();
+
+  @Override
+  public List<String> warnings(RunContext ctx) {
+    if (centreNoiseToSignal.isEmpty()) {
+      return List.of();
+    }
+    double median = centreNoiseToSignal.stream().mapToDouble(Double::doubleValue).sorted()
+        .skip(centreNoiseToSignal.size() / 2).findFirst().orElseThrow();
+    if (!(median > 1)) {
+      return List.of();
+    }
+    return List.of(String.format(java.util.Locale.ROOT,
+        "The centre noise of SecPE's representatives has %.3g times the power of the centres"
+            + " themselves (median over representatives; d (c_k sigma)^2 / |e_k|^2 with c_k = 2R/n_k):"
+            + " the released centres point in nearly random directions%s. Fewer clusters (K) put more"
+            + " public records in each and cut the centre noise; the noisy counts still steer the"
+            + " survivors.",
+        median,
+        config.shrinkRepresentatives()
+            ? ", so each falls back towards its public centre (shrinkRepresentatives)"
+            : ", and shrinkRepresentatives(false) uses them as they are"));
+  }
+
+  /**
+   * The non-private baseline: every private record of group g joins its nearest public centre, no
+   * clipping beyond normalisation, no noise.
+   */
+  private double[] exactRepresentatives(RunContext ctx, int g) {
+    KMeansResult pc = publicClusters[g];
+    EmbeddingMatrix pubCentres = EmbeddingMatrix.of(pc.centres().toArray());
+    int k = pubCentres.rows();
+    int d = pubCentres.dimension();
+    // Every record of the group, normalised and assigned to its nearest public centre: the same
+    // aggregate (integer counts, exact sums) a private release uses, without sampling or noise.
+    dev.secpe.clustering.ClusterAggregate agg =
+        ctx.privateStore().clusterAggregate(groupRows[g], pc.centres());
+    double[] exactSums = agg.sums();
+    int[] sizes = pc.sizes();
+    double[] out = new double[1 + 2 * k + k * d];
+    out[0] = k;
+    for (int c = 0; c < k; c++) {
+      double count = sizes[c] + agg.count(c);
+      float[] e = pubCentres.row(c);
+      out[1 + c] = count;
+      out[1 + k + c] = c;
+      for (int j = 0; j < d; j++) {
+        double sum = sizes[c] * (double) e[j] + exactSums[c * d + j];
+        out[1 + 2 * k + c * d + j] = count > 0 ? sum / count : 0.0;
+      }
+    }
+    agg.clear();
+    return out;
+  }
+
+  /** [kept, counts (kept), public cluster index (kept), centres (kept x d, row-major)]. */
+  private static double[] pack(Embeddings centres, double[] counts, int[] clusterIndex) {
+    int k = counts.length;
+    int d = k == 0 ? 0 : centres.dim();
+    double[] out = new double[1 + 2 * k + k * d];
+    out[0] = k;
+    System.arraycopy(counts, 0, out, 1, k);
+    for (int i = 0; i < k; i++) {
+      out[1 + k + i] = clusterIndex[i];
+      float[] row = centres.row(i);
+      for (int j = 0; j < d; j++) {
+        out[1 + 2 * k + i * d + j] = row[j];
+      }
+    }
+    return out;
+  }
+
+  /** The SECRETNOISE result restricted to some records (sigma and per-secret values unchanged). */
+  private static SecretNoiseResult restrict(SecretNoiseResult r, int[] rows) {
+    double[] w = r.weights();
+    double[] rho = r.rho();
+    double[] sw = new double[rows.length];
+    double[] srho = new double[rows.length];
+    double expected = 0;
+    for (int i = 0; i < rows.length; i++) {
+      sw[i] = w[rows[i]];
+      srho[i] = rho[rows[i]];
+      expected += srho[i];
+    }
+    return new SecretNoiseResult(
+        r.sigma(), r.sigmaPerSecret(), sw, srho, expected, r.rounds(), r.shiftMultiplier(), r.secretCap());
+  }
+
+  @Override
+  public List<Offspring> initial(RunContext ctx, SplittableRandom rng) {
+    int[] shares = ctx.shares();
+    for (int g = 0; g < shares.length; g++) {
+      shares[g] *= ctx.settings().variations();
+    }
+    return Variation.random(ctx, shares, rng);
+  }
+
+  @Override
+  public double[] vote(RunContext ctx, int round, List<SyntheticText> population, EmbeddingMatrix unit) {
+    if (config.reReleasePerRound() && round > 0) {
+      releaseRepresentatives(ctx, round);
+    }
+    double[] histogram = new double[population.size()];
+    for (int g = 0; g < ctx.groups(); g++) {
+      int[] cand = RunContext.rowsOf(ctx, population, g);
+      if (cand.length == 0 || centres[g].rows() == 0) {
+        continue;
+      }
+      int[] all = java.util.stream.IntStream.range(0, centres[g].rows()).toArray();
+      int[] nearest = Kernel.top1(centres[g], all, unit, cand, ctx.voteCentre(unit, cand));
+      double[] h = Votes.representative(nearest, counts[g], population.size());
+      for (int c : cand) {
+        histogram[c] += h[c];
+      }
+    }
+    return histogram;
+  }
+
+  @Override
+  public int[] select(
+      RunContext ctx, int round, double[] votes, List<SyntheticText> population, EmbeddingMatrix unit) {
+    if (config.selection() == SecPE.SelectionMode.PAPER_TOP_N) {
+      return ctx.topPerLabel(votes, population);
+    }
+    return ctx.selectPerGroup(
+        population,
+        (g, cand, share) ->
+            centres[g].rows() == 0
+                // Every representative was dropped: no private signal for this group.
+                ? Arrays.copyOf(cand, Math.min(share, cand.length))
+                : RepresentativeAllocation.select(
+                    centres[g], privateMass(g), unit, cand, share,
+                    ctx.voteCentre(unit, cand)));
+  }
+
+  /**
+   * The estimated private mass of each representative, {@code n~_k - n_k}: the released count less
+   * the public size it was built from (post-processing; the public size is public).
+   */
+  private double[] privateMass(int g) {
+    double[] m = new double[counts[g].length];
+    for (int k = 0; k < m.length; k++) {
+      m[k] = counts[g][k] - publicSizes[g][k];
+    }
+    return m;
+  }
+
+  @Override
+  public List<Offspring> vary(
+      RunContext ctx, int round, List<SyntheticText> survivors, SplittableRandom rng) {
+    return Variation.fillIn(ctx, survivors, ctx.settings().variations(), rng);
+  }
+
+  @Override
+  public double reportDelta() {
+    return config.delta();
+  }
+
+  @Override
+  public double reportPrior() {
+    return config.budget() == null ? 1e-4 : config.budget().p();
+  }
+
+  @Override
+  public void report(dev.secpe.core.report.PrivacyReport.Builder report) {
+    if (config.budget() != null) {
+      report.sigma(sigma()).secretBudget(config.budget());
+    }
+  }
+
+  /** sigma of the release(s). */
+  public double sigma() {
+    return noise == null ? Double.NaN : noise.sigma();
+  }
+
+  /**
+   * Limited to the (p, r) budget for every secret, however many the detector finds: the secret
+   * clustering releases (one per label group) are refused if any secret's composed r would exceed
+   * r, before their noise is drawn.
+   */
+  @Override
+  public dev.secpe.accounting.ledger.PrivacyLedger newLedger() {
+    return config.budget() == null
+        ? dev.secpe.accounting.ledger.PrivacyLedger.admittingNone()
+        : dev.secpe.accounting.ledger.PrivacyLedger.withUniformLimit(config.budget());
+  }
+
+  @Override
+  public List<String> deviations(RunContext ctx) {
+    List<String> out = new ArrayList<>();
+    if (ctx.settings().nonPrivate()) {
+      return out;
+    }
+    out.add(
+        "Secret clustering releases counts and centres: the calibration uses the joint normalised"
+            + " shift sqrt(2)*S_j (docs/math-decisions.md §4); the paper's Theorem 1 calibrates as if it were S_j.");
+    if (config.secretCap() > 0) {
+      out.add(
+          "Contribution-bounded calibration (secretCap K=" + config.secretCap() + ", docs/math-decisions.md §9):"
+              + " no LP; at most K records of any one secret are sampled (chosen by a keyed hash of each"
+              + " record; records holding two or more secrets are not sampled, records holding none"
+              + " always are), so sigma is the least with which a shift of sqrt(2)*K meets (p, r) and"
+              + " depends on (p, r, K) alone.");
+    } else {
+      out.add(
+          "SECRETNOISE maximises sum_i w_i (the paper's objective max w_i is a typo) and samples with"
+              + " rho_i = w_i / max_k w_k; sigma is the least with B_j(p_j) <= r_j for the exact"
+              + " Poisson-binomial mixture (" + config.blowUpMethod() + "), not the paper's single-Gaussian"
+              + " approximation.");
+      out.add(
+          "rho and sigma are computed from which private records hold which secret (as in the paper,"
+              + " whose proof treats them as given): removing a secret can change sigma, which this"
+              + " report states without noise. secretCap(K) / --secret-cap K makes sigma depend on"
+              + " (p, r, K) alone (docs/math-decisions.md §9).");
+    }
+    out.add(
+        config.reReleasePerRound()
+            ? "The representatives are re-released every round (T = " + ctx.settings().iterations() + " releases)."
+            : "The representatives are released once and reused every round (docs/math-decisions.md §5): the cost does not grow with T.");
+    // How many secrets were found and how many records are expected in the sample are statistics
+    // of the private data, released without noise: they stay out of the (shareable) report.
+    if (config.shrinkRepresentatives()) {
+      out.add(
+          "The released centres are pulled back towards their public centres by the factor"
+              + " |e_k|^2 / (|e_k|^2 + d (c_k sigma)^2) before use (post-processing with public"
+              + " inputs; the paper uses the noisy centres as they are).");
+    }
+    out.add("Secrets were detected by '" + config.detector().name() + "'.");
+    return out;
+  }
+}

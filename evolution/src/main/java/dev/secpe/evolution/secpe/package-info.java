@@ -1,0 +1,6 @@
+/**
+ * SecPE's steps (internal): secret detection, SECRETNOISE calibration, the secret-clustering
+ * release and the representative vote, allocation and shrinkage. The public face is {@link
+ * dev.secpe.evolution.SecPE}.
+ */
+package dev.secpe.evolution.secpe;
