@@ -42,6 +42,9 @@ public final class SecretClustering {
   /** The shift multiplier for a joint count and centre release (docs/math-decisions.md §4). */
   public static final double COUNT_AND_CENTRE_SHIFT = Math.sqrt(2);
 
+  /** The mechanism name of every secret-clustering release. */
+  public static final String MECHANISM = "SecPE secret clustering (Gaussian, Bernoulli-sampled mixture)";
+
   private final Metric metric;
   private final float[] centres;
   private final int[] sizes;
@@ -53,6 +56,7 @@ public final class SecretClustering {
   private final NoiseSource noise;
   private final LedgerCharge ledger;
   private final String releaseId;
+  private final Release chargedAs;
   private final NonPositiveCountPolicy policy;
   private final ClusterAggregator aggregator;
   private boolean used;
@@ -69,8 +73,9 @@ public final class SecretClustering {
     this.secretNoise = b.secretNoise;
     this.shiftProbs = b.shiftProbs;
     this.noise = b.noise;
-    this.ledger = b.ledger;
-    this.releaseId = b.releaseId;
+    this.chargedAs = b.chargedAs;
+    this.ledger = b.callerCharges ? r -> r : b.ledger;
+    this.releaseId = b.chargedAs != null ? b.chargedAs.id() : b.releaseId;
     this.policy = b.policy;
     this.aggregator = ClusterAggregator.of(metric, b.centres, this.radius, b.backend, b.threads);
   }
@@ -142,6 +147,26 @@ public final class SecretClustering {
     });
   }
 
+  /**
+   * The release this clustering makes, as it is charged before any noise is drawn: its id, the
+   * mechanism "SecPE secret clustering (Gaussian, Bernoulli-sampled mixture)", sensitivity {@link
+   * #COUNT_AND_CENTRE_SHIFT}, noise sigma, and per secret the mixture of the Bernoulli-sampled
+   * records holding it ({@link PrivacyCost.SecretMixture}). With {@link Builder#chargedAs} it is
+   * the release the caller charged instead.
+   */
+  public Release plannedRelease() {
+    if (chargedAs != null) {
+      return chargedAs;
+    }
+    return new Release(
+        releaseId,
+        MECHANISM,
+        k + " noisy cluster counts and " + k + " noisy centres (d=" + d + ", R=" + radius + ")",
+        COUNT_AND_CENTRE_SHIFT,
+        secretNoise.sigma(),
+        new PrivacyCost.SecretMixture(secretNoise.sigma(), COUNT_AND_CENTRE_SHIFT, deepCopy(shiftProbs)));
+  }
+
   private SecretClusteringResult releaseWith(java.util.function.Function<int[], ClusterAggregate> aggregateOf) {
     double[] rho = secretNoise.rho();
     used = true;
@@ -153,14 +178,8 @@ public final class SecretClustering {
       centreNoiseScale[c] = (radius + Math.max(radius, norm)) / sizes[c];
       maxScale = Math.max(maxScale, centreNoiseScale[c]);
     }
-    Release release = new Release(
-        releaseId,
-        "SecPE secret clustering (Gaussian, Bernoulli-sampled mixture)",
-        k + " noisy cluster counts and " + k + " noisy centres (d=" + d + ", R=" + radius + ")",
-        COUNT_AND_CENTRE_SHIFT,
-        sigma,
-        new PrivacyCost.SecretMixture(sigma, COUNT_AND_CENTRE_SHIFT, deepCopy(shiftProbs)));
-    // 1. Charge before any randomness is drawn.
+    // 1. Charge before any randomness is drawn (unless the caller charged it already).
+    Release release = plannedRelease();
     Release charged = ledger.charge(release);
     // 2. Bernoulli(rho_i) sampling.
     int n = rho.length;
@@ -235,6 +254,8 @@ public final class SecretClustering {
     private double[][] shiftProbs;
     private NoiseSource noise;
     private LedgerCharge ledger;
+    private Release chargedAs;
+    private boolean callerCharges;
     private String releaseId = "secpe/secret-clustering";
     private NonPositiveCountPolicy policy = NonPositiveCountPolicy.DROP;
     private Backend backend = Backend.AUTO;
@@ -373,6 +394,35 @@ public final class SecretClustering {
       return this;
     }
 
+    /**
+     * The release was charged by the caller (for example through a run's release store, which
+     * charges before it lets the draw happen): {@link SecretClustering#release} then draws without
+     * charging, and the result names {@code release}. Its noise scale must be this clustering's
+     * sigma and its sensitivity {@link #COUNT_AND_CENTRE_SHIFT} (checked by {@link #build()}); its
+     * cost must cover this clustering's {@link SecretClustering#plannedRelease()} (the caller's
+     * responsibility, e.g. the Gaussian of the capped mode's worst shift). Instead of {@link
+     * #ledger}.
+     */
+    public Builder chargedAs(Release release) {
+      if (release == null) {
+        throw new IllegalArgumentException("chargedAs must not be null");
+      }
+      this.chargedAs = release;
+      this.callerCharges = true;
+      return this;
+    }
+
+    /**
+     * The caller charges {@link SecretClustering#plannedRelease()} to its ledger before it calls
+     * {@link SecretClustering#release} (for example through a run's release store, which charges
+     * before it lets the draw happen): the release then draws without charging again. Instead of
+     * {@link #ledger}.
+     */
+    public Builder chargedByCaller() {
+      this.callerCharges = true;
+      return this;
+    }
+
     /** The release id on the ledger (default "secpe/secret-clustering"). */
     public Builder releaseId(String id) {
       if (id == null || id.isBlank()) {
@@ -420,8 +470,20 @@ public final class SecretClustering {
       if (noise == null) {
         throw new IllegalStateException("noise(...) is required");
       }
-      if (ledger == null) {
-        throw new IllegalStateException("ledger(...) is required: every release is charged");
+      if (ledger == null && !callerCharges) {
+        throw new IllegalStateException(
+            "ledger(...), chargedAs(...) or chargedByCaller() is required: every release is charged");
+      }
+      if (ledger != null && callerCharges) {
+        throw new IllegalStateException(
+            "ledger(...) and chargedAs(...)/chargedByCaller() conflict: the release is charged once");
+      }
+      if (chargedAs != null
+          && (chargedAs.noiseScale() != secretNoise.sigma() || chargedAs.sensitivity() != COUNT_AND_CENTRE_SHIFT)) {
+        throw new IllegalStateException(
+            "chargedAs must carry this clustering's noise: sigma=" + secretNoise.sigma() + " and sensitivity="
+                + COUNT_AND_CENTRE_SHIFT + ", got noiseScale=" + chargedAs.noiseScale() + " sensitivity="
+                + chargedAs.sensitivity());
       }
       if (metric == Metric.COSINE && !Double.isNaN(radius) && radius != 1.0) {
         throw new IllegalStateException(

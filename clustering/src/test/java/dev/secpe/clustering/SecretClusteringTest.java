@@ -255,6 +255,47 @@ class SecretClusteringTest {
     }
   }
 
+  /**
+   * A caller that charges the release itself (a run's release store) gets the same noisy values as
+   * a clustering that charges its own ledger, and the result names the release the caller charged.
+   */
+  @Test
+  void aReleaseChargedByTheCallerDrawsTheSameValuesWithoutChargingAgain() {
+    Fixture f = new Fixture(5);
+    Embeddings centres = Embeddings.of(f.centres);
+    dev.secpe.accounting.ledger.PrivacyLedger ledger = dev.secpe.accounting.ledger.PrivacyLedger.unlimited();
+    SecretClusteringResult own = SecretClustering.builder().publicClusters(centres, f.sizes)
+        .secretNoise(noiseResult(1.3, f.rho, Math.sqrt(2)), secrets(f.n))
+        .noise(new TestNoise(9, null)).ledger(ledger).releaseId("x").build().release(Embeddings.of(f.priv));
+    SecretClustering byCaller = SecretClustering.builder().publicClusters(centres, f.sizes)
+        .secretNoise(noiseResult(1.3, f.rho, Math.sqrt(2)), secrets(f.n))
+        .noise(new TestNoise(9, null)).chargedByCaller().releaseId("x").build();
+    // What the caller charges is exactly what the clustering would have charged.
+    assertThat(byCaller.plannedRelease()).isEqualTo(ledger.releases().get(0));
+    SecretClusteringResult theirs = byCaller.release(Embeddings.of(f.priv));
+    assertThat(theirs.counts()).containsExactly(own.counts());
+    assertThat(theirs.centres().toArray()).isEqualTo(own.centres().toArray());
+    // chargedAs: the result names the caller's release; its noise must be this clustering's.
+    dev.secpe.accounting.ledger.Release capped = new dev.secpe.accounting.ledger.Release(
+        "y", SecretClustering.MECHANISM, "t", Math.sqrt(2), 1.3, new dev.secpe.accounting.ledger.PrivacyCost.Gaussian(1.3 / (2 * Math.sqrt(2))));
+    SecretClusteringResult asCapped = SecretClustering.builder().publicClusters(centres, f.sizes)
+        .secretNoise(noiseResult(1.3, f.rho, Math.sqrt(2)), secrets(f.n))
+        .noise(new TestNoise(9, null)).chargedAs(capped).build().release(Embeddings.of(f.priv));
+    assertThat(asCapped.release()).isEqualTo(capped);
+    assertThatThrownBy(() -> SecretClustering.builder().publicClusters(centres, f.sizes)
+            .secretNoise(noiseResult(1.0, f.rho, Math.sqrt(2)), secrets(f.n))
+            .noise(new TestNoise(9, null)).chargedAs(capped).build())
+        .hasMessageContaining("sigma=1.0").hasMessageContaining("noiseScale=1.3");
+    assertThatThrownBy(() -> SecretClustering.builder().publicClusters(centres, f.sizes)
+            .secretNoise(noiseResult(1.3, f.rho, Math.sqrt(2)), secrets(f.n))
+            .noise(new TestNoise(9, null)).ledger(ledger).chargedByCaller().build())
+        .hasMessageContaining("charged once");
+    assertThatThrownBy(() -> SecretClustering.builder().publicClusters(centres, f.sizes)
+            .secretNoise(noiseResult(1.3, f.rho, Math.sqrt(2)), secrets(f.n))
+            .noise(new TestNoise(9, null)).build())
+        .hasMessageContaining("every release is charged");
+  }
+
   @Test
   void badInputIsRejectedNamingFieldAndValue() {
     Fixture f = new Fixture(1);

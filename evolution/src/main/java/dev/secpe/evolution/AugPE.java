@@ -1,6 +1,9 @@
 package dev.secpe.evolution;
 
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.evolution.augpe.AugPEMethod;
+import dev.secpe.evolution.augpe.AugPEPlan;
+import dev.secpe.evolution.engine.Labels;
 import dev.secpe.evolution.engine.Inputs;
 import dev.secpe.evolution.engine.Method;
 
@@ -89,8 +92,8 @@ public final class AugPE extends Runs<AugPE.Config> {
   }
 
 
-  private AugPE(Config config, Inputs inputs) {
-    super(config, inputs);
+  private AugPE(Config config, Inputs inputs, PrivacyPlan plan) {
+    super(config, inputs, plan);
   }
 
   /** A new builder. */
@@ -100,7 +103,7 @@ public final class AugPE extends Runs<AugPE.Config> {
 
   @Override
   Method newMethod() {
-    return new AugPEMethod(config());
+    return new AugPEMethod(config(), privacyPlan());
   }
 
   @Override
@@ -199,7 +202,10 @@ public final class AugPE extends Runs<AugPE.Config> {
       }
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
       Config c = new Config(s, mu, secret, prior, d, k, threshold, selection);
-      return new AugPE(c, new Inputs(privateData, publicData, generator, embedder));
+      // The plan is solved here, before any private record is read.
+      java.util.List<dev.secpe.core.Label> labels = Labels.of(privateData.isLabelled(), s.labels());
+      boolean released = !labels.isEmpty() && s.labels().orElseThrow() instanceof dev.secpe.core.LabelSet.ToBeReleased;
+      return new AugPE(c, new Inputs(privateData, publicData, generator, embedder), AugPEPlan.of(c, labels.size(), released));
     }
   }
 }

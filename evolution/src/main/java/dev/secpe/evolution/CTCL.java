@@ -117,7 +117,7 @@ public final class CTCL extends Runs<CTCL.Config> {
   private final Accounting accounting;
 
   private CTCL(Config config, Inputs inputs, Accounting accounting) {
-    super(config, inputs);
+    super(config, inputs, CTCLPlan.of(config, accounting));
     this.accounting = accounting;
   }
 
@@ -133,7 +133,7 @@ public final class CTCL extends Runs<CTCL.Config> {
 
   @Override
   Method newMethod() {
-    return new CTCLMethod(config(), accounting, (FineTunableGenerator) inputs.generator());
+    return new CTCLMethod(config(), privacyPlan(), accounting, (FineTunableGenerator) inputs.generator());
   }
 
 

@@ -1,5 +1,6 @@
 package dev.secpe.evolution;
 
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.evolution.dpga.DPGAMethod;
 import dev.secpe.evolution.dpga.DPGAPlan;
 import dev.secpe.evolution.engine.Inputs;
@@ -168,8 +169,8 @@ public final class DPGA extends Runs<DPGA.Config> {
     return calibration;
   }
 
-  private DPGA(Config config, Inputs inputs, VoteCalibration calibration) {
-    super(config, inputs);
+  private DPGA(Config config, Inputs inputs, VoteCalibration calibration, PrivacyPlan plan) {
+    super(config, inputs, plan);
     this.calibration = calibration;
   }
 
@@ -180,7 +181,7 @@ public final class DPGA extends Runs<DPGA.Config> {
 
   @Override
   Method newMethod() {
-    return new DPGAMethod(config(), calibration);
+    return new DPGAMethod(config(), calibration, privacyPlan());
   }
 
   @Override
@@ -303,8 +304,9 @@ public final class DPGA extends Runs<DPGA.Config> {
       Config c = new Config(s, budget, split, shares, samplingRate, freshSubsample, lengthBins, keywordCandidates,
           keywordsPerPrompt, keywordTemperature, m, tauStep, suppression);
       // The whole plan is solved here: an unreachable budget is refused before any record is read.
-      VoteCalibration v = DPGAPlan.calibrate(c, Labels.of(privateData.isLabelled(), s.labels()));
-      return new DPGA(c, new Inputs(privateData, publicData, generator, embedder), v);
+      java.util.List<dev.secpe.core.Label> labels = Labels.of(privateData.isLabelled(), s.labels());
+      VoteCalibration v = DPGAPlan.calibrate(c, labels);
+      return new DPGA(c, new Inputs(privateData, publicData, generator, embedder), v, DPGAPlan.plan(c, labels, v));
     }
   }
 }

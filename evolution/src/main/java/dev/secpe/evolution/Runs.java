@@ -1,5 +1,6 @@
 package dev.secpe.evolution;
 
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.evolution.engine.Inputs;
 import dev.secpe.evolution.engine.Method;
 import dev.secpe.evolution.engine.Runner;
@@ -13,15 +14,28 @@ abstract class Runs<C extends RunConfig> {
 
   private final C config;
   final Inputs inputs;
+  private final PrivacyPlan plan;
 
-  Runs(C config, Inputs inputs) {
+  Runs(C config, Inputs inputs, PrivacyPlan plan) {
     this.config = config;
     this.inputs = inputs;
+    this.plan = plan;
   }
 
   /** The configuration (immutable). */
   public C config() {
     return config;
+  }
+
+  /**
+   * The privacy plan solved when this run was built, before any private record was read: every
+   * release the run will make, each with its mechanism, sensitivity and noise (or, for SecPE in
+   * the paper's mode, the releases whose noise SECRETNOISE solves from the private data), and the
+   * budget they compose within. A non-private run's plan releases nothing. The run charges a
+   * ledger that admits exactly these releases.
+   */
+  public PrivacyPlan privacyPlan() {
+    return plan;
   }
 
   /**

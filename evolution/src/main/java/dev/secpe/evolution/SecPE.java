@@ -2,7 +2,10 @@ package dev.secpe.evolution;
 
 import dev.secpe.evolution.engine.Inputs;
 import dev.secpe.evolution.engine.Method;
+import dev.secpe.accounting.ledger.PrivacyPlan;
+import dev.secpe.evolution.engine.Labels;
 import dev.secpe.evolution.secpe.SecPEMethod;
+import dev.secpe.evolution.secpe.SecPEPlan;
 
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.SecretBudget;
@@ -135,8 +138,8 @@ public final class SecPE extends Runs<SecPE.Config> {
   }
 
 
-  private SecPE(Config config, Inputs inputs) {
-    super(config, inputs);
+  private SecPE(Config config, Inputs inputs, PrivacyPlan plan) {
+    super(config, inputs, plan);
   }
 
   /** A new builder. */
@@ -146,7 +149,7 @@ public final class SecPE extends Runs<SecPE.Config> {
 
   @Override
   Method newMethod() {
-    return new SecPEMethod(config());
+    return new SecPEMethod(config(), privacyPlan());
   }
 
   @Override
@@ -303,7 +306,10 @@ public final class SecPE extends Runs<SecPE.Config> {
         throw new IllegalStateException("secretCap(" + secretCap + ") and nonPrivate() conflict: a non-private run samples every record");
       }
       Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection, shrink, secretCap);
-      return new SecPE(c, new Inputs(privateData, publicData, generator, embedder));
+      // The plan is solved here, before any private record is read (in the paper's mode it fixes
+      // the releases; SECRETNOISE solves their noise from the data when the run starts).
+      int labelGroups = Labels.of(privateData.isLabelled(), s.labels()).size();
+      return new SecPE(c, new Inputs(privateData, publicData, generator, embedder), SecPEPlan.of(c, labelGroups));
     }
   }
 }

@@ -56,10 +56,9 @@ class DPGATest {
 
   @Test
   void pldCalibrationIsTighterThanThePapersAnalysis() {
-    DPGA.Config c = base().build().config();
+    DPGA.Config c = base().iterations(10).build().config();
     double eps = c.budget().epsilon();
-    DPGA.VoteCalibration v =
-        DPGAPlan.calibrateVotes(c, c.split().svt() * eps / 2, c.split().histograms() * eps / 3, 3, c.split().tau() * eps, 10);
+    DPGA.VoteCalibration v = DPGAPlan.calibrateVotes(c, DPGAPlan.metadata(c, true), 2);
     assertThat(v.sigma()).isLessThan(v.paperSigma());
     // At our sigma the paper's (looser) analysis would claim more than the budget.
     assertThat(v.paperEpsilonAtPldSigma()).isGreaterThan(eps);

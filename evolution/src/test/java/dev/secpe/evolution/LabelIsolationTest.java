@@ -1,6 +1,8 @@
 package dev.secpe.evolution;
 
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.evolution.augpe.AugPEMethod;
+import dev.secpe.evolution.augpe.AugPEPlan;
 import dev.secpe.evolution.engine.NoNoise;
 import dev.secpe.evolution.engine.ReleaseStore;
 import dev.secpe.evolution.engine.RunContext;
@@ -51,10 +53,11 @@ class LabelIsolationTest {
             .budget(new GdpMu(1))
             .settings();
     AugPE.Config config = new AugPE.Config(s, new GdpMu(1), false, 1e-4, 1e-5, 1, 0.0, AugPE.SelectionMode.RANK);
-    PrivacyLedger ledger = PrivacyLedger.unlimited();
+    PrivacyPlan plan = AugPEPlan.of(config, 2, false);
+    PrivacyLedger ledger = plan.newLedger();
     RunContext ctx =
-        new RunContext(s, PrivateStore.inMemory(priv), PublicCorpus.of(List.of()), embedder, ledger, new ReleaseStore(ledger, Map.of(), v -> {}));
-    AugPEMethod method = new AugPEMethod(config);
+        new RunContext(s, PrivateStore.inMemory(priv), PublicCorpus.of(List.of()), embedder, ledger, new ReleaseStore(plan, ledger, Map.of(), v -> {}));
+    AugPEMethod method = new AugPEMethod(config, plan);
     ctx.embedPrivate(); // as the engine does before prepare
     method.prepare(ctx);
     List<SyntheticText> pop =

@@ -66,6 +66,7 @@ public final class PrivacyLedger {
   private final Map<String, Release> byId = new LinkedHashMap<>();
   private PldAccount pld = PldAccount.empty(); // null when the PLD accountant is off
   private String pldDropped; // why the PLD accountant was dropped, or null
+  private PrivacyPlan plan; // the plan this ledger follows, or null for any release
 
   /** Which accountants compose the ledger. */
   public enum Accountant {
@@ -117,6 +118,20 @@ public final class PrivacyLedger {
     return new PrivacyLedger(null, null, null, null, true);
   }
 
+  /** This (empty) ledger, admitting only the releases of {@code plan} ({@link PrivacyPlan#newLedger()}). */
+  synchronized PrivacyLedger following(PrivacyPlan plan) {
+    if (!byId.isEmpty()) {
+      throw new IllegalStateException("a ledger follows a plan from its first release");
+    }
+    this.plan = Objects.requireNonNull(plan, "plan");
+    return this;
+  }
+
+  /** The plan this ledger follows, if any. */
+  public synchronized Optional<PrivacyPlan> plan() {
+    return Optional.ofNullable(plan);
+  }
+
   /** A ledger that refuses a release once the composition exceeds (epsilon, delta). */
   public static PrivacyLedger withLimit(DpBudget limit) {
     return new PrivacyLedger(Objects.requireNonNull(limit, "limit"), null, null, null);
@@ -166,6 +181,9 @@ public final class PrivacyLedger {
       throw new BudgetExceededException(
           "release " + release.id() + " refused before any noise was drawn: this ledger admits no"
               + " release (a non-private run charges nothing)");
+    }
+    if (plan != null) {
+      plan.admit(release);
     }
     List<Release> candidate = new ArrayList<>(byId.values());
     candidate.add(release);

@@ -37,6 +37,36 @@ public final class SecretNoise {
     return new Builder();
   }
 
+  /**
+   * The sigma of the contribution-bounded mode ({@link Builder#secretCap}) for one budget: the
+   * least sigma with which {@code cap} records that are all sampled, each shifting the release by
+   * {@code shiftMultiplier}, meet (p, r) over {@code rounds} releases. It depends on these values
+   * alone, not on the data, so a run can plan it before reading any private record; {@link
+   * Builder#solve()} in the capped mode returns this sigma for a uniform budget.
+   */
+  public static double cappedSigma(
+      SecretBudget budget, int cap, int rounds, double shiftMultiplier, BlowUpMethod method, PldOptions options) {
+    Objects.requireNonNull(budget, "budget");
+    Preconditions.checkPositive("secretCap", cap);
+    Preconditions.checkPositive("rounds", rounds);
+    Preconditions.checkPositive("shiftMultiplier", shiftMultiplier);
+    return leastSigma(allSampled(cap), shiftMultiplier, rounds, budget, Objects.requireNonNull(method, "method"),
+        Objects.requireNonNull(options, "options"));
+  }
+
+  private static double[] allSampled(int cap) {
+    double[] ones = new double[cap];
+    Arrays.fill(ones, 1.0);
+    return ones;
+  }
+
+  private static double leastSigma(
+      double[] shiftProbs, double shiftMultiplier, int rounds, SecretBudget budget, BlowUpMethod method, PldOptions options) {
+    return method == BlowUpMethod.EXACT
+        ? MixtureBlowUp.leastSigma(shiftProbs, shiftMultiplier, rounds, budget, options)
+        : MixtureBlowUp.singleGaussianSigma(shiftProbs, shiftMultiplier, rounds, budget);
+  }
+
   /** How the blow-up of the mixture pair is computed. */
   public enum BlowUpMethod {
     /** Exact for T = 1 (Neyman–Pearson on the mixture); PLD accountant for T > 1. The default. */
@@ -282,9 +312,7 @@ public final class SecretNoise {
 
     /** The least sigma for one secret's shift probabilities and budget, by the chosen method. */
     private double leastSigma(double[] shiftProbs, SecretBudget budget) {
-      return method == BlowUpMethod.EXACT
-          ? MixtureBlowUp.leastSigma(shiftProbs, shiftMultiplier, rounds, budget, pldOptions)
-          : MixtureBlowUp.singleGaussianSigma(shiftProbs, shiftMultiplier, rounds, budget);
+      return SecretNoise.leastSigma(shiftProbs, shiftMultiplier, rounds, budget, method, pldOptions);
     }
 
     /** The contribution-bounded mode: see {@link #secretCap}. */
@@ -307,8 +335,7 @@ public final class SecretNoise {
           rho[single[x]] = 1.0;
         }
       }
-      double[] worst = new double[cap];
-      Arrays.fill(worst, 1.0);
+      double[] worst = allSampled(cap);
       Map<SecretBudget, Double> byBudget = new LinkedHashMap<>();
       double[] sigmas = new double[m];
       double sigma = 0;

@@ -9,8 +9,7 @@ import dev.secpe.evolution.engine.Selection;
 import dev.secpe.evolution.engine.Variation;
 import dev.secpe.evolution.engine.Votes;
 
-import dev.secpe.accounting.ledger.PrivacyCost;
-import dev.secpe.accounting.ledger.Release;
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.LabelSet;
 import dev.secpe.core.SyntheticText;
@@ -27,10 +26,19 @@ import java.util.SplittableRandom;
 public final class AugPEMethod implements Method {
 
   private final AugPE.Config config;
-  private double sigma;
+  private final PrivacyPlan plan;
+  private final double sigma;
 
-  public AugPEMethod(AugPE.Config config) {
+  /** A run of {@code config} following {@code plan} ({@link AugPEPlan#of}). */
+  public AugPEMethod(AugPE.Config config, PrivacyPlan plan) {
     this.config = config;
+    this.plan = plan;
+    this.sigma = AugPEPlan.sigma(plan);
+  }
+
+  @Override
+  public PrivacyPlan plan() {
+    return plan;
   }
 
   @Override
@@ -38,22 +46,11 @@ public final class AugPEMethod implements Method {
     return "augpe";
   }
 
-  /** Releases of the run: T votes, plus the label histogram when it is not declared public. */
-  public static int releases(AugPE.Config config, boolean labelsReleased) {
-    return config.settings().iterations() + (labelsReleased ? 1 : 0);
-  }
-
   @Override
   public void prepare(RunContext ctx) {
     boolean released =
         !ctx.labels().isEmpty()
             && ctx.settings().labels().orElseThrow() instanceof LabelSet.ToBeReleased;
-    int n = releases(config, released);
-    // n sensitivity-1 Gaussian releases with multiplier sigma compose to mu = sqrt(n) / sigma.
-    sigma =
-        ctx.settings().nonPrivate()
-            ? 0.0
-            : dev.secpe.accounting.Calibration.gdpNoise(config.totalMu(), n).sigma();
     if (ctx.labels().isEmpty()) {
       return;
     }
@@ -65,18 +62,7 @@ public final class AugPEMethod implements Method {
     for (int i = 0; i < ctx.privateSize(); i++) {
       counts[ctx.privateGroup(i)]++;
     }
-    double[] noisy =
-        ctx.store()
-            .release(
-                "augpe/labels",
-                () -> new Release(
-                    "augpe/labels",
-                    "Gaussian",
-                    "label histogram over " + counts.length + " labels",
-                    1.0,
-                    sigma,
-                    new PrivacyCost.Gaussian(sigma)),
-                () -> ctx.addGaussian(counts, sigma));
+    double[] noisy = ctx.store().release(AugPEPlan.LABELS, () -> ctx.addGaussian(counts, sigma));
     ctx.setShares(noisy);
   }
 
@@ -107,19 +93,7 @@ public final class AugPEMethod implements Method {
         histogram[cand[j]] += counts[j] * w;
       }
     }
-    double[] noisy =
-        ctx.store()
-            .release(
-                "augpe/round-" + round + "/votes",
-                () -> new Release(
-                    "augpe/round-" + round + "/votes",
-                    "Gaussian",
-                    "nearest-neighbour vote histogram over " + population.size() + " candidates (k="
-                        + config.nearestNeighbours() + ")",
-                    1.0,
-                    sigma,
-                    new PrivacyCost.Gaussian(sigma)),
-                () -> ctx.addGaussian(histogram, sigma));
+    double[] noisy = ctx.store().release(AugPEPlan.votes(round), () -> ctx.addGaussian(histogram, sigma));
     return Votes.threshold(noisy, config.threshold());
   }
 
@@ -152,21 +126,13 @@ public final class AugPEMethod implements Method {
     return Variation.fillIn(ctx, survivors, ctx.settings().variations(), rng);
   }
 
-  /** Limited to the run's mu-GDP budget (all of Aug-PE's releases are Gaussian). */
-  @Override
-  public dev.secpe.accounting.ledger.PrivacyLedger newLedger() {
-    return config.totalMu() == null
-        ? dev.secpe.accounting.ledger.PrivacyLedger.admittingNone()
-        : dev.secpe.accounting.ledger.PrivacyLedger.withLimit(config.totalMu());
-  }
-
   /**
    * Warns when the vote noise exceeds the average vote of a candidate: N private records spread
    * {@code N sqrt(k)} votes over the {@code N_syn (L + 1)} candidates of a round.
    */
   @Override
   public List<String> warnings(RunContext ctx) {
-    if (ctx.settings().nonPrivate()) {
+    if (!plan.isPrivate()) {
       return List.of();
     }
     int candidates = ctx.settings().syntheticSize() * (ctx.settings().variations() + 1);

@@ -1,5 +1,6 @@
 package dev.secpe.evolution.ctcl;
 
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.evolution.CTCL;
 import dev.secpe.evolution.EvolutionSettings;
 import dev.secpe.evolution.engine.Allocation;
@@ -34,14 +35,17 @@ public final class CTCLMethod implements ApproximateDpMethod {
 
 
   private final CTCL.Config config;
+  private final PrivacyPlan plan;
   private final CTCL.Accounting accounting; // null for a non-private run
   private final FineTunableGenerator base;
   private TopicModel topics;
   private double[] histogram;
   private TextGenerator tuned;
 
-  public CTCLMethod(CTCL.Config config, CTCL.Accounting accounting, FineTunableGenerator base) {
+  /** A run of {@code config} following {@code plan} ({@link CTCLPlan#of}), fine-tuning {@code base}. */
+  public CTCLMethod(CTCL.Config config, PrivacyPlan plan, CTCL.Accounting accounting, FineTunableGenerator base) {
     this.config = config;
+    this.plan = plan;
     this.accounting = accounting;
     this.base = base;
   }
@@ -49,6 +53,11 @@ public final class CTCLMethod implements ApproximateDpMethod {
   @Override
   public String name() {
     return CTCL.OPERATOR;
+  }
+
+  @Override
+  public PrivacyPlan plan() {
+    return plan;
   }
 
   /** The topic model is fitted on the public embeddings: embedded first, timed as embedding. */
@@ -94,7 +103,6 @@ public final class CTCLMethod implements ApproximateDpMethod {
     histogram =
         ctx.store().release(
             CTCLPlan.HISTOGRAM,
-            () -> CTCLPlan.histogramRelease(sigma),
             () -> {
               double[] h = new double[counts.length];
               for (int i = 0; i < h.length; i++) {
@@ -121,13 +129,10 @@ public final class CTCLMethod implements ApproximateDpMethod {
             return ctx.noise().bernoulli(p);
           }
         };
-    java.util.function.Supplier<dev.secpe.accounting.ledger.Release> release =
-        () -> CTCLPlan.fineTuningRelease(accounting.noiseMultiplier(), accounting.samplingRate(), config.steps(), config.clipNorm());
     if (base.releasesFineTuning()) {
       double[] g =
           ctx.store().release(
               CTCLPlan.FINE_TUNING,
-              release,
               () -> PrivateTexts.fineTuningRelease(base, ctx.privateData(), keywordsOf, dp, noise));
       tuned = base.fromFineTuningRelease(g, dp, n);
     } else {
@@ -135,7 +140,6 @@ public final class CTCLMethod implements ApproximateDpMethod {
       TextGenerator[] out = new TextGenerator[1];
       ctx.store().release(
           CTCLPlan.FINE_TUNING,
-          release,
           () -> {
             out[0] = PrivateTexts.fineTune(base, ctx.privateData(), keywordsOf, dp, noise);
             return new double[0];

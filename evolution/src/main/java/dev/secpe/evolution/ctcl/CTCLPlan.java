@@ -4,7 +4,9 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.PlanCalibrator;
 import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.Release;
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.evolution.CTCL.Accounting;
+import dev.secpe.evolution.CTCL.Config;
 import java.util.List;
 
 /**
@@ -20,6 +22,20 @@ public final class CTCLPlan {
   public static final String FINE_TUNING = "ctcl-dp-finetune";
 
   private CTCLPlan() {}
+
+  /**
+   * The plan of a run of {@code config} with its solved {@code accounting} (null for a
+   * non-private run): the topic histogram, then the DP fine-tuning at clip norm C.
+   */
+  public static PrivacyPlan of(Config config, Accounting accounting) {
+    if (accounting == null) {
+      return PrivacyPlan.nonPrivate();
+    }
+    return PrivacyPlan.limitedTo(config.budget())
+        .calibrated(histogramRelease(config.histogramSigma()))
+        .calibrated(fineTuningRelease(accounting.noiseMultiplier(), accounting.samplingRate(), config.steps(), config.clipNorm()))
+        .build();
+  }
 
   /** The releases of a run with these parameters, in charge order (none drawn). */
   public static List<Release> plan(double histogramSigma, double z, double q, int steps) {

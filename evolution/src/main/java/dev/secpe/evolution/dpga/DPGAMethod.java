@@ -12,8 +12,7 @@ import dev.secpe.evolution.engine.Selection;
 import dev.secpe.evolution.engine.Variation;
 
 import dev.secpe.accounting.Calibration;
-import dev.secpe.accounting.ledger.PrivacyCost;
-import dev.secpe.accounting.ledger.Release;
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
 import dev.secpe.core.LabelSet;
@@ -39,6 +38,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
 
   private final DPGA.Config config;
   private final DPGA.VoteCalibration calibration;
+  private final PrivacyPlan plan;
   private int minWords;
   private int maxWords;
   private double[] lengthHistogram;
@@ -47,7 +47,8 @@ public final class DPGAMethod implements ApproximateDpMethod {
   private double tau;
 
   /** A run of {@code config} with its vote noise solved at build() (see {@link DPGA#calibrate}). */
-  public DPGAMethod(DPGA.Config config, DPGA.VoteCalibration calibration) {
+  public DPGAMethod(DPGA.Config config, DPGA.VoteCalibration calibration, PrivacyPlan plan) {
+    this.plan = plan;
     this.config = config;
     this.calibration = calibration;
   }
@@ -58,34 +59,31 @@ public final class DPGAMethod implements ApproximateDpMethod {
   }
 
   @Override
+  public PrivacyPlan plan() {
+    return plan;
+  }
+
+  /** The noise scales of this run ({@link DPGAPlan#NONE} for a non-private run). */
+  private DPGAPlan.Scales scales(RunContext ctx) {
+    if (!plan.isPrivate()) {
+      return DPGAPlan.NONE;
+    }
+    return DPGAPlan.scales(
+        config, DPGAPlan.metadata(config, DPGAPlan.labelsReleased(config, ctx.labels())), calibration.sigma());
+  }
+
+  @Override
   public void prepare(RunContext ctx) {
-    DPGAPlan.Metadata meta = DPGAPlan.metadata(config, ctx.labels(), ctx.settings());
-    double epsHist = meta.epsHist();
-    double epsSvtRun = meta.epsSvtRun();
-    double epsTau = meta.epsTau();
+    DPGAPlan.Scales scales = scales(ctx);
     int[] words = new int[ctx.privateData().size()];
     for (int i = 0; i < words.length; i++) {
       words[i] = Math.min(MAX_WORDS, ctx.privateData().get(i).text().wordCount());
     }
 
     // 1. SVT length range: max, then min (AboveThreshold, DPGA appendix B.2 scales).
-    Calibration.SvtScales svt = Calibration.aboveThreshold(epsSvtRun, 1.0);
-    maxWords =
-        (int)
-            ctx.store()
-                .release(
-                "dpga/length-max",
-                () -> new Release("dpga/length-max", "AboveThreshold", "maximum length in words (SVT)",
-                        1.0, svt.queryScale(), new PrivacyCost.PureDp(epsSvtRun)),
-                    () -> new double[] {svtFirstBelow(ctx, words, svt, true)})[0];
-    minWords =
-        (int)
-            ctx.store()
-                .release(
-                "dpga/length-min",
-                () -> new Release("dpga/length-min", "AboveThreshold", "minimum length in words (SVT)",
-                        1.0, svt.queryScale(), new PrivacyCost.PureDp(epsSvtRun)),
-                    () -> new double[] {svtFirstBelow(ctx, words, svt, false)})[0];
+    Calibration.SvtScales svt = scales.svt();
+    maxWords = (int) ctx.store().release(DPGAPlan.LENGTH_MAX, () -> new double[] {svtFirstBelow(ctx, words, svt, true)})[0];
+    minWords = (int) ctx.store().release(DPGAPlan.LENGTH_MIN, () -> new double[] {svtFirstBelow(ctx, words, svt, false)})[0];
     if (minWords > maxWords) {
       int t = minWords;
       minWords = maxWords;
@@ -93,32 +91,20 @@ public final class DPGAMethod implements ApproximateDpMethod {
     }
 
     // 2. Laplace histograms (sensitivity 1 each: a record falls in one bin).
-    double b = Calibration.laplaceScale(epsHist, 1.0);
+    double b = scales.histogram();
     int bins = config.lengthBins();
     double[] lengthCounts = new double[bins];
     for (int w : words) {
       lengthCounts[lengthBin(w, bins)]++;
     }
-    lengthHistogram =
-        ctx.store()
-            .release(
-                "dpga/length-histogram",
-                () -> new Release("dpga/length-histogram", "Laplace", "length histogram, " + bins + " bins",
-                    1.0, b, new PrivacyCost.Laplace(b, 1.0)),
-                () -> ctx.addLaplace(lengthCounts, b));
+    lengthHistogram = ctx.store().release(DPGAPlan.LENGTH_HISTOGRAM, () -> ctx.addLaplace(lengthCounts, b));
     if (!ctx.labels().isEmpty()) {
-      if (meta.labelsReleased()) {
+      if (DPGAPlan.labelsReleased(config, ctx.labels())) {
         double[] counts = new double[ctx.groups()];
         for (int i = 0; i < words.length; i++) {
           counts[ctx.privateGroup(i)]++;
         }
-        double[] noisy =
-            ctx.store()
-                .release(
-                "dpga/labels",
-                () -> new Release("dpga/labels", "Laplace", "label histogram over " + counts.length + " labels",
-                        1.0, b, new PrivacyCost.Laplace(b, 1.0)),
-                    () -> ctx.addLaplace(counts, b));
+        double[] noisy = ctx.store().release(DPGAPlan.LABELS, () -> ctx.addLaplace(counts, b));
         ctx.setShares(noisy);
       } else {
         ctx.setShares(ctx.publicProportions());
@@ -154,13 +140,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
         }
       }
     }
-    double[] noisyKw =
-        ctx.store()
-            .release(
-                "dpga/keywords",
-                () -> new Release("dpga/keywords", "Laplace", "keyword vote histogram over " + kwCounts.length + " public keywords",
-                    1.0, b, new PrivacyCost.Laplace(b, 1.0)),
-                () -> ctx.addLaplace(kwCounts, b));
+    double[] noisyKw = ctx.store().release(DPGAPlan.KEYWORDS, () -> ctx.addLaplace(kwCounts, b));
     int pos = 0;
     for (int g = 0; g < ctx.groups(); g++) {
       int n = keywords.get(g).size();
@@ -170,16 +150,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
 
     // 4. The similarity threshold tau: noisy mean off-diagonal cosine of a private sample.
     double[] tauClean = {meanOffDiagonal(ctx)};
-    double tauSensitivity = DPGAPlan.tauSensitivity(config.tauSample());
-    double tauScale = Calibration.laplaceScale(epsTau, tauSensitivity);
-    tau =
-        ctx.store()
-            .release(
-                "dpga/tau",
-                () -> new Release("dpga/tau", "Laplace",
-                    "similarity threshold tau: mean off-diagonal cosine of " + config.tauSample() + " private records",
-                    tauSensitivity, tauScale, new PrivacyCost.Laplace(tauScale, tauSensitivity)),
-                () -> ctx.addLaplace(tauClean, tauScale))[0];
+    tau = ctx.store().release(DPGAPlan.TAU, () -> ctx.addLaplace(tauClean, scales.tau()))[0];
     tau = Math.max(-1.0, Math.min(1.0, tau));
   }
 
@@ -347,15 +318,10 @@ public final class DPGAMethod implements ApproximateDpMethod {
    */
   private void drawSubsample(RunContext ctx) {
     double q = config.samplingRate();
-    int t = ctx.settings().iterations();
-    double sigma = calibration.sigma();
     double[] bits =
         ctx.store()
             .release(
-                "dpga/votes",
-                () -> new Release("dpga/votes", "Poisson-subsampled Gaussian",
-                    t + " nearest-neighbour vote histograms on one q=" + q + " Poisson subsample",
-                    1.0, sigma, DPGAPlan.votesCost(config, sigma, t)),
+                DPGAPlan.VOTES,
                 () -> {
                   double[] b = new double[ctx.privateData().size()];
                   for (int i = 0; i < b.length; i++) {
@@ -378,7 +344,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
       drawSubsample(ctx);
     }
     EmbeddingMatrix priv = ctx.privateUnit();
-    String id = "dpga/round-" + round + "/votes";
+    String id = DPGAPlan.votes(round);
     java.util.function.Supplier<double[]> draw =
         () -> {
           double[] h = new double[population.size()];
@@ -399,16 +365,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
           }
           return ctx.addGaussian(h, sigma);
         };
-    if (!fresh) {
-      return ctx.store().releaseCoveredBy(id, "dpga/votes", draw);
-    }
-    return ctx.store()
-        .release(
-            id,
-            () -> new Release(id, "Poisson-subsampled Gaussian",
-                "nearest-neighbour votes of a fresh q=" + q + " Poisson sample over " + population.size() + " candidates",
-                1.0, sigma, new PrivacyCost.SubsampledGaussian(sigma, q, 1)),
-            draw);
+    return fresh ? ctx.store().release(id, draw) : ctx.store().releaseCovered(id, draw);
   }
 
   @Override
@@ -499,7 +456,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
   @Override
   public List<String> deviations(RunContext ctx) {
     List<String> out = new ArrayList<>();
-    if (ctx.settings().nonPrivate()) {
+    if (!plan.isPrivate()) {
       return out;
     }
     out.add(

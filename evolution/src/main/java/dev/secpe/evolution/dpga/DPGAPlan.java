@@ -5,12 +5,12 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.ledger.PlanCalibrator;
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.evolution.DPGA.Config;
 import dev.secpe.evolution.DPGA.Split;
 import dev.secpe.evolution.DPGA.VoteCalibration;
-import dev.secpe.evolution.EvolutionSettings;
 import java.util.List;
 
 /**
@@ -31,17 +31,33 @@ public final class DPGAPlan {
     return 4.0 / m;
   }
 
+  /** The release id of the SVT for the maximum length. */
+  public static final String LENGTH_MAX = "dpga/length-max";
+
+  /** The release id of the SVT for the minimum length. */
+  public static final String LENGTH_MIN = "dpga/length-min";
+
+  /** The release id of the length histogram. */
+  public static final String LENGTH_HISTOGRAM = "dpga/length-histogram";
+
+  /** The release id of the label histogram (when the proportions are released). */
+  public static final String LABELS = "dpga/labels";
+
+  /** The release id of the keyword vote histogram. */
+  public static final String KEYWORDS = "dpga/keywords";
+
+  /** The release id of the similarity threshold tau. */
+  public static final String TAU = "dpga/tau";
+
   /**
-   * What the T vote rounds cost together. With one Poisson subsample for the whole run (the
-   * paper's "we first perform Poisson subsampling"), a record is either in all T noisy histograms
-   * or in none: T Gaussians of multiplier sigma on one subsample are one subsampled Gaussian of
-   * multiplier sigma / sqrt(T). With a fresh subsample per round they are T independent subsampled
-   * Gaussians.
+   * The release id of the one Poisson subsample of all T vote rounds (when not drawn per round):
+   * its charge covers every round's votes.
    */
-  public static PrivacyCost votesCost(Config c, double sigma, int rounds) {
-    return c.freshSubsamplePerRound()
-        ? new PrivacyCost.SubsampledGaussian(sigma, c.samplingRate(), rounds)
-        : new PrivacyCost.SubsampledGaussian(sigma / Math.sqrt(rounds), c.samplingRate(), 1);
+  public static final String VOTES = "dpga/votes";
+
+  /** The release id of round {@code round}'s votes. */
+  public static String votes(int round) {
+    return "dpga/round-" + round + "/votes";
   }
 
   /**
@@ -56,13 +72,100 @@ public final class DPGAPlan {
     }
   }
 
-  public static Metadata metadata(Config c, List<dev.secpe.core.Label> labels, EvolutionSettings s) {
-    // A non-private baseline draws no noise: the scales only label its releases.
-    double eps = s.nonPrivate() ? 1.0 : c.budget().epsilon();
-    boolean labelsReleased =
-        !labels.isEmpty() && s.labels().orElseThrow() instanceof dev.secpe.core.LabelSet.ToBeReleased;
+  /** The split of a private run's budget. */
+  public static Metadata metadata(Config c, boolean labelsReleased) {
+    double eps = c.budget().epsilon();
     Split split = c.split();
     return new Metadata(split.svt() * eps / 2, split.histograms() * eps / 3, labelsReleased, split.tau() * eps);
+  }
+
+  /** Whether a run over the declared {@code labels} releases their proportions. */
+  public static boolean labelsReleased(Config c, List<dev.secpe.core.Label> labels) {
+    return !labels.isEmpty() && c.settings().labels().orElseThrow() instanceof dev.secpe.core.LabelSet.ToBeReleased;
+  }
+
+  /**
+   * The noise scales a run draws with: the AboveThreshold scales, the Laplace scale of the
+   * histograms, the sensitivity and Laplace scale of tau, and the vote multiplier. All zero for a
+   * non-private run ({@link #NONE}), which draws no noise.
+   */
+  public record Scales(
+      Calibration.SvtScales svt, double histogram, double tauSensitivity, double tau, double votes) {}
+
+  /** The scales of a non-private run. */
+  public static final Scales NONE = new Scales(new Calibration.SvtScales(0, 0, 0), 0, 0, 0, 0);
+
+  /** The scales of a private run with vote multiplier {@code sigma}. */
+  public static Scales scales(Config c, Metadata m, double sigma) {
+    double tauSensitivity = tauSensitivity(c.tauSample());
+    return new Scales(
+        Calibration.aboveThreshold(m.epsSvtRun(), 1.0),
+        Calibration.laplaceScale(m.epsHist(), 1.0),
+        tauSensitivity,
+        Calibration.laplaceScale(m.epsTau(), tauSensitivity),
+        sigma);
+  }
+
+  /**
+   * Every release a private run charges, in order, with vote multiplier {@code sigma}: the two
+   * AboveThreshold runs, the Laplace histograms (length, labels when released, keywords), tau, and
+   * the votes: one subsampled Gaussian of T rounds on one subsample, or T fresh ones.
+   */
+  public static List<Release> releases(Config c, Metadata m, int labelGroups, double sigma) {
+    Scales sc = scales(c, m, sigma);
+    double b = sc.histogram();
+    List<Release> out = new java.util.ArrayList<>();
+    out.add(new Release(LENGTH_MAX, "AboveThreshold", "maximum length in words (SVT)",
+        1.0, sc.svt().queryScale(), new PrivacyCost.PureDp(m.epsSvtRun())));
+    out.add(new Release(LENGTH_MIN, "AboveThreshold", "minimum length in words (SVT)",
+        1.0, sc.svt().queryScale(), new PrivacyCost.PureDp(m.epsSvtRun())));
+    out.add(new Release(LENGTH_HISTOGRAM, "Laplace", "length histogram, " + c.lengthBins() + " bins",
+        1.0, b, new PrivacyCost.Laplace(b, 1.0)));
+    if (m.labelsReleased()) {
+      out.add(new Release(LABELS, "Laplace", "label histogram over " + labelGroups + " labels",
+          1.0, b, new PrivacyCost.Laplace(b, 1.0)));
+    }
+    out.add(new Release(KEYWORDS, "Laplace", "keyword vote histogram over the public keyword candidates",
+        1.0, b, new PrivacyCost.Laplace(b, 1.0)));
+    out.add(new Release(TAU, "Laplace",
+        "similarity threshold tau: mean off-diagonal cosine of " + c.tauSample() + " private records",
+        sc.tauSensitivity(), sc.tau(), new PrivacyCost.Laplace(sc.tau(), sc.tauSensitivity())));
+    int rounds = c.settings().iterations();
+    double q = c.samplingRate();
+    if (c.freshSubsamplePerRound()) {
+      for (int t = 0; t < rounds; t++) {
+        out.add(new Release(votes(t), "Poisson-subsampled Gaussian",
+            "nearest-neighbour votes of a fresh q=" + q + " Poisson sample over the round's candidates",
+            1.0, sigma, new PrivacyCost.SubsampledGaussian(sigma, q, 1)));
+      }
+    } else {
+      out.add(new Release(VOTES, "Poisson-subsampled Gaussian",
+          rounds + " nearest-neighbour vote histograms on one q=" + q + " Poisson subsample",
+          // A record is in all T histograms or in none: T Gaussians of multiplier sigma on one
+          // subsample are one subsampled Gaussian of multiplier sigma / sqrt(T).
+          1.0, sigma, new PrivacyCost.SubsampledGaussian(sigma / Math.sqrt(rounds), q, 1)));
+    }
+    return out;
+  }
+
+  /**
+   * The plan of a run of {@code c} over the declared {@code labels} with its solved vote noise
+   * (non-private when {@code c} has no budget): {@link #releases}, and with one subsample the T
+   * vote rounds covered by its charge.
+   */
+  public static PrivacyPlan plan(Config c, List<dev.secpe.core.Label> labels, VoteCalibration v) {
+    if (c.budget() == null) {
+      return PrivacyPlan.nonPrivate();
+    }
+    Metadata m = metadata(c, labelsReleased(c, labels));
+    PrivacyPlan.Builder b = PrivacyPlan.limitedTo(c.budget());
+    releases(c, m, labels.size(), v.sigma()).forEach(b::calibrated);
+    if (!c.freshSubsamplePerRound()) {
+      for (int t = 0; t < c.settings().iterations(); t++) {
+        b.covered(votes(t), VOTES);
+      }
+    }
+    return b.build();
   }
 
   /**
@@ -70,52 +173,27 @@ public final class DPGAPlan {
    * at build(), before any private record is read; none for a non-private run.
    */
   public static VoteCalibration calibrate(Config c, List<dev.secpe.core.Label> labels) {
-    if (c.settings().nonPrivate()) {
+    if (c.budget() == null) {
       return new VoteCalibration(0.0, Double.NaN, Double.NaN);
     }
-    Metadata m = metadata(c, labels, c.settings());
-    return calibrateVotes(c, m.epsSvtRun(), m.epsHist(), m.histograms(), m.epsTau(), c.settings().iterations());
-  }
-
-  /**
-   * What a run charges, as costs: two AboveThreshold runs, the Laplace histograms, tau and the
-   * votes with multiplier {@code sigma} (one release of T rounds on one subsample, or T fresh
-   * ones). The run's own releases carry descriptions; their costs compose to this plan's.
-   */
-  public static List<Release> plan(
-      Config c, double epsSvtRun, double epsHist, int histograms, double epsTau, int rounds, double sigma) {
-    List<Release> plan = new java.util.ArrayList<>();
-    plan.add(new Release("svt-max", "AboveThreshold", "", 1, 1, new PrivacyCost.PureDp(epsSvtRun)));
-    plan.add(new Release("svt-min", "AboveThreshold", "", 1, 1, new PrivacyCost.PureDp(epsSvtRun)));
-    double b = 1.0 / epsHist;
-    for (int h = 0; h < histograms; h++) {
-      plan.add(new Release("hist-" + h, "Laplace", "", 1, b, new PrivacyCost.Laplace(b, 1.0)));
-    }
-    plan.add(new Release("tau", "Laplace", "", 1, 1 / epsTau, new PrivacyCost.Laplace(1 / epsTau, 1.0)));
-    plan.add(new Release("votes", "Poisson-subsampled Gaussian", "", 1, sigma, votesCost(c, sigma, rounds)));
-    return plan;
-  }
-
-  /** {@link #plan} for a configuration and its label set, at its calibrated sigma. */
-  public static List<Release> plan(Config c, List<dev.secpe.core.Label> labels, double sigma) {
-    Metadata m = metadata(c, labels, c.settings());
-    return plan(c, m.epsSvtRun(), m.epsHist(), m.histograms(), m.epsTau(), c.settings().iterations(), sigma);
+    return calibrateVotes(c, metadata(c, labelsReleased(c, labels)), labels.size());
   }
 
   /**
    * The least vote noise multiplier with which the PLD composition of every release stays within
    * the budget, found by {@link PlanCalibrator} (safe side, relative tolerance 1e-4).
    */
-  public static VoteCalibration calibrateVotes(
-      Config c, double epsSvtRun, double epsHist, int histograms, double epsTau, int rounds) {
+  public static VoteCalibration calibrateVotes(Config c, Metadata m, int labelGroups) {
     double eps = c.budget().epsilon();
     double delta = c.budget().delta();
-    double pureEps = 2 * epsSvtRun + histograms * epsHist + epsTau;
-    java.util.function.DoubleFunction<List<Release>> planAt =
-        sigma -> plan(c, epsSvtRun, epsHist, histograms, epsTau, rounds, sigma);
+    int rounds = c.settings().iterations();
+    double epsSvtRun = m.epsSvtRun();
+    double epsHist = m.epsHist();
+    int histograms = m.histograms();
+    double pureEps = 2 * epsSvtRun + histograms * epsHist + m.epsTau();
     double sigma =
         PlanCalibrator.leastMultiplier(
-            planAt,
+            s -> releases(c, m, labelGroups, s),
             c.budget(),
             0.05,
             () ->

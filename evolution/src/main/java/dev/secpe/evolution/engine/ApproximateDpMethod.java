@@ -1,22 +1,15 @@
 package dev.secpe.evolution.engine;
 
 import dev.secpe.accounting.DpBudget;
-import dev.secpe.accounting.ledger.PrivacyLedger;
 
 /**
- * A method whose whole run is limited by one (epsilon, delta) budget (DPGA, CTCL): its ledger and
- * the delta and prior its report is stated at follow from that budget.
+ * A method whose whole run is limited by one (epsilon, delta) budget (DPGA, CTCL): the delta and
+ * prior its report is stated at follow from that budget.
  */
 public interface ApproximateDpMethod extends Method {
 
   /** The run's (epsilon, delta); null for a non-private run. */
   public DpBudget budget();
-
-  /** Limited to the budget; a non-private run's ledger admits no release. */
-  @Override
-  public default PrivacyLedger newLedger() {
-    return budget() == null ? PrivacyLedger.admittingNone() : PrivacyLedger.withLimit(budget());
-  }
 
   /** The budget's delta (1e-5 for a non-private run, which states no epsilon). */
   @Override

@@ -163,7 +163,7 @@ public final class Engine {
     // The method's ledger (limited to its budget where it knows it): a resumed run's releases are
     // charged into it again, so a checkpoint that holds more than the budget is refused here.
     PrivacyLedger ledger =
-        restored == null ? method.newLedger() : method.newLedger().restore(restored.releases());
+        restored == null ? method.plan().newLedger() : method.plan().newLedger().restore(restored.releases());
     int startRound = restored == null ? 0 : restored.round();
     List<SyntheticText> population = restored == null ? List.of() : restored.population();
 
@@ -171,10 +171,10 @@ public final class Engine {
     Position at = new Position(startRound, population);
     ReleaseStore store =
         new ReleaseStore(
+            method.plan(),
             ledger,
             restored == null ? Map.of() : restored.values(),
-            values -> cps.ifPresent(s -> s.write(checkpoint(at.round, at.population, ledger, values))),
-            !settings.nonPrivate())
+            values -> cps.ifPresent(s -> s.write(checkpoint(at.round, at.population, ledger, values))))
             .onCharged(r -> settings.listener().onEvent(new RunEvent.ReleaseCharged(r)));
     RunContext ctx = new RunContext(settings, privateData, publicData, embedder, ledger, store);
     settings.listener().onEvent(new RunEvent.RunStarted(method.name(), settings.iterations(), startRound));

@@ -59,12 +59,13 @@ public interface Method {
   public List<Offspring> vary(RunContext ctx, int round, List<SyntheticText> survivors, SplittableRandom rng);
 
   /**
-   * A fresh ledger for this run. Where the method knows its budget before any private record is
-   * read, the ledger is limited to it, so a release beyond the budget is refused when it is
-   * charged, before its noise is drawn (a second guard behind the calibration); a non-private run
-   * charges nothing.
+   * The run's privacy plan, solved from the configuration when the run was built (before any
+   * private record is read): every release the method will make, with its noise. The engine charges
+   * a ledger that follows it ({@link dev.secpe.accounting.ledger.PrivacyPlan#newLedger()}), so a
+   * release beyond the budget or outside the plan is refused before its noise is drawn; a
+   * non-private run's plan releases nothing.
    */
-  public dev.secpe.accounting.ledger.PrivacyLedger newLedger();
+  public dev.secpe.accounting.ledger.PrivacyPlan plan();
 
   /**
    * Sentences for the report's warnings: settings that make this run's output weak (noise that

@@ -1,8 +1,11 @@
 package dev.secpe.evolution.engine;
 
 import dev.secpe.accounting.ledger.PrivacyLedger;
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.accounting.ledger.Release;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -12,6 +15,13 @@ import java.util.function.Supplier;
  * gets back the very values it drew before and is never charged again; a new release is charged to
  * the ledger <em>before</em> its noise is drawn (so a refused release draws nothing), and is
  * persisted right after it is drawn, before anything else happens in the round.
+ *
+ * <p>Every release is a step of the run's {@link PrivacyPlan}: {@link #release(String, Supplier)}
+ * charges the release the plan calibrated under that id, {@link #releaseSolved} one whose noise the
+ * method solved from the private data, {@link #releaseCovered} draws one the plan covers by an
+ * earlier charge. The ledger follows the plan ({@link PrivacyPlan#newLedger()}), so a release the
+ * plan does not name is refused before its noise is drawn. A non-private run's plan has no step:
+ * its exact values are kept (for resume) and nothing is charged.
  *
  * <p>Not thread-safe; the engine draws releases from one thread.
  */
@@ -25,6 +35,7 @@ public final class ReleaseStore {
   /** Separates a covered release's id from its covering release's id in the stored key. */
   static final String COVERED_BY = " covered by ";
 
+  private final PrivacyPlan plan;
   private final PrivacyLedger ledger;
   private final Map<String, double[]> values;
   private final Persister persister;
@@ -35,17 +46,15 @@ public final class ReleaseStore {
   /** The id of the release being drawn right now, or null. */
   private String drawing;
 
-  public ReleaseStore(PrivacyLedger ledger, Map<String, double[]> restored, Persister persister) {
-    this(ledger, restored, persister, true);
-  }
-
   /**
-   * A store; {@code accounted = false} is for non-private baselines, whose exact values are kept
-   * but never charged.
+   * A store for a run of {@code plan} charging {@code ledger} (the plan's, restored from a
+   * checkpoint where the run resumes) and holding the {@code restored} values.
+   *
+   * @throws IllegalStateException if a restored value has no release on the ledger
    */
-  public ReleaseStore(
-      PrivacyLedger ledger, Map<String, double[]> restored, Persister persister, boolean accounted) {
-    this.accounted = accounted;
+  public ReleaseStore(PrivacyPlan plan, PrivacyLedger ledger, Map<String, double[]> restored, Persister persister) {
+    this.plan = Objects.requireNonNull(plan, "plan");
+    this.accounted = plan.isPrivate();
     this.ledger = Objects.requireNonNull(ledger, "ledger");
     this.values = new LinkedHashMap<>();
     restored.forEach((k, v) -> values.put(k, v.clone()));
@@ -69,11 +78,33 @@ public final class ReleaseStore {
   }
 
   /**
-   * The noisy values of release {@code id}: the stored ones if it was drawn before, otherwise the
-   * release (built lazily: a non-private baseline never builds it) is charged, then drawn by {@code
-   * draw}, stored and persisted.
+   * The noisy values of the release the plan calibrated under {@code id}: the stored ones if it
+   * was drawn before, otherwise the planned release is charged, then drawn by {@code draw}, stored
+   * and persisted.
+   *
+   * @throws IllegalArgumentException if the plan has no calibrated release {@code id} (nothing is
+   *     drawn)
    */
-  public double[] release(String id, Supplier<Release> release, Supplier<double[]> draw) {
+  public double[] release(String id, Supplier<double[]> draw) {
+    return charged(id, () -> plan.calibrated(id), draw);
+  }
+
+  /** {@link #release(String, Supplier)} of a typed value, stored through {@code codec}. */
+  public <T> T release(String id, ReleaseCodec<T> codec, Supplier<T> draw) {
+    return codec.decode(release(id, () -> codec.encode(draw.get())));
+  }
+
+  /**
+   * The noisy values of a release whose noise the method solved from the private data (a {@link
+   * PrivacyPlan.SolvedFromData} step): the stored ones if it was drawn before, otherwise {@code
+   * release} (built lazily: a non-private run never builds it) is charged, then drawn, stored and
+   * persisted.
+   */
+  public <T> T releaseSolved(String id, Supplier<Release> release, ReleaseCodec<T> codec, Supplier<T> draw) {
+    return codec.decode(charged(id, release, () -> codec.encode(draw.get())));
+  }
+
+  private double[] charged(String id, Supplier<Release> release, Supplier<double[]> draw) {
     double[] known = values.get(id);
     if (known != null) {
       reused++;
@@ -86,55 +117,42 @@ public final class ReleaseStore {
       }
       onCharged.accept(ledger.charge(r));
     }
-    double[] v = drawAs(id, draw);
-    values.put(id, v.clone());
-    drawn++;
-    persister.persist(snapshot());
-    return v;
+    return drawAndStore(id, id, draw);
   }
 
   /**
-   * For a mechanism that charges the ledger itself (secret clustering): the stored values if the
-   * release with {@code id} was drawn before, otherwise {@code chargeAndDraw} runs, which must
-   * charge {@code id} to the ledger before drawing; its values are stored and persisted.
+   * A release the plan covers by an earlier charge ({@link PrivacyPlan.Covered}, e.g. T vote
+   * rounds on one subsample): stored values if drawn before, otherwise drawn, stored and persisted
+   * without a new charge; the covering release must already be on the ledger.
    */
-  public double[] releaseChargedBy(String id, Supplier<double[]> chargeAndDraw) {
-    double[] known = values.get(id);
-    if (known != null) {
-      reused++;
-      return known.clone();
-    }
-    double[] v = drawAs(id, chargeAndDraw);
-    if (accounted && !ledger.contains(id)) {
-      throw new IllegalStateException("release '" + id + "' was drawn without being charged to the ledger");
-    }
+  public double[] releaseCovered(String id, Supplier<double[]> draw) {
+    String key = id;
     if (accounted) {
-      ledger.releases().stream().filter(r -> r.id().equals(id)).forEach(onCharged);
+      if (!(plan.step(id).orElse(null) instanceof PrivacyPlan.Covered c)) {
+        throw new IllegalStateException("release '" + id + "' is not a covered release of the run's privacy plan");
+      }
+      // Stored under a key that names the covering release, so that a resumed run can check the
+      // checkpoint: the covered release is not on the ledger, its covering release is.
+      key = id + COVERED_BY + c.coveringId();
+      if (!values.containsKey(key) && !ledger.contains(c.coveringId())) {
+        throw new IllegalStateException(
+            "release '" + id + "' is covered by '" + c.coveringId() + "', which has not been charged");
+      }
     }
-    values.put(id, v.clone());
-    drawn++;
-    persister.persist(snapshot());
-    return v;
-  }
-
-  /**
-   * A release whose cost was charged in advance under {@code coveringId} (e.g. T vote rounds on one
-   * subsample): stored values if drawn before, otherwise drawn, stored and persisted without a new
-   * charge; the covering release must already be on the ledger.
-   */
-  public double[] releaseCoveredBy(String id, String coveringId, Supplier<double[]> draw) {
-    // Stored under a key that names the covering release, so that a resumed run can check the
-    // checkpoint: the covered release is not on the ledger, its covering release is.
-    String key = id + COVERED_BY + coveringId;
     double[] known = values.get(key);
     if (known != null) {
       reused++;
       return known.clone();
     }
-    if (accounted && !ledger.contains(coveringId)) {
-      throw new IllegalStateException(
-          "release '" + id + "' is covered by '" + coveringId + "', which has not been charged");
-    }
+    return drawAndStore(id, key, draw);
+  }
+
+  /** {@link #releaseCovered(String, Supplier)} of a typed value, stored through {@code codec}. */
+  public <T> T releaseCovered(String id, ReleaseCodec<T> codec, Supplier<T> draw) {
+    return codec.decode(releaseCovered(id, () -> codec.encode(draw.get())));
+  }
+
+  private double[] drawAndStore(String id, String key, Supplier<double[]> draw) {
     double[] v = drawAs(id, draw);
     values.put(key, v.clone());
     drawn++;
@@ -161,6 +179,11 @@ public final class ReleaseStore {
     return accounted;
   }
 
+  /** The plan this store's releases follow. */
+  public PrivacyPlan plan() {
+    return plan;
+  }
+
   /** Whether the release with this id has been drawn (now or in an earlier run). */
   public boolean has(String releaseId) {
     if (values.containsKey(releaseId)) {
@@ -172,6 +195,18 @@ public final class ReleaseStore {
       }
     }
     return false;
+  }
+
+  /** The ids of the covered releases drawn so far (here or before a resume). */
+  public List<String> coveredDrawn() {
+    List<String> out = new ArrayList<>();
+    for (String key : values.keySet()) {
+      int at = key.indexOf(COVERED_BY);
+      if (at >= 0) {
+        out.add(key.substring(0, at));
+      }
+    }
+    return out;
   }
 
   /** A copy of every stored value, in draw order. */

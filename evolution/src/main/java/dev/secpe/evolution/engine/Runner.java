@@ -53,6 +53,8 @@ public final class Runner {
       timed.close();
     }
     RunContext ctx = out.context();
+    // None missing, none extra: the ledger after a completed run is the plan.
+    method.plan().checkFollowed(ctx.ledger().releases(), ctx.store().coveredDrawn());
     PhaseTimings total = Engine.total(out.rounds());
     PrivacyReport.Builder b =
         PrivacyReport.builder(method.name())

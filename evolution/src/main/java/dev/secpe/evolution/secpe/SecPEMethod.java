@@ -9,6 +9,8 @@ import dev.secpe.evolution.engine.Seeds;
 import dev.secpe.evolution.engine.Variation;
 import dev.secpe.evolution.engine.Votes;
 
+import dev.secpe.accounting.ledger.PrivacyPlan;
+import dev.secpe.accounting.ledger.Release;
 import dev.secpe.accounting.secret.SecretNoise;
 import dev.secpe.accounting.secret.SecretNoiseResult;
 import dev.secpe.clustering.Embeddings;
@@ -35,6 +37,7 @@ import java.util.SplittableRandom;
 public final class SecPEMethod implements Method {
 
   private final SecPE.Config config;
+  private final PrivacyPlan plan;
   private SecretIndex secrets;
   private SecretNoiseResult noise;
   /** Per group: noisy centres (unit rows) and their counts. */
@@ -45,8 +48,15 @@ public final class SecPEMethod implements Method {
   private KMeansResult[] publicClusters;
   private int[][] groupRows;
 
-  public SecPEMethod(SecPE.Config config) {
+  /** A run of {@code config} following {@code plan} ({@link SecPEPlan#of}). */
+  public SecPEMethod(SecPE.Config config, PrivacyPlan plan) {
     this.config = config;
+    this.plan = plan;
+  }
+
+  @Override
+  public PrivacyPlan plan() {
+    return plan;
   }
 
   @Override
@@ -61,7 +71,7 @@ public final class SecPEMethod implements Method {
 
   @Override
   public void prepare(RunContext ctx) {
-    if (!ctx.settings().nonPrivate()) {
+    if (plan.isPrivate()) {
       calibrate(ctx);
     }
     clusterPublic(ctx);
@@ -85,6 +95,11 @@ public final class SecPEMethod implements Method {
       b.secretCap(config.secretCap(), ctx.privateStore().recordKeys(ctx.settings().seed()));
     }
     noise = b.solve();
+    double planned = SecPEPlan.cappedSigma(plan);
+    if (config.secretCap() > 0 && noise.sigma() != planned) {
+      throw new IllegalStateException(
+          "SECRETNOISE's capped sigma " + noise.sigma() + " differs from the planned " + planned);
+    }
   }
 
 
@@ -150,59 +165,83 @@ public final class SecPEMethod implements Method {
 
   /** The secret-clustering releases of one round (round 0, or every round when re-releasing). */
   private void releaseRepresentatives(RunContext ctx, int round) {
-    String suffix = config.reReleasePerRound() ? "/round-" + round : "";
     int d = ctx.embedder().dimension();
     for (int g = 0; g < ctx.groups(); g++) {
-      int[] rows = groupRows[g];
       final int gg = g;
-      String id = "secpe/secret-clustering/" + (ctx.labels().isEmpty() ? "all" : "label-" + gg) + suffix;
-      double[] packed =
-          ctx.settings().nonPrivate()
-              ? exactRepresentatives(ctx, g)
-              : ctx.store()
-              .releaseChargedBy(
-                  id,
-                  () -> {
-                    SecretNoiseResult sub = restrict(noise, rows);
-                    List<int[]> subSecrets = new ArrayList<>(rows.length);
-                    for (int i : rows) {
-                      subSecrets.add(secrets.secretsOf(i));
-                    }
-                    SecretClusteringResult r =
-                        SecretClustering.builder()
-                            .metric(Metric.COSINE)
-                            .publicClusters(publicClusters[gg])
-                            .secretNoise(sub, subSecrets)
-                            .noise(ctx.noise())
-                            .ledger(ctx.ledger())
-                            .releaseId(id)
-                            .nonPositiveCountPolicy(config.nonPositiveCountPolicy())
-                            .build()
-                            .release(sampled -> ctx.privateStore().clusterAggregate(
-                                globalRows(rows, sampled), publicClusters[gg].centres()));
-                    return pack(r.centres(), r.counts(), r.clusterIndex());
-                  });
-      int kept = (int) packed[0];
-      counts[g] = Arrays.copyOfRange(packed, 1, 1 + kept);
+      String id = SecPEPlan.clustering(!ctx.labels().isEmpty(), g, config.reReleasePerRound(), round);
+      Representatives r;
+      if (!plan.isPrivate()) {
+        r = ctx.store().release(id, Representatives.CODEC, () -> exactRepresentatives(ctx, gg));
+      } else if (plan.step(id).orElseThrow() instanceof PrivacyPlan.Covered c) {
+        // Capped mode: this group's release is part of the first group's charge.
+        r = ctx.store().releaseCovered(id, Representatives.CODEC,
+            () -> drawRepresentatives(ctx, gg, id, ctx.ledger().releases().stream()
+                .filter(x -> x.id().equals(c.coveringId())).findFirst().orElseThrow()));
+      } else if (config.secretCap() > 0) {
+        r = ctx.store().release(id, Representatives.CODEC, () -> drawRepresentatives(ctx, gg, id, plan.calibrated(id)));
+      } else {
+        // Paper mode: SECRETNOISE solved sigma from the data; the release is the group's mixture.
+        SecretClustering[] sc = new SecretClustering[1];
+        r = ctx.store().releaseSolved(
+            id,
+            () -> (sc[0] = clustering(ctx, gg, id, null)).plannedRelease(),
+            Representatives.CODEC,
+            () -> draw(ctx, gg, sc[0]));
+      }
+      int kept = r.kept();
+      counts[g] = r.counts();
       int[] sizes = publicClusters[g].sizes();
       publicSizes[g] = new double[kept];
       for (int k = 0; k < kept; k++) {
-        publicSizes[g][k] = sizes[(int) packed[1 + kept + k]];
+        publicSizes[g][k] = sizes[r.clusterIndex()[k]];
       }
-      float[][] c = new float[kept][d];
-      for (int k = 0; k < kept; k++) {
-        for (int j = 0; j < d; j++) {
-          c[k][j] = (float) packed[1 + 2 * kept + k * d + j];
-        }
-      }
-      if (!ctx.settings().nonPrivate() && kept > 0) {
-        weighCentreNoise(g, c, packed, kept);
+      float[][] c = r.centres();
+      if (plan.isPrivate() && kept > 0) {
+        weighCentreNoise(g, c, r.clusterIndex());
       }
       centres[g] =
           kept == 0
               ? EmbeddingMatrix.empty(d)
               : EmbeddingMatrix.of(c).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
     }
+  }
+
+  /**
+   * Group g's secret clustering with SECRETNOISE's sampling probabilities and sigma, charged by the
+   * caller (through the run's release store): as {@code chargedAs} (the capped mode's planned
+   * release) or, when null, as its own {@link SecretClustering#plannedRelease()}.
+   */
+  private SecretClustering clustering(RunContext ctx, int g, String id, Release chargedAs) {
+    int[] rows = groupRows[g];
+    List<int[]> subSecrets = new ArrayList<>(rows.length);
+    for (int i : rows) {
+      subSecrets.add(secrets.secretsOf(i));
+    }
+    SecretClustering.Builder b =
+        SecretClustering.builder()
+            .metric(Metric.COSINE)
+            .publicClusters(publicClusters[g])
+            .secretNoise(restrict(noise, rows), subSecrets)
+            .noise(ctx.noise())
+            .releaseId(id)
+            .nonPositiveCountPolicy(config.nonPositiveCountPolicy());
+    return (chargedAs == null ? b.chargedByCaller() : b.chargedAs(chargedAs)).build();
+  }
+
+  private Representatives drawRepresentatives(RunContext ctx, int g, String id, Release chargedAs) {
+    return draw(ctx, g, clustering(ctx, g, id, chargedAs));
+  }
+
+  /** Draws group g's release: the sampling, the exact aggregate of the sampled records, the noise. */
+  private Representatives draw(RunContext ctx, int g, SecretClustering sc) {
+    int[] rows = groupRows[g];
+    SecretClusteringResult r =
+        sc.release(sampled -> ctx.privateStore().clusterAggregate(globalRows(rows, sampled), publicClusters[g].centres()));
+    float[][] c = new float[r.counts().length][];
+    for (int k = 0; k < c.length; k++) {
+      c[k] = r.centres().row(k);
+    }
+    return new Representatives(r.counts(), r.clusterIndex(), c);
   }
 
   /** The record indices of a group's sampled rows (group-local, ascending) in the whole store. */
@@ -220,13 +259,14 @@ public final class SecPEMethod implements Method {
    * RepresentativeShrinkage}); post-processing with public inputs only. The noise scale is the one
    * eq. (7) used: {@code (R + max(R, |e_k|)) / n_k * sigma} with R = 1 under cosine.
    */
-  private void weighCentreNoise(int g, float[][] c, double[] packed, int kept) {
+  private void weighCentreNoise(int g, float[][] c, int[] clusterIndex) {
+    int kept = clusterIndex.length;
     float[][] pub = new float[kept][];
     double[] sd = new double[kept];
     dev.secpe.clustering.Embeddings all = publicClusters[g].centres();
     int[] sizes = publicClusters[g].sizes();
     for (int k = 0; k < kept; k++) {
-      int cluster = (int) packed[1 + kept + k];
+      int cluster = clusterIndex[k];
       pub[k] = all.row(cluster);
       double norm = 0;
       for (float v : pub[k]) {
@@ -269,7 +309,7 @@ public final class SecPEMethod implements Method {
    * The non-private baseline: every private record of group g joins its nearest public centre, no
    * clipping beyond normalisation, no noise.
    */
-  private double[] exactRepresentatives(RunContext ctx, int g) {
+  private Representatives exactRepresentatives(RunContext ctx, int g) {
     KMeansResult pc = publicClusters[g];
     EmbeddingMatrix pubCentres = EmbeddingMatrix.of(pc.centres().toArray());
     int k = pubCentres.rows();
@@ -280,37 +320,21 @@ public final class SecPEMethod implements Method {
         ctx.privateStore().clusterAggregate(groupRows[g], pc.centres());
     double[] exactSums = agg.sums();
     int[] sizes = pc.sizes();
-    double[] out = new double[1 + 2 * k + k * d];
-    out[0] = k;
+    double[] counts = new double[k];
+    int[] index = new int[k];
+    float[][] centres = new float[k][d];
     for (int c = 0; c < k; c++) {
       double count = sizes[c] + agg.count(c);
       float[] e = pubCentres.row(c);
-      out[1 + c] = count;
-      out[1 + k + c] = c;
+      counts[c] = count;
+      index[c] = c;
       for (int j = 0; j < d; j++) {
         double sum = sizes[c] * (double) e[j] + exactSums[c * d + j];
-        out[1 + 2 * k + c * d + j] = count > 0 ? sum / count : 0.0;
+        centres[c][j] = (float) (count > 0 ? sum / count : 0.0);
       }
     }
     agg.clear();
-    return out;
-  }
-
-  /** [kept, counts (kept), public cluster index (kept), centres (kept x d, row-major)]. */
-  private static double[] pack(Embeddings centres, double[] counts, int[] clusterIndex) {
-    int k = counts.length;
-    int d = k == 0 ? 0 : centres.dim();
-    double[] out = new double[1 + 2 * k + k * d];
-    out[0] = k;
-    System.arraycopy(counts, 0, out, 1, k);
-    for (int i = 0; i < k; i++) {
-      out[1 + k + i] = clusterIndex[i];
-      float[] row = centres.row(i);
-      for (int j = 0; j < d; j++) {
-        out[1 + 2 * k + i * d + j] = row[j];
-      }
-    }
-    return out;
+    return new Representatives(counts, index, centres);
   }
 
   /** The SECRETNOISE result restricted to some records (sigma and per-secret values unchanged). */
@@ -416,22 +440,11 @@ public final class SecPEMethod implements Method {
     return noise == null ? Double.NaN : noise.sigma();
   }
 
-  /**
-   * Limited to the (p, r) budget for every secret, however many the detector finds: the secret
-   * clustering releases (one per label group) are refused if any secret's composed r would exceed
-   * r, before their noise is drawn.
-   */
-  @Override
-  public dev.secpe.accounting.ledger.PrivacyLedger newLedger() {
-    return config.budget() == null
-        ? dev.secpe.accounting.ledger.PrivacyLedger.admittingNone()
-        : dev.secpe.accounting.ledger.PrivacyLedger.withUniformLimit(config.budget());
-  }
 
   @Override
   public List<String> deviations(RunContext ctx) {
     List<String> out = new ArrayList<>();
-    if (ctx.settings().nonPrivate()) {
+    if (!plan.isPrivate()) {
       return out;
     }
     out.add(
