@@ -7,6 +7,7 @@
  * identifier); OR-Tools finds its libraries through the class loader either way.
  */
 module dev.secpe.accounting.ortools {
+  requires static org.jspecify;
   requires transitive dev.secpe.accounting;
   requires ortools.java;
 

@@ -7,6 +7,7 @@
  * {@code dev.secpe.accounting.ortools}) are found with {@link java.util.ServiceLoader}.
  */
 module dev.secpe.accounting {
+  requires static org.jspecify;
   // Hipparchus 4 jars carry no module name: these are the names the JDK derives from the jars.
   requires hipparchus.core;
   requires hipparchus.optim;

@@ -7,6 +7,7 @@
  * the pure-Java kernel runs, with the same results. The benchmark package is not exported.
  */
 module dev.secpe.clustering {
+  requires static org.jspecify;
   requires transitive dev.secpe.core;
   requires static nd4j.api;
   requires static nd4j.common;

@@ -3,6 +3,7 @@
  * detection, privacy budgets and the privacy report.
  */
 module dev.secpe.core {
+  requires static org.jspecify;
   requires transitive dev.secpe.accounting;
   requires transitive dev.secpe.llm;
   requires com.fasterxml.jackson.databind;

@@ -6,6 +6,7 @@
  * read through the class loader, which sees them on the module path and the class path alike.
  */
 module dev.secpe.llm.embedded {
+  requires static org.jspecify;
   requires transitive dev.secpe.llm;
   requires com.fasterxml.jackson.databind;
   requires com.microsoft.onnxruntime;

@@ -2,6 +2,7 @@
  * OpenAI-compatible text generator and embedder, registered as service providers named "openai".
  */
 module dev.secpe.llm.openai {
+  requires static org.jspecify;
   requires transitive dev.secpe.llm;
   requires java.net.http;
   requires com.fasterxml.jackson.databind;

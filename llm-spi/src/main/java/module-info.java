@@ -4,6 +4,7 @@
  * JDK only.
  */
 module dev.secpe.llm {
+  requires static org.jspecify;
   exports dev.secpe.llm;
   exports dev.secpe.llm.spi;
   exports dev.secpe.llm.prompt;

@@ -3,6 +3,7 @@
  * authors: extend the contracts in your own test sources to check a generator or an embedder.
  */
 module dev.secpe.llm.testkit {
+  requires static org.jspecify;
   requires transitive dev.secpe.llm;
   requires transitive net.jqwik.api;
   requires transitive org.junit.jupiter.api;

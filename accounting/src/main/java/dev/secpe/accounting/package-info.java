@@ -8,4 +8,7 @@
  * states its tolerance; reference values are checked against 50-digit mpmath computations
  * ({@code accounting/src/test/python/gdp_reference.py}).
  */
+@NullMarked
 package dev.secpe.accounting;
+
+import org.jspecify.annotations.NullMarked;

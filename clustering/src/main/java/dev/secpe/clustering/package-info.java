@@ -15,4 +15,7 @@
  * <p>The public API takes and returns plain arrays, {@link dev.secpe.clustering.Embeddings}
  * and records; ND4J stays inside this module.
  */
+@NullMarked
 package dev.secpe.clustering;
+
+import org.jspecify.annotations.NullMarked;

@@ -10,4 +10,7 @@
  * {@link dev.secpe.core.PrivateText#containedTerms(java.util.List)}). Code that talks to a text
  * generator therefore has no way to hand it private text by accident.
  */
+@NullMarked
 package dev.secpe.core;
+
+import org.jspecify.annotations.NullMarked;

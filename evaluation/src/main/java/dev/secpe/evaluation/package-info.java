@@ -21,4 +21,7 @@
  * (BSD-3-Clause) for the logistic-regression classifier. Smile (GPL-3.0) is deliberately not
  * used.
  */
+@NullMarked
 package dev.secpe.evaluation;
+
+import org.jspecify.annotations.NullMarked;

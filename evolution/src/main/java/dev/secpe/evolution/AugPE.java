@@ -77,7 +77,7 @@ public final class AugPE extends Runs<AugPE.Config> {
     /** Validates eagerly. */
     public Config {
       Objects.requireNonNull(settings, "settings");
-      if (!settings.nonPrivate()) {
+      if (settings.privacy() instanceof PrivacyMode.Private) {
         Objects.requireNonNull(totalMu, "totalMu");
         if (!(totalMu.mu() > 0)) {
           throw new IllegalArgumentException("the budget must allow mu > 0, got mu=" + totalMu.mu());
@@ -197,7 +197,7 @@ public final class AugPE extends Runs<AugPE.Config> {
     /** Validates everything and returns a single-use run. */
     public AugPE build() {
       EvolutionSettings s = settings();
-      if (mu != null && s.nonPrivate()) {
+      if (mu != null && s.privacy() instanceof PrivacyMode.NonPrivate) {
         throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
       }
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));

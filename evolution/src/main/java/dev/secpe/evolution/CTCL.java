@@ -80,7 +80,7 @@ public final class CTCL extends Runs<CTCL.Config> {
     /** Validates eagerly. */
     public Config {
       Objects.requireNonNull(settings, "settings");
-      if (!settings.nonPrivate()) {
+      if (settings.privacy() instanceof PrivacyMode.Private) {
         Objects.requireNonNull(budget, "budget");
       }
       if (topics < 1 || keywordsPerTopic < 1 || steps < 1 || batchSize < 1) {
@@ -260,7 +260,7 @@ public final class CTCL extends Runs<CTCL.Config> {
       refuseUnused(
           "CTCL", "it fine-tunes and generates once, without vote rounds",
           "iterations", "variations", "maskProbability", "voteGeometry");
-      if (budget != null && s.nonPrivate()) {
+      if (budget != null && s.privacy() instanceof PrivacyMode.NonPrivate) {
         throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
       }
       if (!(generator instanceof FineTunableGenerator f)) {
@@ -287,7 +287,7 @@ public final class CTCL extends Runs<CTCL.Config> {
       }
       Config c =
           new Config(s.oneRound(), budget, topics, keywordsPerTopic, unclassifiedQuantile, histogramSigma, clipNorm, steps, b, privateWeight);
-      Accounting a = s.nonPrivate() ? null : CTCLPlan.calibrate(budget, histogramSigma, (double) b / n, steps);
+      Accounting a = s.privacy() instanceof PrivacyMode.NonPrivate ? null : CTCLPlan.calibrate(budget, histogramSigma, (double) b / n, steps);
       return new CTCL(c, new Inputs(privateData, publicData, generator, embedder), a);
     }
   }

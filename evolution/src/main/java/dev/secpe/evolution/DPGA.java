@@ -134,7 +134,7 @@ public final class DPGA extends Runs<DPGA.Config> {
     /** Validates eagerly. */
     public Config {
       Objects.requireNonNull(settings, "settings");
-      if (!settings.nonPrivate()) {
+      if (settings.privacy() instanceof PrivacyMode.Private) {
         Objects.requireNonNull(budget, "budget");
       }
       Objects.requireNonNull(split, "split");
@@ -293,7 +293,7 @@ public final class DPGA extends Runs<DPGA.Config> {
     public DPGA build() {
       EvolutionSettings s = settings();
       requireInMemory("DPGA", "its word-count histograms and subsampled votes read them");
-      if (budget != null && s.nonPrivate()) {
+      if (budget != null && s.privacy() instanceof PrivacyMode.NonPrivate) {
         throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
       }
       if (privateData.size() < 2) {

@@ -1,6 +1,5 @@
 package dev.secpe.evolution;
 
-import dev.secpe.evolution.engine.NoNoise;
 
 import dev.secpe.accounting.noise.NoiseSource;
 import dev.secpe.accounting.noise.NoiseSources;
@@ -355,9 +354,8 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
         Optional.ofNullable(checkpointDir),
         resume,
         guard,
-        nonPrivate ? NoNoise.INSTANCE : noise == null ? NoiseSources.secure() : noise,
+        nonPrivate ? new PrivacyMode.NonPrivate() : new PrivacyMode.Private(noise == null ? NoiseSources.secure() : noise),
         listener,
-        nonPrivate,
         generationTimeout,
         embeddingTimeout,
         providerRetries);

@@ -26,9 +26,9 @@ import java.util.Optional;
  * @param checkpointDir where to checkpoint after every release and round, if anywhere
  * @param resume whether to continue from the checkpoint in {@code checkpointDir}
  * @param guard which remote services may see private text
- * @param noise where privacy noise comes from (secure unless a test source was set)
+ * @param privacy private (with where its noise comes from: secure unless a test source was set) or
+ *     the non-private baseline
  * @param listener progress events
- * @param nonPrivate a baseline without noise or accounting (r/p = infinity)
  * @param generationTimeout the longest one batch of generation requests may take, per attempt
  * @param embeddingTimeout the longest one batch of texts may take to embed, per attempt
  * @param providerRetries further attempts after a timeout or a retryable provider failure
@@ -46,9 +46,8 @@ public record EvolutionSettings(
     Optional<Path> checkpointDir,
     boolean resume,
     PrivacyGuard guard,
-    NoiseSource noise,
+    PrivacyMode privacy,
     RunListener listener,
-    boolean nonPrivate,
     java.time.Duration generationTimeout,
     java.time.Duration embeddingTimeout,
     int providerRetries) {
@@ -87,15 +86,20 @@ public record EvolutionSettings(
       throw new IllegalStateException("resume requires a checkpoint directory");
     }
     Objects.requireNonNull(guard, "guard");
-    Objects.requireNonNull(noise, "noise");
+    Objects.requireNonNull(privacy, "privacy");
     Objects.requireNonNull(listener, "listener");
+  }
+
+  /** Where privacy noise comes from ({@link PrivacyMode#noise()}). */
+  public NoiseSource noise() {
+    return privacy.noise();
   }
 
   /** The same settings with one round (for CTCL, which releases once and generates once). */
   EvolutionSettings oneRound() {
     return new EvolutionSettings(
         syntheticSize, variations, 1, seed, generation, maskProbability, voteGeometry, templates, labels,
-        checkpointDir, resume, guard, noise, listener, nonPrivate, generationTimeout, embeddingTimeout,
+        checkpointDir, resume, guard, privacy, listener, generationTimeout, embeddingTimeout,
         providerRetries);
   }
 

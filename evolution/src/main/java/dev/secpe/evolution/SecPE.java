@@ -71,7 +71,7 @@ public final class SecPE extends Runs<SecPE.Config> {
         throw new IllegalArgumentException("secretCap must be >= 0, got secretCap=" + secretCap);
       }
       Objects.requireNonNull(settings, "settings");
-      if (!settings.nonPrivate()) {
+      if (settings.privacy() instanceof PrivacyMode.Private) {
         Objects.requireNonNull(budget, "budget");
         Objects.requireNonNull(detector, "detector");
       }
@@ -294,7 +294,7 @@ public final class SecPE extends Runs<SecPE.Config> {
     /** Validates everything and returns a single-use run. */
     public SecPE build() {
       EvolutionSettings s = settings();
-      if (s.nonPrivate()) {
+      if (s.privacy() instanceof PrivacyMode.NonPrivate) {
         if (budget != null) {
           throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
         }
@@ -302,7 +302,7 @@ public final class SecPE extends Runs<SecPE.Config> {
         s.guard().checkSecretDetector(detector.name(), detector.locality());
       }
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
-      if (secretCap > 0 && s.nonPrivate()) {
+      if (secretCap > 0 && s.privacy() instanceof PrivacyMode.NonPrivate) {
         throw new IllegalStateException("secretCap(" + secretCap + ") and nonPrivate() conflict: a non-private run samples every record");
       }
       Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection, shrink, secretCap);

@@ -6,4 +6,7 @@
  * dev.secpe.evolution.RunResult}. This is the only package the module exports; the engine and
  * each method's steps live in sub-packages that are not part of the API.
  */
+@NullMarked
 package dev.secpe.evolution;
+
+import org.jspecify.annotations.NullMarked;

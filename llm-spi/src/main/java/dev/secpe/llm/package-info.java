@@ -3,4 +3,7 @@
  * dev.secpe.llm.TextGenerator} (random samples and variations of public or synthetic text) and a
  * {@link dev.secpe.llm.TextEmbedder}. JDK only.
  */
+@NullMarked
 package dev.secpe.llm;
+
+import org.jspecify.annotations.NullMarked;

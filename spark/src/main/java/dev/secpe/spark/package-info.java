@@ -6,4 +6,7 @@
  * {@code SecPE.builder()} / {@code AugPE.builder()} run with {@code privateStore(store)} in place
  * of {@code privateData(dataset)}. Spark is a provided dependency: bring your cluster's.
  */
+@NullMarked
 package dev.secpe.spark;
+
+import org.jspecify.annotations.NullMarked;

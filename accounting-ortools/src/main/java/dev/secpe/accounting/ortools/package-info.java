@@ -4,4 +4,7 @@
  * dev.secpe.accounting.secret.SecretNoise} solve LP pieces too large for the pure-Java simplex
  * ({@code LpSolver.AUTO}), or every piece when {@code LpSolver.GLOP} or {@code PDLP} is chosen.
  */
+@NullMarked
 package dev.secpe.accounting.ortools;
+
+import org.jspecify.annotations.NullMarked;

@@ -4,4 +4,7 @@
  * secret, mu-GDP and (epsilon, delta); snapshots restore a checkpointed run without charging a
  * release twice.
  */
+@NullMarked
 package dev.secpe.accounting.ledger;
+
+import org.jspecify.annotations.NullMarked;

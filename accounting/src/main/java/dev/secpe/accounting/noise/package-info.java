@@ -6,4 +6,7 @@
  * as {@link dev.secpe.accounting.noise.NoiseSources#reproducibleForTests(long)} and reports
  * itself non-private.
  */
+@NullMarked
 package dev.secpe.accounting.noise;
+
+import org.jspecify.annotations.NullMarked;

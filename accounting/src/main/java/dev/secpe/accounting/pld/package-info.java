@@ -6,4 +6,7 @@
  * noise calibration ({@link dev.secpe.accounting.pld.DpSgd}). Every solved value is rounded to
  * the conservative side.
  */
+@NullMarked
 package dev.secpe.accounting.pld;
+
+import org.jspecify.annotations.NullMarked;

@@ -5,4 +5,7 @@
  * exact for one release, through the PLD accountant for several. Deviations from the paper's
  * text follow docs/math-decisions.md §3 and are stated where they apply.
  */
+@NullMarked
 package dev.secpe.accounting.secret;
+
+import org.jspecify.annotations.NullMarked;

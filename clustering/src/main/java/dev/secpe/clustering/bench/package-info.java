@@ -3,4 +3,7 @@
  * the same data in the same run, and the Aug-PE vote against SecPE's representative vote. They
  * print ratios; nothing here is asserted in tests. Not a stable API.
  */
+@NullMarked
 package dev.secpe.clustering.bench;
+
+import org.jspecify.annotations.NullMarked;

@@ -6,4 +6,7 @@
  * budgets, noise scales, provider names, timings; never private text, secret values or
  * per-secret counts.
  */
+@NullMarked
 package dev.secpe.core.report;
+
+import org.jspecify.annotations.NullMarked;

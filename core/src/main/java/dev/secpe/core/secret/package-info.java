@@ -16,4 +16,7 @@
  * <p>Nothing here prints a secret's value: {@link dev.secpe.core.secret.Secret} holds only a keyed
  * hash id and a kind, and {@link dev.secpe.core.secret.SecretMatch#toString()} is redacted.
  */
+@NullMarked
 package dev.secpe.core.secret;
+
+import org.jspecify.annotations.NullMarked;

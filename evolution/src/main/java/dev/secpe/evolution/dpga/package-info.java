@@ -3,4 +3,7 @@
  * suppression and the genetic operators, and the privacy plan solved at {@code build()}. The
  * public face is {@link dev.secpe.evolution.DPGA}.
  */
+@NullMarked
 package dev.secpe.evolution.dpga;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,6 +1,7 @@
 package dev.secpe.evolution.engine;
 
 import dev.secpe.evolution.EvolutionSettings;
+import dev.secpe.evolution.PrivacyMode;
 import dev.secpe.evolution.VoteGeometry;
 import dev.secpe.evolution.PrivateStore;
 
@@ -471,6 +472,6 @@ public final class Engine {
         + s.templates().domain()
         + ", labels="
         + s.labels().map(Object::toString).orElse("none")
-        + (s.nonPrivate() ? ", NON-PRIVATE" : "");
+        + (s.privacy() instanceof PrivacyMode.NonPrivate ? ", NON-PRIVATE" : "");
   }
 }

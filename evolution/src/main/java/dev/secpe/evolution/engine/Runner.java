@@ -66,7 +66,7 @@ public final class Runner {
             .timing(total)
             .embedding(out.embedding());
     out.rounds().forEach(b::roundTiming);
-    if (settings.nonPrivate()) {
+    if (!method.plan().isPrivate()) {
       b.noise(NoiseMode.NONE)
           .deviation("Non-private baseline (r/p = infinity): no noise was added and nothing is protected.");
     } else {

@@ -10,4 +10,7 @@
  * (selection rules, allocation, fill-in variation, the nearest-neighbour kernel, keyword
  * candidates) live here, so that no method package imports another.
  */
+@NullMarked
 package dev.secpe.evolution.engine;
+
+import org.jspecify.annotations.NullMarked;

@@ -10,4 +10,7 @@
  *
  * <p>No ONNX Runtime, DJL or LangChain4j type appears in a public signature.
  */
+@NullMarked
 package dev.secpe.llm.embedded;
+
+import org.jspecify.annotations.NullMarked;

@@ -5,4 +5,7 @@
  * {@link java.util.ServiceLoader} as "openai". Both are {@link dev.secpe.llm.Locality#REMOTE}; no
  * request body ever reaches a log line or an exception message.
  */
+@NullMarked
 package dev.secpe.llm.openai;
+
+import org.jspecify.annotations.NullMarked;

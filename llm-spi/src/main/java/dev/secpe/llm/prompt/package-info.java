@@ -4,4 +4,7 @@
  * Aug-PE fill-in masking helper. Rendering takes an explicit {@link java.util.random.RandomGenerator};
  * there is no global RNG.
  */
+@NullMarked
 package dev.secpe.llm.prompt;
+
+import org.jspecify.annotations.NullMarked;

@@ -4,4 +4,7 @@
  * {@link dev.secpe.llm.spi.ConcurrencyLimiter}, the bounded, ordered, cancellable batch runner
  * generator and embedder implementations share.
  */
+@NullMarked
 package dev.secpe.llm.spi;
+
+import org.jspecify.annotations.NullMarked;

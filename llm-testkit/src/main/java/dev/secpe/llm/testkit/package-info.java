@@ -6,4 +6,7 @@
  * failure injection ({@link dev.secpe.llm.testkit.FaultPlan}) for testing code that uses
  * providers.
  */
+@NullMarked
 package dev.secpe.llm.testkit;
+
+import org.jspecify.annotations.NullMarked;
