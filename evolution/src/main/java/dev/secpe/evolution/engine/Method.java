@@ -43,8 +43,17 @@ public interface Method {
     return given;
   }
 
-  /** The initial population. */
-  public List<Offspring> initial(RunContext ctx, SplittableRandom rng);
+  /**
+   * The initial population: by default L random samples (from public text only) per synthetic
+   * text of each label group's share, as SecPE and Aug-PE start.
+   */
+  public default List<Offspring> initial(RunContext ctx, SplittableRandom rng) {
+    int[] shares = ctx.shares();
+    for (int g = 0; g < shares.length; g++) {
+      shares[g] *= ctx.settings().variations();
+    }
+    return Variation.random(ctx, shares, rng);
+  }
 
   /** The (noisy) score of every candidate in round {@code round}. */
   public double[] vote(RunContext ctx, int round, List<SyntheticText> population, EmbeddingMatrix unit);

@@ -354,15 +354,6 @@ public final class SecPEMethod implements Method {
   }
 
   @Override
-  public List<Offspring> initial(RunContext ctx, SplittableRandom rng) {
-    int[] shares = ctx.shares();
-    for (int g = 0; g < shares.length; g++) {
-      shares[g] *= ctx.settings().variations();
-    }
-    return Variation.random(ctx, shares, rng);
-  }
-
-  @Override
   public double[] vote(RunContext ctx, int round, List<SyntheticText> population, EmbeddingMatrix unit) {
     if (config.reReleasePerRound() && round > 0) {
       releaseRepresentatives(ctx, round);
