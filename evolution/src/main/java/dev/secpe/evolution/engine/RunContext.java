@@ -104,6 +104,15 @@ public final class RunContext {
     if (id == null) {
       return settings.noise();
     }
+    return noiseFor(id);
+  }
+
+  /**
+   * The noise source of release {@code id} ({@link NoiseSource#forRelease}), for a mechanism
+   * built before its release is drawn (SecPE's secret clustering is built to say what it charges):
+   * the same source {@link #noise()} gives while that release is drawn.
+   */
+  public NoiseSource noiseFor(String id) {
     return releaseNoise.computeIfAbsent(id, settings.noise()::forRelease);
   }
 

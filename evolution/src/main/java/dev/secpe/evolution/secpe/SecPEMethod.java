@@ -222,7 +222,7 @@ public final class SecPEMethod implements Method {
             .metric(Metric.COSINE)
             .publicClusters(publicClusters[g])
             .secretNoise(restrict(noise, rows), subSecrets)
-            .noise(ctx.noise())
+            .noise(ctx.noiseFor(id))
             .releaseId(id)
             .nonPositiveCountPolicy(config.nonPositiveCountPolicy());
     return (chargedAs == null ? b.chargedByCaller() : b.chargedAs(chargedAs)).build();
