@@ -9,6 +9,7 @@
 module dev.secpe.accounting.ortools {
   requires transitive dev.secpe.accounting;
   requires ortools.java;
+  requires dev.secpe.natives;
 
   exports dev.secpe.accounting.ortools;
 

@@ -7,6 +7,7 @@
  */
 module dev.secpe.llm.embedded {
   requires transitive dev.secpe.llm;
+  requires dev.secpe.natives;
   requires com.fasterxml.jackson.databind;
   requires com.microsoft.onnxruntime;
   requires ai.djl.tokenizers;
