@@ -10,6 +10,7 @@ module dev.secpe.accounting.ortools {
   requires static org.jspecify;
   requires transitive dev.secpe.accounting;
   requires ortools.java;
+  requires dev.secpe.natives;
 
   exports dev.secpe.accounting.ortools;
 

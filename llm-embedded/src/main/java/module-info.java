@@ -8,6 +8,7 @@
 module dev.secpe.llm.embedded {
   requires static org.jspecify;
   requires transitive dev.secpe.llm;
+  requires dev.secpe.natives;
   requires com.fasterxml.jackson.databind;
   requires com.microsoft.onnxruntime;
   requires ai.djl.tokenizers;

@@ -192,6 +192,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--spark", paramLabel = "MASTER", description = "SecPE and Aug-PE: keep the private records on Apache Spark (local[2], yarn, spark://HOST:PORT); executors embed and count, this process keeps the ledger and draws the noise. --private must be JSON lines")
   String sparkMaster;
 
+  @Option(names = "--input-timeout", paramLabel = "SECONDS", defaultValue = "60", description = "the longest wait for an input file (--private, --public, a --secrets terms file) to open and for each read's data: a FIFO that no process writes to, or a stalled read, fails after it (default: ${DEFAULT-VALUE})")
+  long inputTimeout;
+
   @Option(names = "--quiet", description = "no progress on stderr")
   boolean quiet;
 
@@ -233,7 +236,11 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    DatasetReader.Builder rb = DatasetReader.builder().textField(textField);
+    if (inputTimeout < 1) {
+      throw new IllegalArgumentException("--input-timeout must be >= 1 second, got input-timeout=" + inputTimeout);
+    }
+    java.time.Duration readTimeout = java.time.Duration.ofSeconds(inputTimeout);
+    DatasetReader.Builder rb = DatasetReader.builder().textField(textField).readTimeout(readTimeout);
     if (labelField != null) {
       rb.labelField(labelField);
     } else {
@@ -255,8 +262,8 @@ final class RunCommand implements Callable<Integer> {
     inputs.put("--public", publicFile);
     OutputPaths.preflight(outputs, checkpoint == null ? Map.of() : Map.of("--checkpoint", checkpoint), inputs);
     // Checked before any private record is read: what to protect, and the public text it needs.
-    SecretsOption.Spec secrets = SecretsOption.parse(secretsSpec == null ? "pii" : secretsSpec);
-    PublicCorpus pub = publicFile == null ? PublicCorpus.of(List.of()) : reader.readPublic(publicFile);
+    SecretsOption.Spec secrets = SecretsOption.parse(secretsSpec == null ? "pii" : secretsSpec, readTimeout);
+    PublicCorpus pub = publicFile == null ? PublicCorpus.of(List.of()) : read("--public", () -> reader.readPublic(publicFile));
     if (method == MethodName.secpe) {
       detector = SecretsOption.build(secrets, pub);
     }
@@ -271,10 +278,26 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     try (SparkSessionOrNone spark = SparkSessionOrNone.open(this)) {
-      PrivateStore priv = spark.store != null ? spark.store : PrivateStore.inMemory(reader.readPrivate(privateFile));
+      PrivateStore priv = spark.store != null
+          ? spark.store
+          : PrivateStore.inMemory(read("--private", () -> reader.readPrivate(privateFile)));
       return runOn(priv, pub);
     } catch (RuntimeException e) {
       throw sparkMaster == null ? e : SparkRun.unwrap(e);
+    }
+  }
+
+  /**
+   * Reads an input file, naming the option in a failure to read it (a missing file, a FIFO that no
+   * process writes to, a stalled read: all exit 2).
+   */
+  private static <T> T read(String option, java.util.function.Supplier<T> reader) {
+    try {
+      return reader.get();
+    } catch (java.io.UncheckedIOException e) {
+      String hint = e.getCause() instanceof dev.secpe.core.io.InputStalledException
+          ? "; raise --input-timeout if its writer is only slow" : "";
+      throw new java.io.UncheckedIOException(option + ": " + e.getMessage() + hint, e.getCause());
     }
   }
 

@@ -65,7 +65,8 @@ final class SecretNoiseCommand implements Callable<Integer> {
     ObjectMapper mapper = new ObjectMapper();
     List<int[]> secretsOfRecord = new ArrayList<>();
     Map<String, Integer> index = new HashMap<>();
-    try (BufferedReader in = Files.newBufferedReader(records, StandardCharsets.UTF_8)) {
+    try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(
+        dev.secpe.core.io.InputFiles.open(records, dev.secpe.core.io.InputFiles.DEFAULT_STALL_TIMEOUT), StandardCharsets.UTF_8))) {
       String line;
       int lineNo = 0;
       while ((line = in.readLine()) != null) {
@@ -97,6 +98,8 @@ final class SecretNoiseCommand implements Callable<Integer> {
       }
     } catch (NoSuchFileException e) {
       throw new IllegalArgumentException("records file not found: " + records);
+    } catch (dev.secpe.core.io.InputStalledException e) {
+      throw new IllegalArgumentException("--records: " + e.getMessage());
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read records file " + records + ": " + e.getClass().getSimpleName());
     }

@@ -1,6 +1,7 @@
 package dev.secpe.cli;
 
 import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.io.InputFiles;
 import dev.secpe.core.secret.DictionaryDetector;
 import dev.secpe.core.secret.PiiDetector;
 import dev.secpe.core.secret.RandomWordSecrets;
@@ -9,7 +10,6 @@ import dev.secpe.core.secret.SecretDetectors;
 import dev.secpe.core.secret.SecretMatch;
 import dev.secpe.llm.Locality;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,6 +58,11 @@ final class SecretsOption {
 
   /** Parses and checks SPEC (reads terms files); fails with a message naming the option. */
   static Spec parse(String spec) {
+    return parse(spec, InputFiles.DEFAULT_STALL_TIMEOUT);
+  }
+
+  /** As {@link #parse(String)}, waiting at most {@code readTimeout} for a terms file's data. */
+  static Spec parse(String spec, java.time.Duration readTimeout) {
     if (spec == null || spec.isBlank()) {
       throw new IllegalArgumentException("--secrets: SPEC must not be empty (expected pii, random-words[:COUNT], terms:FILE)");
     }
@@ -82,7 +87,7 @@ final class SecretsOption {
         out.add(new Entry("random-words", count, List.of(), null));
       } else if (item.startsWith("terms:")) {
         Path file = Path.of(item.substring("terms:".length()));
-        out.add(new Entry("terms", 0, readTerms(file), file.getFileName() == null ? file.toString() : file.getFileName().toString()));
+        out.add(new Entry("terms", 0, readTerms(file, readTimeout), file.getFileName() == null ? file.toString() : file.getFileName().toString()));
       } else {
         throw new IllegalArgumentException(
             "--secrets: unknown entry '" + item + "' (expected pii, random-words[:COUNT], terms:FILE)");
@@ -91,10 +96,10 @@ final class SecretsOption {
     return new Spec(out);
   }
 
-  private static List<String> readTerms(Path file) {
+  private static List<String> readTerms(Path file, java.time.Duration readTimeout) {
     List<String> lines;
     try {
-      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      lines = InputFiles.readAllLines(file, readTimeout);
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException(
           "--secrets: cannot read terms file " + file + ": " + e.getClass().getSimpleName()

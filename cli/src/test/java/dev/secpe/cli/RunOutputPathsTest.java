@@ -79,6 +79,30 @@ class RunOutputPathsTest {
   }
 
   @Test
+  void aBadReportOrCheckpointPathFailsBeforeThePrivateFileIsRead(@TempDir Path dir) throws Exception {
+    // Before, an unusable --report or --checkpoint failed only when it was first written: after
+    // the releases were drawn. No private file exists here: the path checks must come first.
+    Outcome report = run(dir, dir.resolve("s.jsonl"), dir.resolve("no/such/dir/r.json"));
+    assertThat(report.code()).isEqualTo(2);
+    assertThat(report.err()).contains("--report").contains("does not exist").doesNotContain("private.jsonl");
+    Path file = dir.resolve("plain");
+    Files.writeString(file, "x");
+    for (Path cp : List.of(file, file.resolve("cp"))) {
+      CommandLine cl = SecpeCli.commandLine();
+      StringWriter err = new StringWriter();
+      cl.setOut(new PrintWriter(new StringWriter()));
+      cl.setErr(new PrintWriter(err));
+      int code = cl.execute("run", "--method", "augpe", "--private", dir.resolve("private.jsonl").toString(),
+          "--synthetic-size", "2", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5", "--quiet",
+          "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString(),
+          "--checkpoint", cp.toString());
+      assertThat(code).as(err.toString()).isEqualTo(2);
+      assertThat(err.toString()).contains("--checkpoint").doesNotContain("private.jsonl");
+    }
+    assertThat(Files.readString(file)).isEqualTo("x");
+  }
+
+  @Test
   void writesLeaveNoTemporaryFilesBehind(@TempDir Path dir) throws Exception {
     Path target = dir.resolve("x.txt");
     OutputPaths.writeAtomically(target, p -> Files.writeString(p, "done"));
@@ -92,7 +116,7 @@ class RunOutputPathsTest {
   void aMissingOrTruncatedInputIsBadInputNotAnInternalError(@TempDir Path dir) throws Exception {
     Outcome missing = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"));
     assertThat(missing.code()).isEqualTo(2);
-    assertThat(missing.err()).startsWith("error: ").contains("private.jsonl").doesNotContain("internal error");
+    assertThat(missing.err()).startsWith("error: --private: ").contains("private.jsonl").doesNotContain("internal error");
     // A gzip file cut in the middle.
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(bytes)) {

@@ -1,6 +1,5 @@
 package dev.secpe.accounting.ortools;
 
-import com.google.ortools.Loader;
 import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPObjective;
 import com.google.ortools.linearsolver.MPSolver;
@@ -10,23 +9,10 @@ import dev.secpe.accounting.secret.SecretLpProblem;
 /** One OR-Tools MPSolver run of the reduced LP (6); shared by the GLOP and PDLP solvers. */
 final class OrToolsLp {
 
-  private static volatile boolean loaded;
-
   private OrToolsLp() {}
 
-  private static void load() {
-    if (!loaded) {
-      synchronized (OrToolsLp.class) {
-        if (!loaded) {
-          Loader.loadNativeLibraries();
-          loaded = true;
-        }
-      }
-    }
-  }
-
   static double[] solve(SecretLpProblem problem, boolean pdlp) {
-    load();
+    OrToolsNatives.load();
     String name = pdlp ? "PDLP" : "GLOP";
     MPSolver solver = MPSolver.createSolver(name);
     if (solver == null) {

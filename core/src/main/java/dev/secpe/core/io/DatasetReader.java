@@ -26,7 +26,6 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -86,8 +85,10 @@ public final class DatasetReader {
   private final Format format;
   private final MissingTextPolicy missingText;
   private final IntConsumer onSkipped;
+  private final java.time.Duration stallTimeout;
 
   private DatasetReader(Builder b) {
+    this.stallTimeout = b.stallTimeout;
     this.textField = b.textField;
     this.labelField = b.labelField;
     this.idField = b.idField;
@@ -96,7 +97,10 @@ public final class DatasetReader {
     this.onSkipped = b.onSkipped;
   }
 
-  /** A builder with text field "text", no label field, id field "id", format AUTO, REJECT. */
+  /**
+   * A builder with text field "text", no label field, id field "id", format AUTO, REJECT, and a
+   * stall timeout of {@link InputFiles#DEFAULT_STALL_TIMEOUT}.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -157,8 +161,10 @@ public final class DatasetReader {
   List<Row> readRows(Path file, Set<String> extraFields) {
     Objects.requireNonNull(file, "file");
     Format f = concrete(format, file.getFileName().toString());
-    try (InputStream in = Files.newInputStream(file)) {
+    try (InputStream in = InputFiles.open(file, stallTimeout)) {
       return readRows(in, file.toString(), f, extraFields);
+    } catch (InputStalledException e) {
+      throw new UncheckedIOException(e.getMessage(), e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file + ": " + e.getClass().getSimpleName(), e);
     }
@@ -178,6 +184,8 @@ public final class DatasetReader {
       return f == Format.CSV
           ? readCsv(reader, source, extraFields)
           : readJsonl(new BufferedReader(reader), source, extraFields);
+    } catch (InputStalledException e) {
+      throw new UncheckedIOException(e.getMessage(), e); // names the file and the timeout only
     } catch (IOException e) {
       // The original message may quote content (e.g. a decoder error); keep only its class.
       throw new UncheckedIOException(
@@ -436,8 +444,22 @@ public final class DatasetReader {
     private Format format = Format.AUTO;
     private MissingTextPolicy missingText = MissingTextPolicy.REJECT;
     private IntConsumer onSkipped;
+    private java.time.Duration stallTimeout = InputFiles.DEFAULT_STALL_TIMEOUT;
 
     Builder() {}
+
+    /**
+     * The longest wait for a file to open and for each read's data ({@link
+     * InputFiles#DEFAULT_STALL_TIMEOUT} by default): a FIFO that no process writes to, or a read
+     * that hangs, fails with an {@link UncheckedIOException} caused by an {@link
+     * InputStalledException} instead of blocking for good. It bounds a stall, not the whole read.
+     *
+     * @throws IllegalArgumentException unless positive
+     */
+    public Builder readTimeout(java.time.Duration stallTimeout) {
+      this.stallTimeout = InputFiles.checkTimeout("readTimeout", stallTimeout);
+      return this;
+    }
 
     /** The field holding the text; "text" by default. */
     public Builder textField(String name) {

@@ -4,7 +4,6 @@ import dev.secpe.llm.Locality;
 import dev.secpe.llm.spi.ProviderConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -234,7 +233,7 @@ public final class SecretDetectors {
       if (config.get("terms-file").isPresent()) {
         Path file = Path.of(config.get("terms-file").get());
         try {
-          for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+          for (String line : dev.secpe.core.io.InputFiles.readAllLines(file, dev.secpe.core.io.InputFiles.DEFAULT_STALL_TIMEOUT)) {
             if (!line.isBlank()) {
               terms.add(line);
             }

@@ -22,7 +22,8 @@ class OrtNativesTest {
       libs = s.sorted().toList();
     }
     assertThat(libs).extracting(p -> p.getFileName().toString())
-        .containsExactlyInAnyOrder(System.mapLibraryName("onnxruntime"), System.mapLibraryName("onnxruntime4j_jni"));
+        .containsExactlyInAnyOrder(
+            System.mapLibraryName("onnxruntime"), System.mapLibraryName("onnxruntime4j_jni"), "SHA256SUMS");
     Path lib = dir.resolve(System.mapLibraryName("onnxruntime"));
     assertThat(Files.size(lib)).isGreaterThan(1_000_000);
     Files.setLastModifiedTime(lib, FileTime.fromMillis(0));
