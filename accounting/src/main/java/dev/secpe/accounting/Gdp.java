@@ -35,6 +35,12 @@ public final class Gdp {
   /** Relative bracket width at which the bisection solvers stop. */
   public static final double SOLVER_TOLERANCE = 1e-12;
 
+  /**
+   * The largest mu {@link #muFor(DpBudget)} solves for: a budget allowing more is refused as
+   * protecting nothing (noise below a millionth of the sensitivity).
+   */
+  public static final double MAX_MU = 1e6;
+
   private Gdp() {}
 
   // ---------------------------------------------------------------- trade-off and blow-up
@@ -168,8 +174,12 @@ public final class Gdp {
    * epsilon) <= delta}; bisection with the lower (safe) end returned. This is the noise of the
    * analytic Gaussian mechanism (Balle and Wang 2018): sigma = sensitivity / mu. A budget with
    * delta = 0 gives mu = 0 (no Gaussian mechanism is pure DP).
+   *
+   * @throws IllegalArgumentException naming epsilon and delta if they allow mu above {@link
+   *     #MAX_MU} (a budget that protects nothing)
    */
   public static GdpMu muFor(DpBudget budget) {
+    java.util.Objects.requireNonNull(budget, "budget");
     double eps = budget.epsilon();
     double delta = budget.delta();
     if (delta == 0) {
@@ -180,8 +190,12 @@ public final class Gdp {
     while (deltaAt(new GdpMu(hi), eps) <= delta) {
       lo = hi;
       hi *= 2;
-      if (hi > 1e6) {
-        throw new ArithmeticException("mu diverges for " + budget);
+      if (hi > MAX_MU) {
+        // Not a numerical failure: such a budget allows so little noise that it protects nothing.
+        throw new IllegalArgumentException(
+            "epsilon=" + eps + " at delta=" + delta + " allows mu above " + MAX_MU + " (noise below "
+                + 1 / MAX_MU + " of the sensitivity): it protects nothing; use a smaller epsilon, or"
+                + " nonPrivate() / r/p = inf for a non-private baseline");
       }
     }
     while (hi - lo > SOLVER_TOLERANCE * hi) {

@@ -453,6 +453,7 @@ final class RunCommand implements Callable<Integer> {
           sb.secretCap(secretCap);
         }
         SecPE secpe = sb.build();
+        warnBeforeRun(secpe.warnings());
         try {
           return secpe.run();
         } catch (SecPE.NoSecretsException x) {
@@ -466,7 +467,9 @@ final class RunCommand implements Callable<Integer> {
         } else {
           a.budget(new DpBudget(budget.dp.epsilon, budget.dp.delta));
         }
-        return a.build().run();
+        AugPE augpe = a.build();
+        warnBeforeRun(augpe.warnings());
+        return augpe.run();
       case ctcl:
         CTCL.Builder c = common(CTCL.builder(), priv, pub, g, e)
             .budget(dpBudget(priv))
@@ -477,11 +480,24 @@ final class RunCommand implements Callable<Integer> {
         if (batchSize != null) {
           c.batchSize(batchSize);
         }
-        return c.build().run();
+        CTCL ctcl = c.build();
+        warnBeforeRun(ctcl.warnings());
+        return ctcl.run();
       case dpga:
       default:
-        return common(DPGA.builder(), priv, pub, g, e).budget(dpBudget(priv)).build().run();
+        DPGA dpga = common(DPGA.builder(), priv, pub, g, e).budget(dpBudget(priv)).build();
+        warnBeforeRun(dpga.warnings());
+        return dpga.run();
     }
+  }
+
+  /** Settings that make the output weak, known before anything is embedded: on stderr, always. */
+  private void warnBeforeRun(java.util.List<String> warnings) {
+    java.io.PrintWriter err = spec.commandLine().getErr();
+    for (String w : warnings) {
+      err.println("warning: " + w);
+    }
+    err.flush();
   }
 
   /** --epsilon/--delta as given, or (p, r) -> mu (eq. 4) -> epsilon at delta = 1/(N ln N). */

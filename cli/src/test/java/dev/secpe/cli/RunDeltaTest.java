@@ -25,7 +25,7 @@ class RunDeltaTest {
     Files.write(dir.resolve("private.jsonl"), priv);
     List<String> args = new ArrayList<>(List.of("run", "--method", "augpe",
         "--private", dir.resolve("private.jsonl").toString(), "--public", dir.resolve("private.jsonl").toString(),
-        "--synthetic-size", "4", "--iterations", "1", "--epsilon", "1", "--embedder", "all-minilm-l6-v2-q",
+        "--synthetic-size", "4", "--iterations", "1", "--embedder", "all-minilm-l6-v2-q",
         "--reproducible-noise", "1", "--quiet",
         "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString()));
     args.addAll(List.of(extra));
@@ -35,21 +35,39 @@ class RunDeltaTest {
     return cl.execute(args.toArray(new String[0]));
   }
 
+  /**
+   * A budget whose noise swamps the votes is named before the run starts: 30 records spread over
+   * 4 x 4 = 16 candidates give about 1.9 votes each, and epsilon 1e-3 needs sigma in the
+   * thousands; epsilon 1e3 needs far less than one.
+   */
+  @Test
+  void uselessNoiseIsWarnedAboutBeforeTheRun(@TempDir Path dir) throws Exception {
+    StringWriter err = new StringWriter();
+    assertThat(run(dir, err, "--epsilon", "1e-3", "--delta", "1e-3")).as(err.toString()).isZero();
+    String e = err.toString();
+    assertThat(e).contains("warning: Aug-PE's vote noise (sigma = ").contains("30 private records over 16 candidates");
+    StringWriter quietErr = new StringWriter();
+    Files.delete(dir.resolve("r.json"));
+    Files.delete(dir.resolve("s.jsonl"));
+    assertThat(run(dir, quietErr, "--epsilon", "1000", "--delta", "1e-3")).as(quietErr.toString()).isZero();
+    assertThat(quietErr.toString()).doesNotContain("warning:");
+  }
+
   @Test
   void aDeltaAboveOneOverNIsRefusedUnlessAccepted(@TempDir Path dir) throws Exception {
     StringWriter err = new StringWriter();
-    assertThat(run(dir, err, "--delta", "0.5")).isEqualTo(2);
+    assertThat(run(dir, err, "--epsilon", "1", "--delta", "0.5")).isEqualTo(2);
     assertThat(err.toString()).contains("delta=0.5 is not below 1/N").contains("--allow-large-delta");
     assertThat(Files.exists(dir.resolve("r.json"))).isFalse();
 
     StringWriter err2 = new StringWriter();
-    assertThat(run(dir, err2, "--delta", "0.5", "--allow-large-delta")).as(err2.toString()).isZero();
+    assertThat(run(dir, err2, "--epsilon", "1", "--delta", "0.5", "--allow-large-delta")).as(err2.toString()).isZero();
     JsonNode report = new ObjectMapper().readTree(dir.resolve("r.json").toFile());
     assertThat(report.get("warnings").toString()).contains("accepted with --allow-large-delta");
 
     StringWriter err3 = new StringWriter();
     Files.delete(dir.resolve("r.json"));
-    assertThat(run(dir, err3, "--delta", "1e-3")).as(err3.toString()).isZero();
+    assertThat(run(dir, err3, "--epsilon", "1", "--delta", "1e-3")).as(err3.toString()).isZero();
     // no large-delta warning (this small run may still carry a noise warning)
     assertThat(String.valueOf(new ObjectMapper().readTree(dir.resolve("r.json").toFile()).get("warnings")))
         .doesNotContain("allow-large-delta");

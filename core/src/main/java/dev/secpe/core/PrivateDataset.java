@@ -26,7 +26,13 @@ public final class PrivateDataset {
    *     position, not the text), or if only some records are labelled
    */
   public static PrivateDataset of(List<PrivateRecord> records) {
-    List<PrivateRecord> copy = List.copyOf(Objects.requireNonNull(records, "records"));
+    Objects.requireNonNull(records, "records");
+    for (int i = 0; i < records.size(); i++) {
+      if (records.get(i) == null) {
+        throw new IllegalArgumentException("private dataset: record at index " + i + " is null");
+      }
+    }
+    List<PrivateRecord> copy = List.copyOf(records);
     if (copy.isEmpty()) {
       throw new IllegalArgumentException("private dataset is empty: at least one record is needed");
     }

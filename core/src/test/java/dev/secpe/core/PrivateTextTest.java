@@ -33,6 +33,17 @@ class PrivateTextTest {
   }
 
   @Test
+  void aNullRecordIsRefusedNamingItsIndex() {
+    // Before: a bare NullPointerException from List.copyOf.
+    java.util.List<PrivateRecord> records = new java.util.ArrayList<>();
+    records.add(PrivateRecord.of("r1", PLANTED));
+    records.add(null);
+    assertThatThrownBy(() -> PrivateDataset.of(records))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("private dataset: record at index 1 is null");
+  }
+
+  @Test
   void exceptionMessagesBuiltFromARecordDoNotLeak() {
     PrivateRecord r = PrivateRecord.of("r1", PLANTED);
     IllegalStateException e = new IllegalStateException("cannot process " + r);

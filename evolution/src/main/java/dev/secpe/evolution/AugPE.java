@@ -111,6 +111,11 @@ public final class AugPE extends Runs<AugPE.Config> {
     return config().describe();
   }
 
+  @Override
+  public java.util.List<String> warnings() {
+    return AugPEMethod.warnings(config(), privacyPlan(), inputs.privateData().size());
+  }
+
 
   /** Builds {@link AugPE} runs. */
   public static final class Builder extends EvolutionBuilder<Builder> {

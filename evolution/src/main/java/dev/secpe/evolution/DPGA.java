@@ -189,6 +189,11 @@ public final class DPGA extends Runs<DPGA.Config> {
     return config().describe();
   }
 
+  @Override
+  public java.util.List<String> warnings() {
+    return DPGAMethod.warnings(config(), privacyPlan(), calibration, inputs.privateData().size());
+  }
+
 
   /** Builds {@link DPGA} runs. */
   public static final class Builder extends EvolutionBuilder<Builder> {

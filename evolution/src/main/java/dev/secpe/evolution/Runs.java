@@ -47,6 +47,17 @@ abstract class Runs<C extends RunConfig> {
     return Runner.execute(newMethod(), describe(), config.settings(), inputs, cancelled);
   }
 
+  /**
+   * Settings that make this run's output weak, known before it starts, each a sentence saying
+   * what would help (public facts only: the noise, the number of private records, the number of
+   * candidates): for example vote noise above the average vote a candidate receives, as a tiny
+   * epsilon gives. Empty when none applies. The report lists the same warnings, with those only
+   * a run can know. {@code bin/secpe run} prints them before it starts.
+   */
+  public java.util.List<String> warnings() {
+    return java.util.List.of();
+  }
+
   /** The method's steps for this run (a fresh instance: it holds the run's state). */
   abstract Method newMethod();
 

@@ -123,11 +123,22 @@ public final class AugPEMethod implements Method {
    */
   @Override
   public List<String> warnings(RunContext ctx) {
+    return warnings(config, plan, ctx.privateSize());
+  }
+
+  /**
+   * Settings that make a run of {@code config} under {@code plan} on {@code privateRecords}
+   * records weak, known before it starts (public facts only): the vote noise against the average
+   * vote a candidate receives, {@code N sqrt(k)} votes spread over {@code N_syn (L + 1)}
+   * candidates a round.
+   */
+  public static List<String> warnings(AugPE.Config config, PrivacyPlan plan, int privateRecords) {
+    double sigma = AugPEPlan.sigma(plan);
     if (!plan.isPrivate()) {
       return List.of();
     }
-    int candidates = ctx.settings().syntheticSize() * (ctx.settings().variations() + 1);
-    double mean = ctx.privateSize() * Math.sqrt(config.nearestNeighbours()) / candidates;
+    int candidates = config.settings().syntheticSize() * (config.settings().variations() + 1);
+    double mean = privateRecords * Math.sqrt(config.nearestNeighbours()) / candidates;
     if (!(sigma > mean)) {
       return List.of();
     }
@@ -136,7 +147,7 @@ public final class AugPEMethod implements Method {
             + " private records over %d candidates a round): the selection follows the noise more"
             + " than the private data. More private records, fewer candidates (syntheticSize x"
             + " (variations + 1)) or a larger budget help; SecPE needs less noise at the same (p, r).",
-        sigma, mean, ctx.privateSize(), candidates));
+        sigma, mean, privateRecords, candidates));
   }
 
   @Override

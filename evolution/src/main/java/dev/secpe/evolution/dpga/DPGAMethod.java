@@ -454,6 +454,32 @@ public final class DPGAMethod implements ApproximateDpMethod {
   }
 
   @Override
+  public List<String> warnings(RunContext ctx) {
+    return warnings(config, plan, calibration, ctx.privateData().size());
+  }
+
+  /**
+   * Settings that make a run weak, known before it starts (public facts only): the vote noise
+   * against the average vote a candidate receives, {@code q N} subsampled votes spread over the
+   * {@code N_syn} elites and their offspring.
+   */
+  public static List<String> warnings(DPGA.Config config, PrivacyPlan plan, DPGA.VoteCalibration v, int privateRecords) {
+    if (!plan.isPrivate()) {
+      return List.of();
+    }
+    int candidates = config.settings().syntheticSize() * config.shares().total();
+    double mean = config.samplingRate() * privateRecords / candidates;
+    if (!(v.sigma() > mean)) {
+      return List.of();
+    }
+    return List.of(String.format(java.util.Locale.ROOT,
+        "DPGA's vote noise (sigma = %.3g) exceeds the average vote a candidate receives (%.3g: q = %s of"
+            + " %d private records over %d candidates a round): the elites follow the noise more than"
+            + " the private data. More private records, fewer candidates or a larger budget help.",
+        v.sigma(), mean, config.samplingRate(), privateRecords, candidates));
+  }
+
+  @Override
   public List<String> deviations(RunContext ctx) {
     List<String> out = new ArrayList<>();
     if (!plan.isPrivate()) {
