@@ -34,7 +34,7 @@ public final class SecPE extends Runs<SecPE.Config> {
    * @param clusters K, public clusters in total (split evenly over label groups)
    * @param kmeansRestarts k-means restarts on the public embeddings
    * @param reReleasePerRound release the representatives every round (T releases) instead of once
-   * @param nonPositiveCountPolicy what to do with clusters whose noisy count is <= 0
+   * @param nonPositiveCountPolicy what to do with clusters whose noisy count is &lt;= 0
    * @param blowUpMethod exact mixture blow-up (default) or the paper's approximation
    * @param delta delta for the report's (epsilon, delta) line
    * @param selection how survivors are chosen from the representatives
@@ -208,7 +208,7 @@ public final class SecPE extends Runs<SecPE.Config> {
       return this;
     }
 
-    /** Policy for clusters whose noisy count is <= 0 (default DROP). */
+    /** Policy for clusters whose noisy count is &lt;= 0 (default DROP). */
     public Builder nonPositiveCountPolicy(NonPositiveCountPolicy policy) {
       this.policy = Objects.requireNonNull(policy, "nonPositiveCountPolicy");
       return this;
