@@ -9,7 +9,6 @@ module dev.secpe.llm.embedded {
   requires transitive dev.secpe.llm;
   requires com.fasterxml.jackson.databind;
   requires com.microsoft.onnxruntime;
-  requires ai.djl.tokenizers;
 
   exports dev.secpe.llm.embedded;
 
