@@ -1,7 +1,8 @@
 package dev.secpe.clustering;
 
 /**
- * What happens once before this module first touches ND4J.
+ * What happens once before this module first touches ND4J: the OpenBLAS core type is chosen
+ * ({@link OpenBlasCoreType}) and, on the module path, this module reads the class path.
  *
  * <p>On the module path ND4J can only be on the class path: its jars carry module descriptors
  * that the JDK rejects ({@code nd4j-api}: "Package org.nd4j.autodiff.validation.listeners not
@@ -36,6 +37,7 @@ final class Nd4jRuntime {
       return;
     }
     prepared = true;
+    OpenBlasCoreType.applyBeforeLoad();
     Module self = Nd4jRuntime.class.getModule();
     ClassLoader loader = Nd4jRuntime.class.getClassLoader();
     if (self.isNamed() && loader != null) {
