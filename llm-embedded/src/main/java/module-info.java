@@ -11,7 +11,6 @@ module dev.secpe.llm.embedded {
   requires dev.secpe.natives;
   requires com.fasterxml.jackson.databind;
   requires com.microsoft.onnxruntime;
-  requires ai.djl.tokenizers;
 
   exports dev.secpe.llm.embedded;
 

@@ -69,7 +69,7 @@ public final class StandardNormal {
   }
 
   /**
-   * Phi(z2) - Phi(z1) for z1 <= z2 (0 otherwise), from whichever tail keeps relative accuracy.
+   * Phi(z2) - Phi(z1) for z1 &lt;= z2 (0 otherwise), from whichever tail keeps relative accuracy.
    */
   public static double interval(double z1, double z2) {
     if (!(z2 > z1)) {

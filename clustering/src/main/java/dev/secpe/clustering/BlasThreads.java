@@ -13,6 +13,7 @@ public final class BlasThreads {
 
   /** The current process-wide OpenBLAS thread count. */
   public static int get() {
+    Nd4jRuntime.prepare();
     return org.nd4j.linalg.factory.Nd4j.factory().blas().getMaxThreads();
   }
 
@@ -25,6 +26,7 @@ public final class BlasThreads {
     if (threads < 1 || threads > 1024) {
       throw new IllegalArgumentException("threads must be in 1..1024, got threads=" + threads);
     }
+    Nd4jRuntime.prepare();
     Nd4jScorer.setBlasThreads(threads);
   }
 }

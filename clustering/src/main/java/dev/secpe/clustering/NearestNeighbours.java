@@ -327,6 +327,8 @@ public final class NearestNeighbours {
   }
 
   private static volatile Boolean nd4jLoadable;
+  /** Why ND4J did not load, for the error of a later backend=ND4J request. */
+  private static volatile Throwable nd4jFailure;
 
   private static Backend resolve(Backend configured) {
     if (configured == Backend.JAVA) {
@@ -338,10 +340,12 @@ public final class NearestNeighbours {
         ok = nd4jLoadable;
         if (ok == null) {
           try {
+            Nd4jRuntime.prepare();
             Nd4jScorer.load();
             ok = Boolean.TRUE;
           } catch (Throwable t) { // UnsatisfiedLinkError, NoClassDefFoundError, RuntimeException
             ok = Boolean.FALSE;
+            nd4jFailure = t;
             // said once per JVM, at DEBUG: the library prints nothing of its own unless asked
             System.getLogger("dev.secpe.clustering").log(System.Logger.Level.DEBUG,
                 "ND4J is not on the class path or did not load (" + t.getClass().getSimpleName()
@@ -357,7 +361,9 @@ public final class NearestNeighbours {
       }
     }
     if (!ok && configured == Backend.ND4J) {
-      throw new IllegalStateException("backend=ND4J but ND4J could not load on this machine");
+      Throwable t = nd4jFailure;
+      throw new IllegalStateException("backend=ND4J but ND4J could not load on this machine"
+          + (t == null ? "" : ": " + t.getClass().getSimpleName() + ": " + t.getMessage()), t);
     }
     return ok ? Backend.ND4J : Backend.JAVA;
   }

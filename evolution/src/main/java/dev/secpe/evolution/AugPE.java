@@ -143,7 +143,7 @@ public final class AugPE extends Runs<AugPE.Config> {
       budgetSetAs = how;
     }
 
-    /** The whole run's (epsilon, delta); mu is the largest with delta(epsilon; mu) <= delta. */
+    /** The whole run's (epsilon, delta); mu is the largest with delta(epsilon; mu) &lt;= delta. */
     public Builder budget(DpBudget budget) {
       requireApproximateDp("Aug-PE", budget);
       once("(epsilon, delta)");

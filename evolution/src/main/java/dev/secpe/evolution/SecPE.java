@@ -21,6 +21,10 @@ import java.util.Objects;
  * and every round's vote computed from them at no further cost.
  *
  * <pre>{@code
+ * PrivateDataset privateData = ...;   // the private records (their text reaches the embedder only)
+ * PublicCorpus publicData = ...;      // public text: clusters and generator training
+ * TextGenerator generator = ...;      // never sees private text
+ * TextEmbedder embedder = ...;        // REMOTE ones need allowRemoteEmbedding()
  * RunResult result = SecPE.builder()
  *     .privateData(privateData).publicData(publicData)
  *     .generator(generator).embedder(embedder)
@@ -41,7 +45,7 @@ public final class SecPE extends Runs<SecPE.Config> {
    * @param clusters K, public clusters in total (split evenly over label groups)
    * @param kmeansRestarts k-means restarts on the public embeddings
    * @param reReleasePerRound release the representatives every round (T releases) instead of once
-   * @param nonPositiveCountPolicy what to do with clusters whose noisy count is <= 0
+   * @param nonPositiveCountPolicy what to do with clusters whose noisy count is &lt;= 0
    * @param blowUpMethod exact mixture blow-up (default) or the paper's approximation
    * @param delta delta for the report's (epsilon, delta) line
    * @param selection how survivors are chosen from the representatives
@@ -215,7 +219,7 @@ public final class SecPE extends Runs<SecPE.Config> {
       return this;
     }
 
-    /** Policy for clusters whose noisy count is <= 0 (default DROP). */
+    /** Policy for clusters whose noisy count is &lt;= 0 (default DROP). */
     public Builder nonPositiveCountPolicy(NonPositiveCountPolicy policy) {
       this.policy = Objects.requireNonNull(policy, "nonPositiveCountPolicy");
       return this;

@@ -17,7 +17,6 @@ import dev.secpe.llm.embedded.MiniLmEmbedder;
 import dev.secpe.llm.embedded.NgramTextGenerator;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * How an application calls the three methods: the bundled corpus stands in for your private
@@ -28,23 +27,33 @@ public final class QuickStart {
 
   private QuickStart() {}
 
-  /** SecPE: (p, r)-secret protection of the PII in the private e-mails. */
-  public static RunResult secpe(PrivateDataset priv, PublicCorpus pub, TextGenerator gen, TextEmbedder emb, int n) {
+  /**
+   * SecPE: (p, r)-secret protection of the PII in the private e-mails, with the embedded generator
+   * (trained on the public text) and embedder; writes the synthetic records to {@code out}.
+   */
+  public static RunResult secpe(PrivateDataset priv, PublicCorpus pub, int n, Path out) {
     // snippet-start: secpe
-    RunResult result =
-        SecPE.builder()
-            .privateData(priv)
-            .publicData(pub)
-            .labels(labels())
-            .generator(gen)
-            .embedder(emb)
-            .secrets(PiiDetector.all())
-            .budget(SecretBudget.ofRatio(1e-4, 10))
-            .syntheticSize(n)
-            .build()
-            .run();
+    // priv: your private records, PrivateDataset.of(List<PrivateRecord>); pub: public text of the
+    // same kind, PublicCorpus.of(List<PublicRecord>); n synthetic records are written to out.
+    List<String> pubLabels = pub.records().stream().map(r -> r.label().orElseThrow().name()).toList();
+    try (TextGenerator gen = NgramTextGenerator.builder().train(pub.texts(), pubLabels).build();
+        TextEmbedder emb = MiniLmEmbedder.create()) {
+      RunResult result =
+          SecPE.builder()
+              .privateData(priv)                        // private text only reaches the embedder
+              .publicData(pub)                          // public text: clusters, generator training
+              .labels(LabelSet.toBeReleased(List.of(BundledCorpus.HAM, BundledCorpus.SPAM)))
+              .generator(gen)                           // TextGenerator: never sees private text
+              .embedder(emb)                            // TextEmbedder: REMOTE ones need allowRemoteEmbedding()
+              .secrets(PiiDetector.all())               // what to protect
+              .budget(SecretBudget.ofRatio(1e-4, 10))   // (p, r) = (1e-4, 1e-3) for every secret
+              .syntheticSize(n)
+              .build()
+              .run();
+      result.dataset().writeJsonl(out);
+      return result;
+    }
     // snippet-end: secpe
-    return result;
   }
 
   /** Aug-PE at the same reconstruction guarantee (SecPE eq. 4). */
@@ -77,19 +86,14 @@ public final class QuickStart {
 
   /** The label names are public; their proportions are released with noise (and accounted). */
   static LabelSet labels() {
-    return new LabelSet.ToBeReleased(new TreeSet<>(List.of(BundledCorpus.HAM, BundledCorpus.SPAM)));
+    return LabelSet.toBeReleased(List.of(BundledCorpus.HAM, BundledCorpus.SPAM));
   }
 
-  /** Runs SecPE on the bundled corpus and writes {@code synthetic.jsonl}. */
+  /** Runs SecPE on the bundled corpus and writes {@code synthetic.jsonl} (or the first argument). */
   public static void main(String[] args) {
     BundledCorpus corpus = BundledCorpus.spamAssassin();
-    PublicCorpus pub = corpus.publicPart();
-    List<String> labels = pub.records().stream().map(r -> r.label().orElseThrow().name()).toList();
-    try (TextGenerator gen = NgramTextGenerator.builder().train(pub.texts(), labels).build();
-        TextEmbedder emb = MiniLmEmbedder.create()) {
-      RunResult r = secpe(corpus.privatePart(), pub, gen, emb, 50);
-      r.dataset().writeJsonl(Path.of(args.length > 0 ? args[0] : "synthetic.jsonl"));
-      System.out.println(r.report());
-    }
+    RunResult r = secpe(corpus.privatePart(), corpus.publicPart(), 50,
+        Path.of(args.length > 0 ? args[0] : "synthetic.jsonl"));
+    System.out.println(r.report());
   }
 }

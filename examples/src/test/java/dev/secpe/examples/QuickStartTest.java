@@ -10,6 +10,9 @@ import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.embedded.MiniLmEmbedder;
 import dev.secpe.llm.embedded.NgramTextGenerator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -17,6 +20,7 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Runs the quick-start code with the embedded providers on a slice of the bundled corpus. */
 class QuickStartTest {
@@ -49,9 +53,11 @@ class QuickStartTest {
   }
 
   @Test
-  void secpe() {
-    RunResult r = QuickStart.secpe(priv, pub, gen, emb, 12);
+  void secpe(@TempDir Path dir) throws IOException {
+    Path out = dir.resolve("synthetic.jsonl");
+    RunResult r = QuickStart.secpe(priv, pub, 12, out);
     assertThat(r.dataset().size()).isEqualTo(12);
+    assertThat(Files.readAllLines(out)).hasSize(12);
     assertThat(r.report().secretBudget().orElseThrow().r()).isLessThanOrEqualTo(1e-3 * (1 + 1e-9));
     assertThat(r.report().noise().isPrivate()).isTrue();
   }

@@ -47,7 +47,7 @@ public interface FineTunableGenerator extends TextGenerator {
    * @param noiseMultiplier z, noise standard deviation in units of C (>= 0; 0 means no noise:
    *     NOT private, for non-private baselines only)
    * @param steps K, the number of steps (>= 1)
-   * @param expectedBatch B, the expected batch; the sampling rate is {@code q = B / N} (B <= N)
+   * @param expectedBatch B, the expected batch; the sampling rate is {@code q = B / N} (B &lt;= N)
    * @param privateWeight lambda, the weight of the private statistics against the public model's
    *     in the fine-tuned model (> 0; implementation-specific meaning, documented there)
    */

@@ -205,7 +205,7 @@ public final class PrivacyLossDistribution {
   }
 
   /**
-   * The least epsilon >= 0 with delta(epsilon) <= delta, rounded up (optimistic: down); +infinity
+   * The least epsilon >= 0 with delta(epsilon) &lt;= delta, rounded up (optimistic: down); +infinity
    * if none.
    */
   public double epsilon(double delta) {
@@ -235,7 +235,7 @@ public final class PrivacyLossDistribution {
   }
 
   /**
-   * The blow-up function B(alpha) = sup{P(E) : Q(E) <= alpha}, rounded up (optimistic: a lower
+   * The blow-up function B(alpha) = sup{P(E) : Q(E) &lt;= alpha}, rounded up (optimistic: a lower
    * bound, rounded down). Computed as
    * {@code inf_eps (alpha e^eps + delta(eps))} over the discretised pessimistic PLD, which is the
    * exact blow-up of that discrete pair and, since its delta dominates the true delta for every

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.RefNormal;
+import dev.secpe.accounting.Sensitivity;
 import java.util.List;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
@@ -27,7 +28,7 @@ class PlanCalibratorTest {
   private static List<Release> gaussians(double s, int k) {
     Release[] r = new Release[k];
     for (int i = 0; i < k; i++) {
-      r[i] = Release.gaussian("g" + i, "votes", 1.0, s);
+      r[i] = Release.gaussian("g" + i, "votes", s, Sensitivity.l2(1.0));
     }
     return List.of(r);
   }
@@ -77,7 +78,7 @@ class PlanCalibratorTest {
     Release fixed = new Release("meta", "Laplace", "", 1, 0.5, new PrivacyCost.Laplace(0.5, 1.0));
     assertThatThrownBy(
             () -> PlanCalibrator.leastMultiplier(
-                x -> List.of(fixed, Release.gaussian("v", "votes", 1.0, x)), new DpBudget(1, 1e-5), 0.1,
+                x -> List.of(fixed, Release.gaussian("v", "votes", x, Sensitivity.l2(1.0))), new DpBudget(1, 1e-5), 0.1,
                 () -> "budget unreachable: the metadata alone spends epsilon=2"))
         .isInstanceOf(BudgetExceededException.class)
         .hasMessage("budget unreachable: the metadata alone spends epsilon=2");
@@ -86,7 +87,7 @@ class PlanCalibratorTest {
   @Example
   void aLedgerAdmittingNoneRefusesEveryReleaseAndRecordsNothing() {
     PrivacyLedger none = PrivacyLedger.admittingNone();
-    assertThatThrownBy(() -> none.charge(Release.gaussian("votes", "votes", 1.0, 1e6)))
+    assertThatThrownBy(() -> none.charge(Release.gaussian("votes", "votes", 1e6, Sensitivity.l2(1.0))))
         .isInstanceOf(BudgetExceededException.class)
         .hasMessageContaining("votes")
         .hasMessageContaining("admits no release");

@@ -6,6 +6,7 @@ import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.StandardNormal;
+import dev.secpe.accounting.Sensitivity;
 import org.junit.jupiter.api.Test;
 
 /** The ledger with the PLD accountant (the default). */
@@ -19,7 +20,7 @@ class PrivacyLedgerPldTest {
   void gaussianOnlyStaysExactAndPldAgreesWithTheClosedForm() {
     PrivacyLedger ledger = pldLedger();
     for (int t = 0; t < 10; t++) {
-      ledger.charge(Release.gaussian("g" + t, "votes", 1, 3.0));
+      ledger.charge(Release.gaussian("g" + t, "votes", 3.0, Sensitivity.l2(1)));
     }
     double exact = Gdp.epsilonAt(new GdpMu(Math.sqrt(10) / 3.0), 1e-5);
     assertThat(ledger.epsilon(1e-5)).isBetween(exact, exact * (1 + 1e-8));
@@ -36,8 +37,8 @@ class PrivacyLedgerPldTest {
     PrivacyLedger fallback = PrivacyLedger.unlimited().accountant(PrivacyLedger.Accountant.GDP);
     PrivacyLedger ledger = pldLedger();
     for (int t = 0; t < 50; t++) {
-      fallback.charge(Release.laplace("l" + t, "histogram", 1, 10)); // eps 0.1 each
-      ledger.charge(Release.laplace("l" + t, "histogram", 1, 10));
+      fallback.charge(Release.laplace("l" + t, "histogram", 10, Sensitivity.l1(1))); // eps 0.1 each
+      ledger.charge(Release.laplace("l" + t, "histogram", 10, Sensitivity.l1(1)));
     }
     assertThat(fallback.epsilon(1e-6)).isBetween(5.0, 5.0 * (1 + 1e-9));
     assertThat(ledger.epsilon(1e-6)).isLessThan(0.8 * 5.0).isGreaterThan(0.5);
@@ -92,11 +93,11 @@ class PrivacyLedgerPldTest {
   @Test
   void aReleaseThePldCannotRepresentDropsItAndSaysSo() {
     PrivacyLedger ledger = pldLedger();
-    ledger.charge(Release.gaussian("tiny-noise", "x", 1, 1e-4)); // mu = 1e4: too many PLD bins
+    ledger.charge(Release.gaussian("tiny-noise", "x", 1e-4, Sensitivity.l2(1))); // mu = 1e4: too many PLD bins
     PrivacyGuarantee g = ledger.guarantee(1e-5, 1e-3);
     assertThat(g.dpMethod()).contains("PLD accountant dropped at release tiny-noise");
     assertThat(g.epsilon()).isBetween(Gdp.epsilonAt(new GdpMu(1e4), 1e-5), Double.MAX_VALUE);
-    ledger.charge(Release.gaussian("more", "x", 1, 5)); // still charges, on the GDP bounds
+    ledger.charge(Release.gaussian("more", "x", 5, Sensitivity.l2(1))); // still charges, on the GDP bounds
     assertThat(ledger.releases()).hasSize(2);
   }
 

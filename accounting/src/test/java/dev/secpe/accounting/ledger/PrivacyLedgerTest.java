@@ -8,6 +8,7 @@ import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.SecretBudgets;
+import dev.secpe.accounting.Sensitivity;
 import dev.secpe.accounting.noise.NoiseSource;
 import dev.secpe.accounting.noise.NoiseSources;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ import net.jqwik.api.constraints.Size;
 class PrivacyLedgerTest {
 
   private static Release gauss(String id, double z) {
-    return Release.gaussian(id, "votes", 1.0, z);
+    return Release.gaussian(id, "votes", z, Sensitivity.l2(1.0));
   }
 
   @Example
@@ -31,7 +32,7 @@ class PrivacyLedgerTest {
     PrivacyLedger ledger = PrivacyLedger.unlimited();
     ledger.charge(gauss("a", 2.0));
     ledger.charge(gauss("b", 4.0));
-    ledger.charge(Release.gaussian("c", "centres", 2.0, 8.0)); // z = 4
+    ledger.charge(Release.gaussian("c", "centres", 8.0, Sensitivity.l2(2.0))); // z = 4
     double mu = Math.sqrt(1 / 4.0 + 1 / 16.0 + 1 / 16.0);
     assertThat(ledger.gdpStatus()).isEqualTo(GdpStatus.EXACT);
     assertThat(ledger.gdp().orElseThrow().mu()).isBetween(mu, mu * (1 + 1e-9));
@@ -53,7 +54,7 @@ class PrivacyLedgerTest {
     PrivacyLedger ledger = PrivacyLedger.unlimited();
     assertThat(ledger.accountant()).isEqualTo(PrivacyLedger.Accountant.PLD);
     ledger.charge(gauss("votes", 3.0));
-    ledger.charge(Release.laplace("length-hist", "length histogram", 1.0, 4.0));
+    ledger.charge(Release.laplace("length-hist", "length histogram", 4.0, Sensitivity.l1(1.0)));
     double basic = Gdp.epsilonAt(new GdpMu(1 / 3.0), 1e-6) + 0.25;
     assertThat(ledger.epsilon(1e-6)).isLessThan(basic).isGreaterThan(0.25);
   }
@@ -62,7 +63,7 @@ class PrivacyLedgerTest {
   void pureDpMakesTheLedgerNotGdpAndAddsEpsilon() {
     PrivacyLedger ledger = gdpLedger();
     ledger.charge(gauss("votes", 3.0));
-    ledger.charge(Release.laplace("length-hist", "length histogram", 1.0, 4.0)); // eps 0.25
+    ledger.charge(Release.laplace("length-hist", "length histogram", 4.0, Sensitivity.l1(1.0))); // eps 0.25
     ledger.charge(new Release("svt", "AboveThreshold", "max length", 1, 8, new PrivacyCost.PureDp(0.5)));
     assertThat(ledger.gdpStatus()).isEqualTo(GdpStatus.NOT_GDP);
     assertThat(ledger.gdp()).isEmpty();
@@ -120,7 +121,7 @@ class PrivacyLedgerTest {
   void gdpLimitRefusesPureDpAndExcess() {
     PrivacyLedger ledger = PrivacyLedger.withLimit(new GdpMu(1.0));
     ledger.charge(gauss("a", 1.5));
-    assertThatThrownBy(() -> ledger.charge(Release.laplace("l", "hist", 1, 10)))
+    assertThatThrownBy(() -> ledger.charge(Release.laplace("l", "hist", 10, Sensitivity.l1(1))))
         .isInstanceOf(BudgetExceededException.class)
         .hasMessageContaining("not mu-GDP");
     assertThatThrownBy(() -> ledger.charge(gauss("b", 1.0)))
@@ -182,7 +183,7 @@ class PrivacyLedgerTest {
   void snapshotRestoresAndResumedRunsNeverChargeTwice() {
     PrivacyLedger ledger = PrivacyLedger.withLimit(new DpBudget(2, 1e-5));
     ledger.charge(gauss("r0", 3));
-    ledger.charge(Release.laplace("hist", "histogram", 1, 10));
+    ledger.charge(Release.laplace("hist", "histogram", 10, Sensitivity.l1(1)));
     List<Release> snapshot = ledger.releases();
     PrivacyLedger resumed = PrivacyLedger.withLimit(new DpBudget(2, 1e-5)).restore(snapshot);
     assertThat(resumed.releases()).isEqualTo(snapshot);
@@ -201,7 +202,7 @@ class PrivacyLedgerTest {
     assertThatThrownBy(() -> new PrivacyCost.SubsampledGaussian(1, 0, 3)).hasMessageContaining("samplingRate=0.0");
     assertThatThrownBy(() -> new PrivacyCost.PureDp(-1)).hasMessageContaining("epsilon=-1.0");
     assertThatThrownBy(() -> new Release(" ", "G", "x", 1, 1, new PrivacyCost.Gaussian(1))).hasMessageContaining("id");
-    assertThatThrownBy(() -> Release.gaussian("a", "x", Double.NaN, 1)).hasMessageContaining("sensitivity=NaN");
+    assertThatThrownBy(() -> Release.gaussian("a", "x", 1, Sensitivity.l2(Double.NaN))).hasMessageContaining("sensitivity=NaN");
     assertThatThrownBy(() -> PrivacyLedger.unlimited().guarantee(Double.NaN, 0.1)).hasMessageContaining("delta=NaN");
     assertThatThrownBy(() -> PrivacyLedger.unlimited().guarantee(1e-5, 0)).hasMessageContaining("p[0]=0.0");
   }
@@ -209,7 +210,7 @@ class PrivacyLedgerTest {
   @Example
   void accountantIsChosenBeforeCharging() {
     PrivacyLedger ledger = PrivacyLedger.unlimited();
-    ledger.charge(Release.gaussian("a", "x", 1, 1));
+    ledger.charge(Release.gaussian("a", "x", 1, Sensitivity.l2(1)));
     assertThatThrownBy(() -> ledger.accountant(PrivacyLedger.Accountant.PLD))
         .isInstanceOf(IllegalStateException.class);
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.GdpMu;
+import dev.secpe.accounting.Sensitivity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -19,7 +20,7 @@ import net.jqwik.api.constraints.Size;
 class PrivacyPlanTest {
 
   private static Release gaussian(String id, double z) {
-    return Release.gaussian(id, "a histogram", 1.0, z);
+    return Release.gaussian(id, "a histogram", z, Sensitivity.l2(1.0));
   }
 
   /**
@@ -78,7 +79,7 @@ class PrivacyPlanTest {
         switch (kind) {
           case "unplanned" -> gaussian("r" + k, z);
           case "other noise" -> gaussian("r" + deviant, z * 1.5);
-          case "other sensitivity" -> Release.gaussian("r" + deviant, "a histogram", 2.0, z * 2);
+          case "other sensitivity" -> Release.gaussian("r" + deviant, "a histogram", z * 2, Sensitivity.l2(2.0));
           case "covered" -> gaussian("covered", z);
           default -> throw new AssertionError(kind);
         };
@@ -115,7 +116,7 @@ class PrivacyPlanTest {
   @Example
   void aSolvedFromDataStepIsGuardedByTheBudgetAndItsMechanism() {
     PrivacyPlan plan = PrivacyPlan.limitedTo(new GdpMu(1.0)).solvedFromData("s", "Gaussian").build();
-    assertThatThrownBy(() -> plan.newLedger().charge(Release.laplace("s", "x", 1, 1)))
+    assertThatThrownBy(() -> plan.newLedger().charge(Release.laplace("s", "x", 1, Sensitivity.l1(1))))
         .hasMessageContaining("expects mechanism 'Gaussian'");
     // mu = 1/0.5 = 2 > 1: the budget refuses it, as it refuses any release.
     assertThatThrownBy(() -> plan.newLedger().charge(gaussian("s", 0.5)))

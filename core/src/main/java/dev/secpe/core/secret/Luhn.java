@@ -1,9 +1,10 @@
 package dev.secpe.core.secret;
 
 /**
- * The Luhn (mod 10) check used by payment card numbers (ISO/IEC 7812-1).
+ * The Luhn (mod 10) check used by payment card numbers (ISO/IEC 7812-1); internal to the PII
+ * detector.
  */
-public final class Luhn {
+final class Luhn {
 
   private Luhn() {}
 

@@ -3,6 +3,7 @@ package dev.secpe.evolution.augpe;
 import dev.secpe.accounting.Calibration;
 import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.accounting.ledger.Release;
+import dev.secpe.accounting.Sensitivity;
 import dev.secpe.evolution.AugPE;
 
 /**
@@ -36,14 +37,14 @@ public final class AugPEPlan {
     double sigma = Calibration.gdpNoise(config.totalMu(), releases).sigma();
     PrivacyPlan.Builder b = PrivacyPlan.limitedTo(config.totalMu());
     if (labelsReleased) {
-      b.calibrated(Release.gaussian(LABELS, "label histogram over " + labelGroups + " labels", 1.0, sigma));
+      b.calibrated(Release.gaussian(LABELS, "label histogram over " + labelGroups + " labels", sigma, Sensitivity.l2(1.0)));
     }
     for (int t = 0; t < rounds; t++) {
       b.calibrated(Release.gaussian(
           votes(t),
           "nearest-neighbour vote histogram over the round's candidates (k=" + config.nearestNeighbours() + ")",
-          1.0,
-          sigma));
+          sigma,
+          Sensitivity.l2(1.0)));
     }
     return b.build();
   }

@@ -4,6 +4,7 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.PlanCalibrator;
 import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.Release;
+import dev.secpe.accounting.Sensitivity;
 import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.evolution.CTCL.Accounting;
 import dev.secpe.evolution.CTCL.Config;
@@ -44,7 +45,7 @@ public final class CTCLPlan {
   }
 
   public static Release histogramRelease(double sigma) {
-    return Release.gaussian(HISTOGRAM, "one record: one bin of the (label, topic) histogram", 1.0, sigma);
+    return Release.gaussian(HISTOGRAM, "one record: one bin of the (label, topic) histogram", sigma, Sensitivity.l2(1.0));
   }
 
   public static Release fineTuningRelease(double z, double q, int steps, double clip) {

