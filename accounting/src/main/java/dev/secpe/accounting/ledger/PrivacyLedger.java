@@ -338,7 +338,7 @@ public final class PrivacyLedger {
   private record Bounds(Composition c, PldAccount pld) {
     double epsilon(double delta) {
       double e = c.epsilon(delta);
-      return pld == null ? e : Math.min(e, pld.epsilon(delta));
+      return pld == null ? e : smaller(e, pld.epsilon(delta));
     }
 
     /** Whether epsilon at delta is at most the limit, refining the PLD only when that decides. */
@@ -348,7 +348,15 @@ public final class PrivacyLedger {
 
     double delta(double epsilon) {
       double d = c.delta(epsilon);
-      return pld == null ? d : Math.min(d, pld.delta(epsilon));
+      return pld == null ? d : smaller(d, pld.delta(epsilon));
+    }
+
+    /**
+     * The smaller of two upper bounds, where NaN is no bound: {@code Math.min} would let a NaN
+     * from one accountant replace the other's valid bound in the report.
+     */
+    private static double smaller(double bound, double other) {
+      return Double.isNaN(other) ? bound : Double.isNaN(bound) ? other : Math.min(bound, other);
     }
 
     Composition.SecretResult secretR(double[] priors) {
@@ -359,7 +367,7 @@ public final class PrivacyLedger {
       double[] viaPld = pld.secretR(priors.length == s.r().length ? priors : new double[] {priors[0]});
       double[] r = s.r().clone();
       for (int j = 0; j < r.length; j++) {
-        r[j] = Math.min(r[j], viaPld.length == r.length ? viaPld[j] : viaPld[0]);
+        r[j] = smaller(r[j], viaPld.length == r.length ? viaPld[j] : viaPld[0]);
       }
       // Never says which accountant won: per secret that depends on the private data.
       return new Composition.SecretResult(r, s.method() + "; and the PLD accountant (blow-up at p), the smaller");

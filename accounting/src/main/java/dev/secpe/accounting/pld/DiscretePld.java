@@ -442,7 +442,7 @@ final class DiscretePld {
       }
       double dq = pair.qInterval(x[j], x[j + 1]);
       double epsNext = (lo + j + 1) * h;
-      double v = Math.exp(epsNext) * dq - dp;
+      double v = scaled(epsNext, dq) - dp;
       if (!(v > 0)) {
         v = 0;
       }
@@ -456,7 +456,7 @@ final class DiscretePld {
     }
     double xLast = x[n - 1];
     double pTail = pair.pUpper(xLast);
-    double atLast = Math.min(pTail, Math.exp((lo + n - 1) * h) * pair.qUpper(xLast));
+    double atLast = Math.min(pTail, scaled((lo + n - 1) * h, pair.qUpper(xLast)));
     pmf[n - 1] += atLast;
     double inf = pTail - atLast + pair.tau();
     return new DiscretePld(h, lo, pmf, inf).trimZeros();

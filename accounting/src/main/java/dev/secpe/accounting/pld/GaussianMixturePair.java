@@ -255,7 +255,10 @@ final class GaussianMixturePair implements PrivacyProfile {
     } else if (x == Double.NEGATIVE_INFINITY) {
       d = 1.0 - Math.exp(eps);
     } else {
-      d = pUpper(x) - Math.exp(eps) * qUpper(x) + tau;
+      // e^eps Q(x) without overflow: past eps = 709 e^eps alone is infinite, and times a Q tail
+      // that underflowed to 0 it would be NaN.
+      double q = qUpper(x);
+      d = pUpper(x) - (q == 0 ? 0.0 : Math.exp(eps + Math.log(q))) + tau;
     }
     return Math.max(Math.max(d, floor), tau);
   }

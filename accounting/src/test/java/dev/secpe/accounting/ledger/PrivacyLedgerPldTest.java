@@ -16,6 +16,26 @@ class PrivacyLedgerPldTest {
     return PrivacyLedger.unlimited().accountant(PrivacyLedger.Accountant.PLD);
   }
 
+  /**
+   * A release whose losses pass 709 nats (e^eps overflows a double): sigma = 0.024, mu = 41.67.
+   * Before, the PLD's connect-the-dots took e^eps times a Q tail that underflowed to 0 (NaN), and
+   * the ledger's min of the two accountants then reported epsilon NaN (bin/secpe run --epsilon
+   * 1000 failed with "epsilon must be finite"). Reference: delta(eps) = Phi(-eps/mu + mu/2) -
+   * e^eps Phi(-eps/mu - mu/2) solved for delta = 1e-3 with mpmath at 50 digits:
+   * 995.85073931618276.
+   */
+  @Test
+  void aReleaseWithLossesBeyondDoubleExponentsStillComposes() {
+    double exact = 995.85073931618276;
+    PrivacyLedger ledger = pldLedger();
+    ledger.charge(Release.gaussian("wide", "t", 0.024, Sensitivity.l2(1.0)));
+    double eps = ledger.epsilon(1e-3);
+    assertThat(eps).isBetween(exact, exact * (1 + 1e-6));
+    double pld = dev.secpe.accounting.pld.PrivacyLossDistribution.gaussian(0.024, 1.0).epsilon(1e-3);
+    assertThat(pld).isBetween(exact, exact + 1e-3);
+    assertThat(ledger.guarantee(1e-3, 1e-4).worstR()).isNotNaN();
+  }
+
   @Test
   void gaussianOnlyStaysExactAndPldAgreesWithTheClosedForm() {
     PrivacyLedger ledger = pldLedger();
