@@ -1,0 +1,76 @@
+package dev.secpe.clustering;
+
+/**
+ * The arg-max scan of one segment of one row of a score tile, in two operations: the largest
+ * ranking value ({@link #max}) and the positions whose ranking value reaches a threshold ({@link
+ * #collect}). The ranking value of column {@code j} is the float score {@code c_j} (cosine) or
+ * {@code 2 c_j - |b_j|^2} (L2, in float: {@code 2f * c - sqf}), larger is nearer.
+ *
+ * <p>Two implementations compute bit-identical results: {@link ScalarRowScan} (plain loops, always
+ * available) and {@code VectorRowScan} (the JDK Vector API, used when the incubator module {@code
+ * jdk.incubator.vector} is in the boot layer, e.g. {@code --add-modules jdk.incubator.vector}).
+ * {@link #preferred()} picks one once per JVM; the kernel never needs the module.
+ */
+abstract class RowScan {
+
+  /** System property that turns the Vector API scan off ({@code false}); default on when present. */
+  static final String VECTOR_PROPERTY = "secpe.kernel.vector";
+
+  /**
+   * The largest ranking value of {@code src[off .. off+w)}. The values must not be NaN (the
+   * kernel sends every row whose float scores could overflow to exact rescoring instead).
+   *
+   * @param sqf squared norms of B as float (L2 only; may be null for cosine)
+   * @param j0 index in B of the segment's first column (offset into {@code sqf})
+   */
+  abstract float max(float[] src, int off, int w, boolean l2, float[] sqf, int j0);
+
+  /**
+   * Appends to {@code outIdx/outVal} from {@code at}, in increasing column order, every column
+   * whose ranking value is {@code >= thr} (its index {@code j0 + j} in B and its ranking value);
+   * returns the new end. The arrays must have room for {@code w} more entries.
+   */
+  abstract int collect(float[] src, int off, int w, boolean l2, float[] sqf, int j0, double thr,
+      int[] outIdx, float[] outVal, int at);
+
+  /** A short name for reports ({@code "scalar"}, {@code "vector-512"}). */
+  abstract String name();
+
+  private static final class Holder {
+    static final RowScan PREFERRED = choose();
+  }
+
+  /** The Vector API scan where the module is present and enabled, else the scalar one. */
+  static RowScan preferred() {
+    return Holder.PREFERRED;
+  }
+
+  private static RowScan choose() {
+    if ("false".equalsIgnoreCase(System.getProperty(VECTOR_PROPERTY, "true"))) {
+      return ScalarRowScan.INSTANCE;
+    }
+    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+      return ScalarRowScan.INSTANCE;
+    }
+    try {
+      // Loaded by name: the class links against jdk.incubator.vector, which is only resolved
+      // when the application adds it.
+      RowScan v = (RowScan) Class.forName("dev.secpe.clustering.VectorRowScan")
+          .getDeclaredConstructor().newInstance();
+      return v.usable() ? v : ScalarRowScan.INSTANCE;
+    } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+      return ScalarRowScan.INSTANCE;
+    }
+  }
+
+  /** The least float {@code f} with {@code (double) f >= x} (x not NaN). */
+  static float ceilToFloat(double x) {
+    float f = (float) x;
+    return f < x ? Math.nextUp(f) : f;
+  }
+
+  /** Whether this scan is worth using on this machine (the vector one needs 4+ float lanes). */
+  boolean usable() {
+    return true;
+  }
+}

@@ -1,0 +1,103 @@
+package dev.secpe.clustering;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The two arg-max scans against plain loops written out here: the same maximum and the same
+ * collected columns, for any length (vector tails included), offset, threshold and infinities.
+ */
+class RowScanTest {
+
+  /** The scalar scan, and the Vector API scan where the module is present (it is under Maven). */
+  static List<RowScan> scans() {
+    List<RowScan> l = new ArrayList<>();
+    l.add(ScalarRowScan.INSTANCE);
+    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
+      l.add(new VectorRowScan());
+    }
+    return l;
+  }
+
+  private static float value(float[] src, int off, int j, boolean l2, float[] sqf, int j0) {
+    return l2 ? 2f * src[off + j] - sqf[j0 + j] : src[off + j];
+  }
+
+  @Property(tries = 300)
+  void maxAndCollectMatchPlainLoops(
+      @ForAll @IntRange(min = 0, max = 100) int w,
+      @ForAll @IntRange(min = 0, max = 9) int off,
+      @ForAll @IntRange(min = 0, max = 5) int j0,
+      @ForAll boolean l2,
+      @ForAll @IntRange(min = 0, max = 3) int special,
+      @ForAll long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    float[] src = new float[off + w + 3];
+    float[] sqf = new float[j0 + w + 1];
+    for (int i = 0; i < src.length; i++) {
+      src[i] = rnd.nextInt(4) == 0 ? rnd.nextInt(3) - 1 : (float) rnd.nextGaussian();
+    }
+    for (int i = 0; i < sqf.length; i++) {
+      sqf[i] = (float) Math.abs(rnd.nextGaussian());
+    }
+    if (w > 0 && special > 0) {
+      float[] specials = {Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, -0.0f};
+      src[off + rnd.nextInt(w)] = specials[special - 1];
+    }
+    float expected = Float.NEGATIVE_INFINITY;
+    for (int j = 0; j < w; j++) {
+      float v = value(src, off, j, l2, sqf, j0);
+      if (v > expected) {
+        expected = v;
+      }
+    }
+    double thr = w == 0 ? 0.5 : expected - rnd.nextDouble() * 2;
+    if (rnd.nextInt(5) == 0) {
+      thr = Math.nextDown((double) expected); // between two floats: the compare must stay exact
+    }
+    List<Integer> idx = new ArrayList<>();
+    for (int j = 0; j < w; j++) {
+      if (value(src, off, j, l2, sqf, j0) >= thr) {
+        idx.add(j0 + j);
+      }
+    }
+    for (RowScan scan : scans()) {
+      float got = scan.max(src, off, w, l2, sqf, j0);
+      assertThat(got + 0f).as(scan.name()).isEqualTo(expected + 0f); // -0 and +0 alike
+      int[] outIdx = new int[w + 2];
+      float[] outVal = new float[w + 2];
+      outIdx[0] = -7;
+      int end = scan.collect(src, off, w, l2, sqf, j0, thr, outIdx, outVal, 1);
+      assertThat(outIdx[0]).isEqualTo(-7); // appends after 'at'
+      assertThat(end - 1).as(scan.name()).isEqualTo(idx.size());
+      for (int q = 0; q < idx.size(); q++) {
+        assertThat(outIdx[1 + q]).isEqualTo(idx.get(q));
+        assertThat(outVal[1 + q]).isEqualTo(value(src, off, idx.get(q) - j0, l2, sqf, j0));
+      }
+    }
+  }
+
+  @Test
+  void ceilToFloatIsTheLeastFloatNotBelow() {
+    double[] xs = {0.1, -0.1, 1.0, Math.nextUp(1.0), Math.nextDown(1.0), 1e-45, -1e-45, 3.5e38,
+        -3.5e38, Double.POSITIVE_INFINITY, 0.0, -0.0};
+    for (double x : xs) {
+      float f = RowScan.ceilToFloat(x);
+      assertThat((double) f).as("x=%s", x).isGreaterThanOrEqualTo(x);
+      assertThat((double) Math.nextDown(f)).as("x=%s", x).isLessThan(x);
+    }
+  }
+
+  @Test
+  void preferredIsTheVectorScanWhenTheModuleIsPresent() {
+    boolean present = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    assertThat(RowScan.preferred().name()).startsWith(present ? "vector-" : "scalar");
+  }
+}
