@@ -1,8 +1,8 @@
 package dev.secpe.cli;
 
 import dev.secpe.clustering.Metric;
-import dev.secpe.clustering.bench.KernelBenchmark;
-import dev.secpe.clustering.bench.VoteBenchmark;
+import dev.secpe.cli.bench.KernelBenchmark;
+import dev.secpe.cli.bench.VoteBenchmark;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;

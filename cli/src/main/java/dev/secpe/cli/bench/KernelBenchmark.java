@@ -1,9 +1,11 @@
-package dev.secpe.clustering.bench;
+package dev.secpe.cli.bench;
 
 import dev.secpe.clustering.Backend;
 import dev.secpe.clustering.Embeddings;
 import dev.secpe.clustering.Metric;
 import dev.secpe.clustering.NearestNeighbours;
+import dev.secpe.clustering.internal.KernelProbe;
+import dev.secpe.clustering.internal.KernelProbe.Phase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -26,10 +28,14 @@ import org.nd4j.linalg.factory.Nd4j;
 /**
  * The kernel's GFLOP/s against numpy on the same data in the same run. Java writes A and B to
  * temporary float32 files, times ND4J's GEMM alone and the full top-1 kernel (GEMM + exact
- * argmax), then runs {@code gemm_ref.py} (shipped in this jar) with {@code python3}, which times
- * numpy's GEMM and a blocked GEMM + argmax on the same files. The child inherits the JVM's
- * environment, so both sides see the same {@code OPENBLAS_CORETYPE}/thread settings; numpy is
- * also run once with {@code OPENBLAS_CORETYPE} removed, for reference. Best-of-reps timings.
+ * argmax) with its preferred scan and again with the scalar scan (what runs where the Vector API
+ * module is not added), then runs {@code gemm_ref.py} (in this jar) with {@code python3}, which
+ * times numpy's GEMM and a blocked GEMM + argmax on the same files, at several block sizes (the
+ * best counts). The child inherits the JVM's environment, so both sides see the same {@code
+ * OPENBLAS_CORETYPE}/thread settings; numpy is also run once with {@code OPENBLAS_CORETYPE}
+ * removed, for reference. Best-of-reps timings; the kernel's phases (GEMM, scan, exact re-check,
+ * preparation of A) are timed inside it ({@link KernelProbe}) and reported as shares of its
+ * time.
  */
 public final class KernelBenchmark {
 
@@ -104,6 +110,7 @@ public final class KernelBenchmark {
     }
     NearestNeighbours kernel = kb.build();
     kernel.top1(ea, eb); // warm-up (loads ND4J, JIT)
+    timed(kernel, ea, eb, true); // and the scalar scan's JIT
 
     // ND4J GEMM alone: whole A x B^T into a preallocated C.
     INDArray na = Nd4j.createUninitialized(DataType.FLOAT, c.m(), c.d());
@@ -112,16 +119,18 @@ public final class KernelBenchmark {
     nb.data().asNioFloat().put(b);
     INDArray nc = Nd4j.createUninitialized(DataType.FLOAT, c.m(), c.n());
     double gemm = Double.POSITIVE_INFINITY;
-    double top1 = Double.POSITIVE_INFINITY;
-    int[] idx = null;
+    Timed top1 = null;
+    Timed scalar = null;
     for (int r = 0; r < c.reps(); r++) {
       long t0 = System.nanoTime();
       Nd4j.gemm(na, nb, nc, false, true, 1.0, 0.0);
       gemm = Math.min(gemm, (System.nanoTime() - t0) / 1e9);
-      t0 = System.nanoTime();
-      idx = kernel.top1(ea, eb).index();
-      top1 = Math.min(top1, (System.nanoTime() - t0) / 1e9);
+      Timed t = timed(kernel, ea, eb, false);
+      top1 = top1 == null || t.seconds < top1.seconds ? t : top1;
+      Timed s = timed(kernel, ea, eb, true);
+      scalar = scalar == null || s.seconds < scalar.seconds ? s : scalar;
     }
+    int[] idx = top1.index;
     na.close();
     nb.close();
     nc.close();
@@ -148,11 +157,22 @@ public final class KernelBenchmark {
       plainAgree += plainIdx[i] == idx[i] ? 1 : 0;
     }
 
-    out.put("java_gflops", flops / top1 / 1e9);
+    out.put("java_gflops", flops / top1.seconds / 1e9);
     out.put("java_gemm_gflops", flops / gemm / 1e9);
     out.put("java_plain_gflops", 2.0 * jr * c.n() * c.d() / plainS / 1e9);
-    out.put("java_top1_seconds", top1);
+    out.put("java_top1_seconds", top1.seconds);
     out.put("java_gemm_seconds", gemm);
+    out.put("scan", top1.probe.scan());
+    out.put("scan_share", top1.share(Phase.SCAN));
+    out.put("gemm_share", top1.share(Phase.GEMM));
+    out.put("rescore_share", top1.share(Phase.RESCORE));
+    out.put("prepare_share", top1.share(Phase.PREPARE));
+    out.put("java_scalar_scan_gflops", flops / scalar.seconds / 1e9);
+    out.put("scalar_scan_share", scalar.share(Phase.SCAN));
+    int scalarAgree = 0;
+    for (int i = 0; i < c.m(); i++) {
+      scalarAgree += scalar.index[i] == idx[i] ? 1 : 0;
+    }
 
     if (!c.python().isEmpty()) {
       Path dir = Files.createTempDirectory("secpe-bench-kernel");
@@ -180,9 +200,11 @@ public final class KernelBenchmark {
         }
         out.put("numpy_gflops", npTop1);
         out.put("numpy_gemm_gflops", npGemm);
-        out.put("ratio", flops / top1 / 1e9 / npTop1);
+        out.put("ratio", flops / top1.seconds / 1e9 / npTop1);
         out.put("gemm_ratio", flops / gemm / 1e9 / npGemm);
+        out.put("scalar_scan_ratio", flops / scalar.seconds / 1e9 / npTop1);
         out.put("plain_java_ratio", (double) out.get("java_plain_gflops") / npTop1);
+        out.put("numpy_block_rows", (int) number(json, "top1_block"));
         out.put("numpy_version", string(json, "numpy_version"));
         out.put("top1_agreement_with_numpy", (double) agree / c.m());
         if (System.getenv("OPENBLAS_CORETYPE") != null) {
@@ -200,6 +222,7 @@ public final class KernelBenchmark {
       }
     }
     out.put("plain_java_agreement", (double) plainAgree / jr);
+    out.put("scalar_scan_agreement", (double) scalarAgree / c.m());
     out.put("m", c.m());
     out.put("n", c.n());
     out.put("d", c.d());
@@ -207,13 +230,41 @@ public final class KernelBenchmark {
     out.put("reps", c.reps());
     out.put("threads", kernel.threads());
     out.put("block_rows", kernel.blockRowsFor(c.n()));
+    out.put("chunk_columns", top1.probe.chunkColumns());
+    out.put("lanes", top1.probe.lanes());
+    out.put("parts_per_lane", top1.probe.partsPerLane());
+    out.put("vector_module",
+        ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() ? "present" : "absent");
     out.put("openblas_coretype", String.valueOf(System.getenv("OPENBLAS_CORETYPE")));
     out.put("omp_num_threads", String.valueOf(System.getenv("OMP_NUM_THREADS")));
     out.put("blas_threads", Nd4j.factory().blas().getMaxThreads());
     out.put("cpus", Runtime.getRuntime().availableProcessors());
     out.put("note", "java_gflops/numpy_gflops: blocked GEMM + argmax on both sides (Java adds "
-        + "the exact tie re-check); *_gemm_*: GEMM alone. Best of reps.");
+        + "the exact tie re-check; numpy: its best block size); *_gemm_*: GEMM alone; *_share: "
+        + "the kernel's time in each phase (scan: the fused arg-max scan of each tile). Best of reps.");
     return out;
+  }
+
+  /** One timed top-1 call with its phase probe. */
+  private record Timed(double seconds, int[] index, KernelProbe probe) {
+    double share(Phase phase) {
+      long total = 0;
+      for (Phase p : Phase.values()) {
+        total += probe.nanos(p);
+      }
+      return total == 0 ? 0 : (double) probe.nanos(phase) / total;
+    }
+  }
+
+  private static Timed timed(NearestNeighbours kernel, Embeddings a, Embeddings b, boolean scalar) {
+    KernelProbe probe = KernelProbe.start(scalar);
+    try {
+      long t0 = System.nanoTime();
+      int[] idx = kernel.top1(a, b).index();
+      return new Timed((System.nanoTime() - t0) / 1e9, idx, probe);
+    } finally {
+      probe.stop();
+    }
   }
 
   private static String python(Config c, Path script, Path pa, Path pb, Path pi, int blk,

@@ -3,4 +3,4 @@
  * the same data in the same run, and the Aug-PE vote against SecPE's representative vote. They
  * print ratios; nothing here is asserted in tests. Not a stable API.
  */
-package dev.secpe.clustering.bench;
+package dev.secpe.cli.bench;
