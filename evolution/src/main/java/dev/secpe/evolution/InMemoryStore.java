@@ -97,17 +97,7 @@ final class InMemoryStore implements PrivateStore {
    * kernel call, shared with other stores so that every store counts the same way.
    */
   static long[] nearestCounts(EmbeddingMatrix priv, int[] rows, EmbeddingMatrix candidates, float[] centre, int k) {
-    long[] counts = new long[candidates.rows()];
-    if (rows.length == 0 || candidates.rows() == 0) {
-      return counts;
-    }
-    int[] cand = Kernel.iota(candidates.rows());
-    for (int[] nearest : Kernel.topK(priv, rows, candidates, cand, k, centre)) {
-      for (int c : nearest) {
-        counts[c]++;
-      }
-    }
-    return counts;
+    return Kernel.nearestCounts(priv, rows, candidates, Kernel.iota(candidates.rows()), k, centre);
   }
 
   @Override
@@ -116,7 +106,7 @@ final class InMemoryStore implements PrivateStore {
     if (sampled.length == 0) {
       return new ClusterAggregate(Math.toIntExact(publicCentres.rows()), publicCentres.dim());
     }
-    return aggregator.aggregate(Kernel.embeddings(unit(), sampled));
+    return aggregator.aggregate(Kernel.rows(unit(), sampled, null));
   }
 
   @Override
