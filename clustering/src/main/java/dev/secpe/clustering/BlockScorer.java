@@ -25,6 +25,14 @@ interface BlockScorer extends AutoCloseable {
   /** Where row {@code r} starts in the array {@link #row} returns. */
   int rowOffset(int r);
 
+  /**
+   * The current tile itself as a direct buffer in native byte order (row {@code r} from byte
+   * {@code 4 r width}), for scans that read it in place; null where the tile is a Java array.
+   */
+  default java.nio.ByteBuffer tile() {
+    return null;
+  }
+
   @Override
   void close();
 

@@ -32,6 +32,7 @@ final class Lane implements AutoCloseable {
   private final NearestNeighbours.Prepared pb;
   private final RowSource a;
   private final int k;
+  private final boolean scores;
   private final BlockScorer scorer;
   private final Tiling tiling;
   private final RowScan scan;
@@ -100,11 +101,16 @@ final class Lane implements AutoCloseable {
     void run(int p, int r0, int r1);
   }
 
-  Lane(NearestNeighbours.Prepared pb, RowSource a, int k, BlockScorer scorer, Tiling tiling,
-      RowScan scan, int parts, ExecutorService pool, KernelProbe probe) {
+  /**
+   * @param scores whether the exact score of a winner that is unique on the float scores is
+   *     wanted (else it is left NaN: the index is decided without it)
+   */
+  Lane(NearestNeighbours.Prepared pb, RowSource a, int k, boolean scores, BlockScorer scorer,
+      Tiling tiling, RowScan scan, int parts, ExecutorService pool, KernelProbe probe) {
     this.pb = pb;
     this.a = a;
     this.k = k;
+    this.scores = scores;
     this.scorer = scorer;
     this.tiling = tiling;
     this.scan = scan;
@@ -289,13 +295,21 @@ final class Lane implements AutoCloseable {
     int w = tiling.width(c);
     int j0 = tiling.start(c);
     float[] sqf = pb.sqf;
+    java.nio.ByteBuffer tileBytes = scan.readsBuffers() ? scorer.tile() : null;
     for (int r = r0; r < r1; r++) {
       if (exactAll[r]) {
         continue;
       }
-      float[] src = scorer.row(r, sc.row);
-      int off = scorer.rowOffset(r);
-      float sb = scan.max(src, off, w, l2, sqf, j0);
+      float sb;
+      float[] src = null;
+      int off = 0;
+      if (tileBytes != null) {
+        sb = scan.max(tileBytes, r * w * Float.BYTES, w, l2, sqf, j0); // in place, no copy
+      } else {
+        src = scorer.row(r, sc.row);
+        off = scorer.rowOffset(r);
+        sb = scan.max(src, off, w, l2, sqf, j0);
+      }
       double thr;
       if (k == 1) {
         thr = threshold(r, Math.max(kth[r], sb));
@@ -304,6 +318,10 @@ final class Lane implements AutoCloseable {
       }
       if (sb < thr) {
         continue; // the common case: nothing in this tile's row can matter
+      }
+      if (src == null) {
+        src = scorer.row(r, sc.row);
+        off = scorer.rowOffset(r);
       }
       int m = scan.collect(src, off, w, l2, sqf, j0, thr, sc.idx, sc.val, 0);
       append(r, sc.idx, sc.val, m);
@@ -365,12 +383,15 @@ final class Lane implements AutoCloseable {
         sc.jj[single++] = candIdx[r][0];
       }
     }
-    ExactDots.dots(blk, sc.rr, pb.data, sc.jj, single, d, sc.dd);
+    if (scores) {
+      ExactDots.dots(blk, sc.rr, pb.data, sc.jj, single, d, sc.dd);
+    }
     for (int q = 0; q < single; q++) {
       int r = sc.rr[q];
       int j = sc.jj[q];
       outIndex[r] = j;
-      outScore[r] = l2 ? NearestNeighbours.l2Score(aa[r], pb.sq[j], sc.dd[q]) : sc.dd[q];
+      outScore[r] = !scores ? Double.NaN
+          : l2 ? NearestNeighbours.l2Score(aa[r], pb.sq[j], sc.dd[q]) : sc.dd[q];
     }
     for (int r = r0; r < r1; r++) {
       if (!(k == 1 && !exactAll[r] && candLen[r] == 1)) {

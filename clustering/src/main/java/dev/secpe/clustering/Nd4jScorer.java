@@ -1,6 +1,8 @@
 package dev.secpe.clustering;
 
 import dev.secpe.clustering.internal.KernelProbe;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.memory.MemoryWorkspace;
@@ -32,6 +34,7 @@ final class Nd4jScorer implements BlockScorer {
   private int rows;
   private int width;
   private FloatBuffer tile;
+  private ByteBuffer tileBytes;
 
   private Nd4jScorer(INDArray[] b, Tiling tiling, int d, int maxRows, KernelProbe probe) {
     this.b = b;
@@ -133,6 +136,7 @@ final class Nd4jScorer implements BlockScorer {
       }
       Nd4j.gemm(aCur, b[chunk], cs[kind], false, true, 1.0, 0.0);
       tile = cs[kind].data().asNioFloat();
+      tileBytes = cs[kind].data().asNio().order(ByteOrder.nativeOrder());
     }
   }
 
@@ -145,6 +149,11 @@ final class Nd4jScorer implements BlockScorer {
   @Override
   public int rowOffset(int r) {
     return 0;
+  }
+
+  @Override
+  public ByteBuffer tile() {
+    return tileBytes;
   }
 
   private void closeShort() {
@@ -166,5 +175,6 @@ final class Nd4jScorer implements BlockScorer {
       cFull[i] = null;
     }
     tile = null;
+    tileBytes = null;
   }
 }

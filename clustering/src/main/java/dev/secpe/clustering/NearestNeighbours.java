@@ -225,11 +225,11 @@ public final class NearestNeighbours {
    */
   public long[] nearestCounts(RowSource a, Embeddings b) {
     long[] counts = new long[b.size()];
-    top1(a, b, (first, count, index, score) -> {
+    run(a, b, 1, (first, count, index, score) -> {
       for (int r = 0; r < count; r++) {
-        counts[index[r]]++;
+        counts[index[0][r]]++;
       }
-    });
+    }, null, false); // only indices: a unique winner needs no exact score
     return counts;
   }
 
@@ -261,18 +261,21 @@ public final class NearestNeighbours {
     void accept(long first, int count, int[][] index, double[][] score);
   }
 
-  /** Top-1 results with the block's rows as read (before any normalisation). */
+  /**
+   * Top-1 results with the block's rows as read (before any normalisation); the scores are not
+   * computed (NaN) where the winner was unique on the float scores.
+   */
   interface RowsTop1Consumer {
     void accept(long first, int count, float[] rows, int[] index, double[] score);
   }
 
   /** Streaming top-1 that also hands each block's raw rows to the consumer (serialised). */
   void top1WithRows(RowSource a, Embeddings b, RowsTop1Consumer consumer) {
-    run(a, b, 1, null, consumer);
+    run(a, b, 1, null, consumer, false);
   }
 
   private void run(RowSource a, Embeddings b, int k, Sink sink) {
-    run(a, b, k, sink, null);
+    run(a, b, k, sink, null, true);
   }
 
   /** Prepared B: normalised (cosine) copy, exact squared norms, max norm. */
@@ -406,7 +409,8 @@ public final class NearestNeighbours {
     return new Tiling(n, rows, t.chunkCols(), t.chunks());
   }
 
-  private void run(RowSource a, Embeddings b, int k, Sink sink, RowsTop1Consumer rowsSink) {
+  private void run(RowSource a, Embeddings b, int k, Sink sink, RowsTop1Consumer rowsSink,
+      boolean scores) {
     if (a == null || b == null) {
       throw new IllegalArgumentException("a and b must not be null, got a=" + a + " b=" + b);
     }
@@ -442,7 +446,7 @@ public final class NearestNeighbours {
             ? Nd4jScorer.factory(pb.data, pb.d, tiling, probe)
             : JavaScorer.factory(pb.data, pb.d, tiling)) {
       Runnable work = () -> {
-        try (Lane lane = new Lane(pb, a, k, factory.newScorer(br), tiling, rowScan, parts,
+        try (Lane lane = new Lane(pb, a, k, scores, factory.newScorer(br), tiling, rowScan, parts,
             WORKERS, probe)) {
           long blk;
           while ((blk = next.getAndIncrement()) < blocks) {

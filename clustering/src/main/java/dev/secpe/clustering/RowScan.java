@@ -33,6 +33,20 @@ abstract class RowScan {
   abstract int collect(float[] src, int off, int w, boolean l2, float[] sqf, int j0, double thr,
       int[] outIdx, float[] outVal, int at);
 
+  /**
+   * As {@link #max(float[], int, int, boolean, float[], int)} on a row read in place from a
+   * direct buffer in native byte order, from byte {@code byteOff}; only where {@link
+   * #readsBuffers()}.
+   */
+  float max(java.nio.ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0) {
+    throw new UnsupportedOperationException(name() + " reads arrays only");
+  }
+
+  /** Whether {@link #max(java.nio.ByteBuffer, int, int, boolean, float[], int)} is worth using. */
+  boolean readsBuffers() {
+    return false;
+  }
+
   /** A short name for reports ({@code "scalar"}, {@code "vector-512"}). */
   abstract String name();
 

@@ -1,5 +1,7 @@
 package dev.secpe.clustering;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -48,6 +50,44 @@ final class VectorRowScan extends RowScan {
     float m = m0.max(m1).reduceLanes(VectorOperators.MAX);
     for (; j < w; j++) {
       float v = l2 ? 2f * src[off + j] - sqf[j0 + j] : src[off + j];
+      if (v > m) {
+        m = v;
+      }
+    }
+    return m;
+  }
+
+  @Override
+  boolean readsBuffers() {
+    return true;
+  }
+
+  @Override
+  float max(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0) {
+    ByteOrder o = ByteOrder.nativeOrder();
+    int up = S.loopBound(w);
+    FloatVector m0 = FloatVector.broadcast(S, Float.NEGATIVE_INFINITY);
+    FloatVector m1 = m0;
+    int j = 0;
+    if (!l2) {
+      for (; j + 2 * L <= up; j += 2 * L) {
+        m0 = m0.max(FloatVector.fromByteBuffer(S, src, byteOff + 4 * j, o));
+        m1 = m1.max(FloatVector.fromByteBuffer(S, src, byteOff + 4 * (j + L), o));
+      }
+      for (; j < up; j += L) {
+        m0 = m0.max(FloatVector.fromByteBuffer(S, src, byteOff + 4 * j, o));
+      }
+    } else {
+      for (; j < up; j += L) {
+        FloatVector v = FloatVector.fromByteBuffer(S, src, byteOff + 4 * j, o).mul(2f)
+            .sub(FloatVector.fromArray(S, sqf, j0 + j));
+        m0 = m0.max(v);
+      }
+    }
+    float m = m0.max(m1).reduceLanes(VectorOperators.MAX);
+    for (; j < w; j++) {
+      float c = src.getFloat(byteOff + 4 * j);
+      float v = l2 ? 2f * c - sqf[j0 + j] : c;
       if (v > m) {
         m = v;
       }

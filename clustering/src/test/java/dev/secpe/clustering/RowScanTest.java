@@ -71,6 +71,15 @@ class RowScanTest {
     for (RowScan scan : scans()) {
       float got = scan.max(src, off, w, l2, sqf, j0);
       assertThat(got + 0f).as(scan.name()).isEqualTo(expected + 0f); // -0 and +0 alike
+      if (scan.readsBuffers()) { // the same row read in place from a direct buffer
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocateDirect(4 * (src.length + 1))
+            .order(java.nio.ByteOrder.nativeOrder());
+        for (int i = 0; i < src.length; i++) {
+          buf.putFloat(4 * (i + 1), src[i]);
+        }
+        float inPlace = scan.max(buf, 4 * (off + 1), w, l2, sqf, j0);
+        assertThat(inPlace + 0f).as(scan.name() + " in place").isEqualTo(expected + 0f);
+      }
       int[] outIdx = new int[w + 2];
       float[] outVal = new float[w + 2];
       outIdx[0] = -7;
