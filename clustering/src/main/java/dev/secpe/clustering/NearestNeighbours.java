@@ -508,7 +508,7 @@ public final class NearestNeighbours {
     private Backend backend = Backend.AUTO;
     private int threads = Runtime.getRuntime().availableProcessors();
     private int blockRows = 0;
-    private long blockBytes = 16L << 20;
+    private long blockBytes = 8L << 20;
     private boolean prenormalised;
     private int chunkColumns;
     private int parts;
@@ -590,7 +590,7 @@ public final class NearestNeighbours {
 
     /**
      * Target size in bytes of one score tile (block rows x chunk columns) when blockRows is 0
-     * (default 16 MiB; see docs/clustering-performance.md).
+     * (default 8 MiB; see docs/clustering-performance.md).
      */
     public Builder blockBytes(long blockBytes) {
       if (blockBytes < 1024) {
