@@ -57,7 +57,8 @@ final class BenchCommand {
     @Option(names = "--metric", defaultValue = "COSINE", description = "COSINE or L2")
     Metric metric;
 
-    @Option(names = "--reps", defaultValue = "3", description = "repetitions, best kept")
+    @Option(names = "--reps", defaultValue = "5",
+        description = "repetitions (each Java one paired with a numpy one; default ${DEFAULT-VALUE})")
     int reps;
 
     @Option(names = "--java-rows", defaultValue = "1000",
