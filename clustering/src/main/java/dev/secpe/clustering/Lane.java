@@ -71,6 +71,7 @@ final class Lane implements AutoCloseable {
     int[] rr;
     int[] jj;
     double[] dd;
+    final float[] top = new float[2];
     float[] sortTmp = new float[16];
     int[] order = new int[16];
 
@@ -81,6 +82,16 @@ final class Lane implements AutoCloseable {
       rr = new int[Math.max(rows, 16)];
       jj = new int[Math.max(rows, 16)];
       dd = new double[Math.max(rows, 16)];
+    }
+
+    private float[] rows = new float[0];
+
+    /** A buffer for {@code n} rows of dim d (grown on demand). */
+    float[] rows(int n, int d) {
+      if (rows.length < n * d) {
+        rows = new float[n * d];
+      }
+      return rows;
     }
 
     void ensure(int m) {
@@ -151,7 +162,6 @@ final class Lane implements AutoCloseable {
     this.first = first;
     this.count = count;
     long t0 = System.nanoTime();
-    a.read(first, count, raw);
     parallel(this::prepare);
     checkRows();
     scorer.load(blk, count);
@@ -220,8 +230,17 @@ final class Lane implements AutoCloseable {
     }
   }
 
-  /** Norms, finiteness, normalisation and the error window of rows {@code [r0, r1)}. */
+  /** Reading, norms, finiteness, normalisation and the error window of rows {@code [r0, r1)}. */
   private void prepare(int p, int r0, int r1) {
+    // RowSource allows concurrent reads of disjoint ranges: each part reads its own rows (a
+    // streaming source may compute them: that work is split too).
+    if (r0 == 0) {
+      a.read(first, r1, raw);
+    } else {
+      float[] buf = scratch[p].rows(r1 - r0, d);
+      a.read(first + r0, r1 - r0, buf);
+      System.arraycopy(buf, 0, raw, r0 * d, (r1 - r0) * d);
+    }
     ExactDots.selfDots(raw, r0, r1, d, aa, r0); // |a_r|^2 exactly; not finite iff a value is not
     for (int r = r0; r < r1; r++) {
       double s = aa[r];
@@ -302,16 +321,18 @@ final class Lane implements AutoCloseable {
       if (exactAll[r]) {
         continue;
       }
-      float sb;
       float[] src = null;
       int off = 0;
+      int byteOff = r * w * Float.BYTES;
+      int pos;
       if (tileBytes != null) {
-        sb = scan.max(tileBytes, r * w * Float.BYTES, w, l2, sqf, j0); // in place, no copy
+        pos = scan.top2(tileBytes, byteOff, w, l2, sqf, j0, sc.top); // in place, no copy
       } else {
         src = scorer.row(r, sc.row);
         off = scorer.rowOffset(r);
-        sb = scan.max(src, off, w, l2, sqf, j0);
+        pos = scan.top2(src, off, w, l2, sqf, j0, sc.top);
       }
+      float sb = sc.top[0];
       double thr;
       if (k == 1) {
         thr = threshold(r, Math.max(kth[r], sb));
@@ -321,11 +342,22 @@ final class Lane implements AutoCloseable {
       if (sb < thr) {
         continue; // the common case: nothing in this tile's row can matter
       }
-      if (src == null) {
-        src = scorer.row(r, sc.row);
-        off = scorer.rowOffset(r);
+      int m;
+      if (k == 1 && sc.top[1] < thr) { // only the tile's maximum matters: no collect pass
+        if (pos < 0) {
+          pos = tileBytes != null ? scan.indexOf(tileBytes, byteOff, w, l2, sqf, j0, sb)
+              : scan.indexOf(src, off, w, l2, sqf, j0, sb);
+        }
+        sc.idx[0] = j0 + pos;
+        sc.val[0] = sb;
+        m = 1;
+      } else {
+        if (src == null) {
+          src = scorer.row(r, sc.row);
+          off = scorer.rowOffset(r);
+        }
+        m = scan.collect(src, off, w, l2, sqf, j0, thr, sc.idx, sc.val, 0);
       }
-      int m = scan.collect(src, off, w, l2, sqf, j0, thr, sc.idx, sc.val, 0);
       append(r, sc.idx, sc.val, m);
       if (k == 1) {
         kth[r] = Math.max(kth[r], sb);

@@ -14,7 +14,7 @@ import dev.secpe.clustering.internal.KernelProbe;
  * The kernel behind every method: for each row of A, its nearest row(s) of B.
  *
  * <p>A is processed in blocks of {@link #blockRowsFor(int) blockRows} rows and B in column
- * chunks (at most 2048 columns by default): for each block and chunk a float GEMM tile {@code
+ * chunks (at most 4096 columns by default): for each block and chunk a float GEMM tile {@code
  * A_block B_chunk^T} (ND4J/OpenBLAS or plain Java, see {@link Backend}) is computed and at once
  * scanned for the best candidates, while it is still in cache; per row only the running best
  * value and the few columns near it are kept. So the full score matrix is never materialised
@@ -25,10 +25,10 @@ import dev.secpe.clustering.internal.KernelProbe;
  * uses the squared-norm trick ({@code |b|^2 - 2 a.b}); cosine normalises both sides first (SecPE
  * Remark 3.3).
  *
- * <p><b>Threads.</b> With ND4J each GEMM already runs on OpenBLAS's threads, so one block is in
- * flight at a time and its scan, exact re-check and preparation are split by rows over as many
- * of the kernel's threads; the plain-Java GEMM is single-threaded, so there each thread takes
- * whole blocks.
+ * <p><b>Threads.</b> With ND4J each GEMM already runs on OpenBLAS's threads, so two blocks are in
+ * flight (one's scan overlaps the other's GEMM) and each block's preparation, scan and exact
+ * re-check are split by rows over half the kernel's threads; where OpenBLAS has one thread, and
+ * with the single-threaded plain-Java GEMM, each thread takes whole blocks.
  *
  * <p><b>Exact, deterministic ties.</b> The winner is defined on the exact scores of {@link
  * Metric} (double accumulation in index order), not on the GEMM result, so it does not depend
@@ -49,7 +49,7 @@ public final class NearestNeighbours {
   static final double U = 0x1p-24;
 
   /** Widest column chunk of B the automatic tiling uses (see {@link Tiling}). */
-  static final int AUTO_CHUNK_COLUMNS = 2048;
+  static final int AUTO_CHUNK_COLUMNS = 4096;
 
   private final Metric metric;
   private final Backend backend;
@@ -431,10 +431,11 @@ public final class NearestNeighbours {
     RowScan rowScan = probe != null && probe.scalarScan() ? ScalarRowScan.INSTANCE
         : scan != null ? scan : RowScan.preferred();
     // A GEMM of the ND4J backend already runs on OpenBLAS's threads (the application's setting,
-    // read here, never changed): one block at a time then, its scan split over as many threads.
-    // The Java GEMM is single-threaded: one block per worker.
+    // read here, never changed): two blocks in flight then, so that one's scan overlaps the
+    // other's GEMM, each block's scan split over half the threads. With one BLAS thread, or the
+    // single-threaded Java GEMM, one block per thread.
     int parts = this.parts > 0 ? Math.min(this.parts, threads)
-        : used == Backend.ND4J ? Math.max(1, Math.min(threads, Nd4jScorer.blasThreads())) : 1;
+        : used == Backend.ND4J && Nd4jScorer.blasThreads() > 1 ? Math.max(1, threads / 2) : 1;
     int lanes = (int) Math.max(1, Math.min(threads / parts, blocks));
     if (probe != null) {
       probe.layout(rowScan.name(), lanes, parts, br, tiling.chunkCols());
@@ -508,7 +509,7 @@ public final class NearestNeighbours {
     private Backend backend = Backend.AUTO;
     private int threads = Runtime.getRuntime().availableProcessors();
     private int blockRows = 0;
-    private long blockBytes = 8L << 20;
+    private long blockBytes = 16L << 20;
     private boolean prenormalised;
     private int chunkColumns;
     private int parts;
@@ -576,7 +577,7 @@ public final class NearestNeighbours {
     /**
      * Rows of A per block; 0 (the default) picks {@code blockBytes / (4 chunk)} clamped to
      * 64..4096, rounded down to a multiple of 16, {@code chunk} being the column chunk of B
-     * (at most 2048). Memory per block in flight is about {@code blockRows x (chunk + 2d) x 4}
+     * (at most 4096). Memory per block in flight is about {@code blockRows x (chunk + 2d) x 4}
      * bytes.
      */
     public Builder blockRows(int blockRows) {
@@ -590,7 +591,7 @@ public final class NearestNeighbours {
 
     /**
      * Target size in bytes of one score tile (block rows x chunk columns) when blockRows is 0
-     * (default 8 MiB; see docs/clustering-performance.md).
+     * (default 16 MiB; see docs/clustering-performance.md).
      */
     public Builder blockBytes(long blockBytes) {
       if (blockBytes < 1024) {

@@ -1,9 +1,9 @@
 package dev.secpe.clustering;
 
 /**
- * The arg-max scan of one segment of one row of a score tile, in two operations: the largest
- * ranking value ({@link #max}) and the positions whose ranking value reaches a threshold ({@link
- * #collect}). The ranking value of column {@code j} is the float score {@code c_j} (cosine) or
+ * The arg-max scan of one segment of one row of a score tile: the two largest ranking values
+ * in one pass ({@link #top2}), the first position of a value ({@link #indexOf}) and the positions
+ * whose ranking value reaches a threshold ({@link #collect}). The ranking value of column {@code j} is the float score {@code c_j} (cosine) or
  * {@code 2 c_j - |b_j|^2} (L2, in float: {@code 2f * c - sqf}), larger is nearer.
  *
  * <p>Two implementations compute bit-identical results: {@link ScalarRowScan} (plain loops, always
@@ -17,13 +17,20 @@ abstract class RowScan {
   static final String VECTOR_PROPERTY = "secpe.kernel.vector";
 
   /**
-   * The largest ranking value of {@code src[off .. off+w)}. The values must not be NaN (the
-   * kernel sends every row whose float scores could overflow to exact rescoring instead).
+   * The two largest ranking values of {@code src[off .. off+w)}, {@code w >= 1}: {@code top[0]}
+   * the largest, {@code top[1]} the largest of the others (equal to {@code top[0]} when the
+   * maximum occurs twice; -infinity when w is 1). The values must not be NaN (the kernel sends
+   * every row whose float scores could overflow to exact rescoring instead).
    *
    * @param sqf squared norms of B as float (L2 only; may be null for cosine)
    * @param j0 index in B of the segment's first column (offset into {@code sqf})
+   * @return the position in the segment of the first maximum where the pass found it on the way,
+   *     else -1 ({@link #indexOf} finds it)
    */
-  abstract float max(float[] src, int off, int w, boolean l2, float[] sqf, int j0);
+  abstract int top2(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float[] top);
+
+  /** The first position in the segment whose ranking value equals {@code v}, or -1. */
+  abstract int indexOf(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float v);
 
   /**
    * Appends to {@code outIdx/outVal} from {@code at}, in increasing column order, every column
@@ -34,15 +41,22 @@ abstract class RowScan {
       int[] outIdx, float[] outVal, int at);
 
   /**
-   * As {@link #max(float[], int, int, boolean, float[], int)} on a row read in place from a
-   * direct buffer in native byte order, from byte {@code byteOff}; only where {@link
+   * As {@link #top2(float[], int, int, boolean, float[], int, float[])} on a row read in place
+   * from a direct buffer in native byte order, from byte {@code byteOff}; only where {@link
    * #readsBuffers()}.
    */
-  float max(java.nio.ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0) {
+  int top2(java.nio.ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0,
+      float[] top) {
     throw new UnsupportedOperationException(name() + " reads arrays only");
   }
 
-  /** Whether {@link #max(java.nio.ByteBuffer, int, int, boolean, float[], int)} is worth using. */
+  /** As {@link #indexOf(float[], int, int, boolean, float[], int, float)} in place. */
+  int indexOf(java.nio.ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0,
+      float v) {
+    throw new UnsupportedOperationException(name() + " reads arrays only");
+  }
+
+  /** Whether the scan reads tiles in place ({@code top2} and {@code indexOf} on buffers). */
   boolean readsBuffers() {
     return false;
   }

@@ -8,24 +8,50 @@ final class ScalarRowScan extends RowScan {
   private ScalarRowScan() {}
 
   @Override
-  float max(float[] src, int off, int w, boolean l2, float[] sqf, int j0) {
+  int top2(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float[] top) {
     float m = Float.NEGATIVE_INFINITY;
+    float s = Float.NEGATIVE_INFINITY;
+    int pos = -1;
     if (!l2) {
       for (int j = 0; j < w; j++) {
         float v = src[off + j];
-        if (v > m) { // rarely taken after the first columns
-          m = v;
+        if (v > s) { // rarely taken after the first columns
+          if (v > m) {
+            s = m;
+            m = v;
+            pos = j;
+          } else {
+            s = v;
+          }
         }
       }
     } else {
       for (int j = 0; j < w; j++) {
         float v = 2f * src[off + j] - sqf[j0 + j];
-        if (v > m) {
-          m = v;
+        if (v > s) {
+          if (v > m) {
+            s = m;
+            m = v;
+            pos = j;
+          } else {
+            s = v;
+          }
         }
       }
     }
-    return m;
+    top[0] = m;
+    top[1] = s;
+    return pos;
+  }
+
+  @Override
+  int indexOf(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float v) {
+    for (int j = 0; j < w; j++) {
+      if ((l2 ? 2f * src[off + j] - sqf[j0 + j] : src[off + j]) == v) {
+        return j;
+      }
+    }
+    return -1;
   }
 
   @Override

@@ -24,8 +24,8 @@ record Tiling(int n, int blockRows, int chunkCols, int chunks) {
    */
   static Tiling of(int n, int blockRows, int maxCols, boolean exact) {
     int cols;
-    if (n <= maxCols) {
-      cols = n;
+    if (n <= maxCols || !exact && n <= maxCols + maxCols / 4) {
+      cols = n; // automatic: no chunk narrower than a quarter of the widest
     } else if (exact) {
       cols = maxCols;
     } else {

@@ -8,8 +8,9 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * {@link RowScan} on the JDK Vector API (incubator module {@code jdk.incubator.vector}): a lane-wise
- * maximum over the segment, reduced once, and a lane-wise compare for the rare collect pass. Only
+ * {@link RowScan} on the JDK Vector API (incubator module {@code jdk.incubator.vector}): lane-wise
+ * maximum and runner-up over the segment, reduced once, and lane-wise compares for the rarer
+ * position search and collect pass. Only
  * {@link RowScan#preferred()} instantiates it, by name, after checking that the module is present;
  * no other class refers to it.
  */
@@ -26,35 +27,46 @@ final class VectorRowScan extends RowScan {
   }
 
   @Override
-  float max(float[] src, int off, int w, boolean l2, float[] sqf, int j0) {
+  int top2(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float[] top) {
     int up = S.loopBound(w);
-    // Two accumulators: the max's latency, not the loads, would bound a single chain.
-    FloatVector m0 = FloatVector.broadcast(S, Float.NEGATIVE_INFINITY);
-    FloatVector m1 = m0;
-    int j = 0;
-    if (!l2) {
-      for (; j + 2 * L <= up; j += 2 * L) {
-        m0 = m0.max(FloatVector.fromArray(S, src, off + j));
-        m1 = m1.max(FloatVector.fromArray(S, src, off + j + L));
+    FloatVector m = FloatVector.broadcast(S, Float.NEGATIVE_INFINITY);
+    FloatVector s = m;
+    for (int j = 0; j < up; j += L) {
+      FloatVector v = FloatVector.fromArray(S, src, off + j);
+      if (l2) {
+        v = v.mul(2f).sub(FloatVector.fromArray(S, sqf, j0 + j));
       }
-      for (; j < up; j += L) {
-        m0 = m0.max(FloatVector.fromArray(S, src, off + j));
-      }
-    } else {
-      for (; j < up; j += L) {
-        FloatVector v = FloatVector.fromArray(S, src, off + j).mul(2f)
-            .sub(FloatVector.fromArray(S, sqf, j0 + j));
-        m0 = m0.max(v);
-      }
+      s = s.max(v.min(m)); // per lane: the runner-up, then the maximum
+      m = m.max(v);
     }
-    float m = m0.max(m1).reduceLanes(VectorOperators.MAX);
-    for (; j < w; j++) {
+    reduce(m, s, top);
+    int pos = -1;
+    for (int j = up; j < w; j++) {
       float v = l2 ? 2f * src[off + j] - sqf[j0 + j] : src[off + j];
-      if (v > m) {
-        m = v;
+      pos = tail(v, j, pos, top);
+    }
+    return pos;
+  }
+
+  @Override
+  int indexOf(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float x) {
+    int up = S.loopBound(w);
+    for (int j = 0; j < up; j += L) {
+      FloatVector v = FloatVector.fromArray(S, src, off + j);
+      if (l2) {
+        v = v.mul(2f).sub(FloatVector.fromArray(S, sqf, j0 + j));
+      }
+      int q = v.compare(VectorOperators.EQ, x).firstTrue();
+      if (q < L) {
+        return j + q;
       }
     }
-    return m;
+    for (int j = up; j < w; j++) {
+      if ((l2 ? 2f * src[off + j] - sqf[j0 + j] : src[off + j]) == x) {
+        return j;
+      }
+    }
+    return -1;
   }
 
   @Override
@@ -63,36 +75,80 @@ final class VectorRowScan extends RowScan {
   }
 
   @Override
-  float max(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0) {
+  int top2(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0, float[] top) {
     ByteOrder o = ByteOrder.nativeOrder();
     int up = S.loopBound(w);
-    FloatVector m0 = FloatVector.broadcast(S, Float.NEGATIVE_INFINITY);
-    FloatVector m1 = m0;
-    int j = 0;
-    if (!l2) {
-      for (; j + 2 * L <= up; j += 2 * L) {
-        m0 = m0.max(FloatVector.fromByteBuffer(S, src, byteOff + 4 * j, o));
-        m1 = m1.max(FloatVector.fromByteBuffer(S, src, byteOff + 4 * (j + L), o));
+    FloatVector m = FloatVector.broadcast(S, Float.NEGATIVE_INFINITY);
+    FloatVector s = m;
+    for (int j = 0; j < up; j += L) {
+      FloatVector v = FloatVector.fromByteBuffer(S, src, byteOff + 4 * j, o);
+      if (l2) {
+        v = v.mul(2f).sub(FloatVector.fromArray(S, sqf, j0 + j));
       }
-      for (; j < up; j += L) {
-        m0 = m0.max(FloatVector.fromByteBuffer(S, src, byteOff + 4 * j, o));
-      }
-    } else {
-      for (; j < up; j += L) {
-        FloatVector v = FloatVector.fromByteBuffer(S, src, byteOff + 4 * j, o).mul(2f)
-            .sub(FloatVector.fromArray(S, sqf, j0 + j));
-        m0 = m0.max(v);
-      }
+      s = s.max(v.min(m));
+      m = m.max(v);
     }
-    float m = m0.max(m1).reduceLanes(VectorOperators.MAX);
-    for (; j < w; j++) {
+    reduce(m, s, top);
+    int pos = -1;
+    for (int j = up; j < w; j++) {
       float c = src.getFloat(byteOff + 4 * j);
-      float v = l2 ? 2f * c - sqf[j0 + j] : c;
-      if (v > m) {
-        m = v;
+      pos = tail(l2 ? 2f * c - sqf[j0 + j] : c, j, pos, top);
+    }
+    return pos;
+  }
+
+  @Override
+  int indexOf(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0, float x) {
+    ByteOrder o = ByteOrder.nativeOrder();
+    int up = S.loopBound(w);
+    for (int j = 0; j < up; j += L) {
+      FloatVector v = FloatVector.fromByteBuffer(S, src, byteOff + 4 * j, o);
+      if (l2) {
+        v = v.mul(2f).sub(FloatVector.fromArray(S, sqf, j0 + j));
+      }
+      int q = v.compare(VectorOperators.EQ, x).firstTrue();
+      if (q < L) {
+        return j + q;
       }
     }
-    return m;
+    for (int j = up; j < w; j++) {
+      float c = src.getFloat(byteOff + 4 * j);
+      if ((l2 ? 2f * c - sqf[j0 + j] : c) == x) {
+        return j;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The top two over all lanes: the maximum, and the larger of the lanes' runners-up and the
+   * other lanes' maxima (the maximum itself when two lanes hold it).
+   */
+  private static void reduce(FloatVector m, FloatVector s, float[] top) {
+    float mx = m.reduceLanes(VectorOperators.MAX);
+    VectorMask<Float> at = m.compare(VectorOperators.EQ, mx);
+    float second = s.reduceLanes(VectorOperators.MAX);
+    if (at.trueCount() > 1) {
+      second = mx;
+    } else {
+      second = Math.max(second,
+          m.blend(Float.NEGATIVE_INFINITY, at).reduceLanes(VectorOperators.MAX));
+    }
+    top[0] = mx;
+    top[1] = second;
+  }
+
+  /** Folds one tail value (position j) into top; returns the maximum's position if it is here. */
+  private static int tail(float v, int j, int pos, float[] top) {
+    if (v > top[0]) {
+      top[1] = top[0];
+      top[0] = v;
+      return j;
+    }
+    if (v > top[1]) {
+      top[1] = v;
+    }
+    return pos;
   }
 
   @Override

@@ -11,8 +11,10 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /**
- * The two arg-max scans against plain loops written out here: the same maximum and the same
- * collected columns, for any length (vector tails included), offset, threshold and infinities.
+ * The two arg-max scans against plain loops written out here: the same two largest values, the
+ * same first position of the maximum and the same collected columns, for any length (vector
+ * tails included), offset, threshold, ties and infinities, on arrays and (vector scan) in place on
+ * direct buffers.
  */
 class RowScanTest {
 
@@ -32,7 +34,7 @@ class RowScanTest {
 
   @Property(tries = 300)
   void maxAndCollectMatchPlainLoops(
-      @ForAll @IntRange(min = 0, max = 100) int w,
+      @ForAll @IntRange(min = 1, max = 100) int w,
       @ForAll @IntRange(min = 0, max = 9) int off,
       @ForAll @IntRange(min = 0, max = 5) int j0,
       @ForAll boolean l2,
@@ -51,14 +53,25 @@ class RowScanTest {
       float[] specials = {Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, -0.0f};
       src[off + rnd.nextInt(w)] = specials[special - 1];
     }
+    if (rnd.nextInt(3) == 0) { // a planted tie of the maximum or a copy of a value
+      src[off + rnd.nextInt(w)] = src[off + rnd.nextInt(w)];
+    }
     float expected = Float.NEGATIVE_INFINITY;
+    int first = -1;
     for (int j = 0; j < w; j++) {
       float v = value(src, off, j, l2, sqf, j0);
-      if (v > expected) {
+      if (v > expected || first < 0 && v == expected) {
         expected = v;
+        first = j;
       }
     }
-    double thr = w == 0 ? 0.5 : expected - rnd.nextDouble() * 2;
+    float second = Float.NEGATIVE_INFINITY; // the largest value at any other position
+    for (int j = 0; j < w; j++) {
+      if (j != first) {
+        second = Math.max(second, value(src, off, j, l2, sqf, j0));
+      }
+    }
+    double thr = expected - rnd.nextDouble() * 2;
     if (rnd.nextInt(5) == 0) {
       thr = Math.nextDown((double) expected); // between two floats: the compare must stay exact
     }
@@ -69,16 +82,26 @@ class RowScanTest {
       }
     }
     for (RowScan scan : scans()) {
-      float got = scan.max(src, off, w, l2, sqf, j0);
-      assertThat(got + 0f).as(scan.name()).isEqualTo(expected + 0f); // -0 and +0 alike
+      float[] top = new float[2];
+      int pos = scan.top2(src, off, w, l2, sqf, j0, top);
+      assertThat(top[0] + 0f).as(scan.name()).isEqualTo(expected + 0f); // -0 and +0 alike
+      assertThat(top[1] + 0f).as(scan.name()).isEqualTo(second + 0f);
+      int found = pos >= 0 ? pos : scan.indexOf(src, off, w, l2, sqf, j0, top[0]);
+      assertThat(value(src, off, found, l2, sqf, j0) + 0f).isEqualTo(expected + 0f);
+      assertThat(scan.indexOf(src, off, w, l2, sqf, j0, top[0])).as(scan.name()).isEqualTo(
+          expected == 0f ? zeroFirst(src, off, w, l2, sqf, j0) : first);
       if (scan.readsBuffers()) { // the same row read in place from a direct buffer
         java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocateDirect(4 * (src.length + 1))
             .order(java.nio.ByteOrder.nativeOrder());
         for (int i = 0; i < src.length; i++) {
           buf.putFloat(4 * (i + 1), src[i]);
         }
-        float inPlace = scan.max(buf, 4 * (off + 1), w, l2, sqf, j0);
-        assertThat(inPlace + 0f).as(scan.name() + " in place").isEqualTo(expected + 0f);
+        float[] top2 = new float[2];
+        int p2 = scan.top2(buf, 4 * (off + 1), w, l2, sqf, j0, top2);
+        assertThat(top2).as(scan.name() + " in place").containsExactly(top);
+        assertThat(p2).isEqualTo(pos);
+        assertThat(scan.indexOf(buf, 4 * (off + 1), w, l2, sqf, j0, top[0]))
+            .isEqualTo(scan.indexOf(src, off, w, l2, sqf, j0, top[0]));
       }
       int[] outIdx = new int[w + 2];
       float[] outVal = new float[w + 2];
@@ -91,6 +114,16 @@ class RowScanTest {
         assertThat(outVal[1 + q]).isEqualTo(value(src, off, idx.get(q) - j0, l2, sqf, j0));
       }
     }
+  }
+
+  /** The first position whose value compares equal to 0 (-0 and +0 alike). */
+  private static int zeroFirst(float[] src, int off, int w, boolean l2, float[] sqf, int j0) {
+    for (int j = 0; j < w; j++) {
+      if (value(src, off, j, l2, sqf, j0) == 0f) {
+        return j;
+      }
+    }
+    return -1;
   }
 
   @Test
