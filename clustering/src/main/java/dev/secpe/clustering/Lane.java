@@ -3,9 +3,7 @@ package dev.secpe.clustering;
 import dev.secpe.clustering.internal.KernelProbe;
 import dev.secpe.clustering.internal.KernelProbe.Phase;
 import java.util.Arrays;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 
 /**
  * One lane of a kernel call: takes one block of A at a time through read and preparation, then
@@ -193,41 +191,8 @@ final class Lane implements AutoCloseable {
 
   private void parallel(RowRange phase) {
     int p = Math.max(1, Math.min(parts, count / MIN_ROWS_PER_PART));
-    if (p == 1) {
-      phase.run(0, 0, count);
-      return;
-    }
-    Future<?>[] fs = new Future<?>[p - 1];
-    try {
-      for (int q = 1; q < p; q++) {
-        final int part = q;
-        final int r0 = (int) ((long) count * q / p);
-        final int r1 = (int) ((long) count * (q + 1) / p);
-        fs[q - 1] = pool.submit(() -> phase.run(part, r0, r1));
-      }
-      phase.run(0, 0, (int) ((long) count / p));
-      for (Future<?> f : fs) {
-        f.get();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    } catch (ExecutionException e) {
-      Throwable c = e.getCause();
-      if (c instanceof RuntimeException re) {
-        throw re;
-      }
-      if (c instanceof Error er) {
-        throw er;
-      }
-      throw new IllegalStateException(c);
-    } finally {
-      for (Future<?> f : fs) {
-        if (f != null) {
-          f.cancel(true); // no-op for finished parts; stops the others after a failure
-        }
-      }
-    }
+    Forks.run(pool, p, q -> phase.run(q, (int) ((long) count * q / p),
+        (int) ((long) count * (q + 1) / p)));
   }
 
   /** Reading, norms, finiteness, normalisation and the error window of rows {@code [r0, r1)}. */

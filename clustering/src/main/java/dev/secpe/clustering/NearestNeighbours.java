@@ -1,12 +1,8 @@
 package dev.secpe.clustering;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import dev.secpe.clustering.internal.KernelProbe;
 
@@ -469,35 +465,7 @@ public final class NearestNeighbours {
           }
         }
       };
-      if (lanes == 1) {
-        work.run();
-      } else {
-        List<Future<?>> fs = new ArrayList<>();
-        try {
-          for (int t = 0; t < lanes; t++) {
-            fs.add(WORKERS.submit(work));
-          }
-          for (Future<?> f : fs) {
-            f.get();
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-          Throwable c = e.getCause();
-          if (c instanceof RuntimeException re) {
-            throw re;
-          }
-          if (c instanceof Error er) {
-            throw er;
-          }
-          throw new IllegalStateException(c);
-        } finally {
-          for (Future<?> f : fs) {
-            f.cancel(true); // no-op for finished work; stops the others after a failure
-          }
-        }
-      }
+      Forks.run(WORKERS, lanes, lane -> work.run());
     }
   }
 

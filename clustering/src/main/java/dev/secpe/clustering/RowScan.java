@@ -6,10 +6,11 @@ package dev.secpe.clustering;
  * whose ranking value reaches a threshold ({@link #collect}). The ranking value of column {@code j} is the float score {@code c_j} (cosine) or
  * {@code 2 c_j - |b_j|^2} (L2, in float: {@code 2f * c - sqf}), larger is nearer.
  *
- * <p>Two implementations compute bit-identical results: {@link ScalarRowScan} (plain loops, always
- * available) and {@code VectorRowScan} (the JDK Vector API, used when the incubator module {@code
- * jdk.incubator.vector} is in the boot layer, e.g. {@code --add-modules jdk.incubator.vector}).
- * {@link #preferred()} picks one once per JVM; the kernel never needs the module.
+ * <p>{@link ScalarRowScan} (plain loops, always available) scans arrays; {@code VectorRowScan}
+ * adds bit-identical in-place scans of native tiles on the JDK Vector API, used when the
+ * incubator module {@code jdk.incubator.vector} is in the boot layer (e.g. {@code --add-modules
+ * jdk.incubator.vector}). {@link #preferred()} picks one once per JVM; the kernel never needs the
+ * module.
  */
 abstract class RowScan {
 
@@ -89,12 +90,6 @@ abstract class RowScan {
     } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
       return ScalarRowScan.INSTANCE;
     }
-  }
-
-  /** The least float {@code f} with {@code (double) f >= x} (x not NaN). */
-  static float ceilToFloat(double x) {
-    float f = (float) x;
-    return f < x ? Math.nextUp(f) : f;
   }
 
   /** Whether this scan is worth using on this machine (the vector one needs 4+ float lanes). */

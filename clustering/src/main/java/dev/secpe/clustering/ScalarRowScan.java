@@ -1,41 +1,29 @@
 package dev.secpe.clustering;
 
-/** {@link RowScan} in plain Java: one compare per column in the common case. */
-final class ScalarRowScan extends RowScan {
+/**
+ * {@link RowScan} in plain Java, on arrays: one compare per column in the common case. The
+ * Vector API scan ({@code VectorRowScan}) extends it with in-place reads of native tiles.
+ */
+class ScalarRowScan extends RowScan {
 
   static final ScalarRowScan INSTANCE = new ScalarRowScan();
 
-  private ScalarRowScan() {}
+  ScalarRowScan() {}
 
   @Override
-  int top2(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float[] top) {
+  final int top2(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float[] top) {
     float m = Float.NEGATIVE_INFINITY;
     float s = Float.NEGATIVE_INFINITY;
     int pos = -1;
-    if (!l2) {
-      for (int j = 0; j < w; j++) {
-        float v = src[off + j];
-        if (v > s) { // rarely taken after the first columns
-          if (v > m) {
-            s = m;
-            m = v;
-            pos = j;
-          } else {
-            s = v;
-          }
-        }
-      }
-    } else {
-      for (int j = 0; j < w; j++) {
-        float v = 2f * src[off + j] - sqf[j0 + j];
-        if (v > s) {
-          if (v > m) {
-            s = m;
-            m = v;
-            pos = j;
-          } else {
-            s = v;
-          }
+    for (int j = 0; j < w; j++) {
+      float v = l2 ? 2f * src[off + j] - sqf[j0 + j] : src[off + j];
+      if (v > s) { // rarely taken after the first columns
+        if (v > m) {
+          s = m;
+          m = v;
+          pos = j;
+        } else {
+          s = v;
         }
       }
     }
@@ -45,7 +33,7 @@ final class ScalarRowScan extends RowScan {
   }
 
   @Override
-  int indexOf(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float v) {
+  final int indexOf(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float v) {
     for (int j = 0; j < w; j++) {
       if ((l2 ? 2f * src[off + j] - sqf[j0 + j] : src[off + j]) == v) {
         return j;
@@ -55,7 +43,7 @@ final class ScalarRowScan extends RowScan {
   }
 
   @Override
-  int collect(float[] src, int off, int w, boolean l2, float[] sqf, int j0, double thr,
+  final int collect(float[] src, int off, int w, boolean l2, float[] sqf, int j0, double thr,
       int[] outIdx, float[] outVal, int at) {
     for (int j = 0; j < w; j++) {
       float v = l2 ? 2f * src[off + j] - sqf[j0 + j] : src[off + j];

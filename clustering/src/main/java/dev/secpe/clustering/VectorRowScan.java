@@ -8,13 +8,15 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * {@link RowScan} on the JDK Vector API (incubator module {@code jdk.incubator.vector}): lane-wise
- * maximum and runner-up over the segment, reduced once, and lane-wise compares for the rarer
- * position search and collect pass. Only
+ * The scalar scan plus in-place reads of native tiles on the JDK Vector API (incubator module
+ * {@code jdk.incubator.vector}): lane-wise maximum and runner-up over a tile row, reduced once,
+ * and a lane-wise compare for the rarer position search. (Arrays, i.e. the plain-Java backend's
+ * tiles and the rare collect pass, stay with the scalar loops: there the GEMM or the copy
+ * dominates.) Only
  * {@link RowScan#preferred()} instantiates it, by name, after checking that the module is present;
  * no other class refers to it.
  */
-final class VectorRowScan extends RowScan {
+final class VectorRowScan extends ScalarRowScan {
 
   private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
   private static final int L = S.length();
@@ -24,49 +26,6 @@ final class VectorRowScan extends RowScan {
   @Override
   boolean usable() {
     return L >= 4;
-  }
-
-  @Override
-  int top2(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float[] top) {
-    int up = S.loopBound(w);
-    FloatVector m = FloatVector.broadcast(S, Float.NEGATIVE_INFINITY);
-    FloatVector s = m;
-    for (int j = 0; j < up; j += L) {
-      FloatVector v = FloatVector.fromArray(S, src, off + j);
-      if (l2) {
-        v = v.mul(2f).sub(FloatVector.fromArray(S, sqf, j0 + j));
-      }
-      s = s.max(v.min(m)); // per lane: the runner-up, then the maximum
-      m = m.max(v);
-    }
-    reduce(m, s, top);
-    int pos = -1;
-    for (int j = up; j < w; j++) {
-      float v = l2 ? 2f * src[off + j] - sqf[j0 + j] : src[off + j];
-      pos = tail(v, j, pos, top);
-    }
-    return pos;
-  }
-
-  @Override
-  int indexOf(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float x) {
-    int up = S.loopBound(w);
-    for (int j = 0; j < up; j += L) {
-      FloatVector v = FloatVector.fromArray(S, src, off + j);
-      if (l2) {
-        v = v.mul(2f).sub(FloatVector.fromArray(S, sqf, j0 + j));
-      }
-      int q = v.compare(VectorOperators.EQ, x).firstTrue();
-      if (q < L) {
-        return j + q;
-      }
-    }
-    for (int j = up; j < w; j++) {
-      if ((l2 ? 2f * src[off + j] - sqf[j0 + j] : src[off + j]) == x) {
-        return j;
-      }
-    }
-    return -1;
   }
 
   @Override
@@ -149,38 +108,6 @@ final class VectorRowScan extends RowScan {
       top[1] = v;
     }
     return pos;
-  }
-
-  @Override
-  int collect(float[] src, int off, int w, boolean l2, float[] sqf, int j0, double thr,
-      int[] outIdx, float[] outVal, int at) {
-    // v >= thr (double) <=> v >= t, t the least float >= thr: exact, so the compare can be float.
-    float t = RowScan.ceilToFloat(thr);
-    int up = S.loopBound(w);
-    int j = 0;
-    for (; j < up; j += L) {
-      FloatVector v = FloatVector.fromArray(S, src, off + j);
-      if (l2) {
-        v = v.mul(2f).sub(FloatVector.fromArray(S, sqf, j0 + j));
-      }
-      VectorMask<Float> hit = v.compare(VectorOperators.GE, t);
-      if (hit.anyTrue()) {
-        for (int q = 0; q < L; q++) {
-          if (hit.laneIsSet(q)) {
-            outIdx[at] = j0 + j + q;
-            outVal[at++] = v.lane(q);
-          }
-        }
-      }
-    }
-    for (; j < w; j++) {
-      float v = l2 ? 2f * src[off + j] - sqf[j0 + j] : src[off + j];
-      if (v >= thr) {
-        outIdx[at] = j0 + j;
-        outVal[at++] = v;
-      }
-    }
-    return at;
   }
 
   @Override

@@ -99,7 +99,9 @@ class RowScanTest {
         float[] top2 = new float[2];
         int p2 = scan.top2(buf, 4 * (off + 1), w, l2, sqf, j0, top2);
         assertThat(top2).as(scan.name() + " in place").containsExactly(top);
-        assertThat(p2).isEqualTo(pos);
+        // a position found on the way is the first maximum's (else indexOf finds it)
+        int first2 = scan.indexOf(buf, 4 * (off + 1), w, l2, sqf, j0, top[0]);
+        assertThat(p2 < 0 || p2 == first2).as("position %d vs %d", p2, first2).isTrue();
         assertThat(scan.indexOf(buf, 4 * (off + 1), w, l2, sqf, j0, top[0]))
             .isEqualTo(scan.indexOf(src, off, w, l2, sqf, j0, top[0]));
       }
@@ -124,17 +126,6 @@ class RowScanTest {
       }
     }
     return -1;
-  }
-
-  @Test
-  void ceilToFloatIsTheLeastFloatNotBelow() {
-    double[] xs = {0.1, -0.1, 1.0, Math.nextUp(1.0), Math.nextDown(1.0), 1e-45, -1e-45, 3.5e38,
-        -3.5e38, Double.POSITIVE_INFINITY, 0.0, -0.0};
-    for (double x : xs) {
-      float f = RowScan.ceilToFloat(x);
-      assertThat((double) f).as("x=%s", x).isGreaterThanOrEqualTo(x);
-      assertThat((double) Math.nextDown(f)).as("x=%s", x).isLessThan(x);
-    }
   }
 
   @Test
