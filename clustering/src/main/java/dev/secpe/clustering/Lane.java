@@ -8,9 +8,9 @@ import java.util.concurrent.ExecutorService;
 /**
  * One lane of a kernel call: takes one block of A at a time through read and preparation, then
  * for each column chunk of B a GEMM tile and its arg-max scan (fused: the tile is scanned right
- * after it is computed, while it is in cache), then the exact re-check. The preparation, the
- * scans and the re-check of a block are split by rows over {@code parts} threads (the lane's own
- * and helpers from the kernel's pool), so that they run on every core the GEMM just used.
+ * after it is computed), then the exact re-check. The reading and preparation, the scans and the
+ * re-check of a block are split by rows over {@code parts} threads (the lane's own and helpers
+ * from the kernel's pool); several lanes may run side by side.
  *
  * <p><b>The shortlist.</b> Per row the scan keeps the running k-th best float ranking value
  * {@code kth} and the list of every column seen so far whose ranking value is within the window
@@ -18,7 +18,8 @@ import java.util.concurrent.ExecutorService;
  * {@link NearestNeighbours}). A column outside the window of the running value is outside the
  * window of the final one ({@code kth} only grows), so it can never win and is dropped for good;
  * in the common case a tile's maximum is below the window and the scan of that row is one
- * vectorisable max. At the end every listed column is rescored exactly and the best exact score
+ * (vectorisable) pass for its two largest values; when only the maximum is within the window it
+ * is listed without a second pass. At the end every listed column is rescored exactly and the best exact score
  * wins, the lowest index among equals. A row whose float scores could overflow is rescored
  * exactly against every column instead.
  */
