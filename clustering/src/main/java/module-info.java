@@ -7,14 +7,18 @@
  * on the module path puts them on the class path and adds {@code --add-modules jdk.unsupported}
  * (or {@code requires jdk.unsupported} in its own descriptor): JavaCPP needs {@code
  * sun.misc.Unsafe}. This module then reads the class path by itself. Without that module the
- * kernel keeps to pure Java, and {@code Backend.ND4J} fails naming the option. The benchmark
- * package is not exported.
+ * kernel keeps to pure Java, and {@code Backend.ND4J} fails naming the option. Likewise the
+ * Vector API (incubator module {@code jdk.incubator.vector}) speeds up the arg-max scan where it
+ * is added, and is never required. Package {@code internal} (the benchmark probe) is not exported.
  */
 module dev.secpe.clustering {
   requires static org.jspecify;
   requires transitive dev.secpe.core;
   requires static nd4j.api;
   requires static nd4j.common;
+  // The arg-max scan uses the Vector API when the application adds this incubator module
+  // (--add-modules jdk.incubator.vector); without it the scalar scan runs (RowScan.preferred).
+  requires static jdk.incubator.vector;
 
   exports dev.secpe.clustering;
 }

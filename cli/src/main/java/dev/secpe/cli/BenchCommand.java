@@ -1,8 +1,8 @@
 package dev.secpe.cli;
 
 import dev.secpe.clustering.Metric;
-import dev.secpe.clustering.bench.KernelBenchmark;
-import dev.secpe.clustering.bench.VoteBenchmark;
+import dev.secpe.cli.bench.KernelBenchmark;
+import dev.secpe.cli.bench.VoteBenchmark;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -57,7 +57,8 @@ final class BenchCommand {
     @Option(names = "--metric", defaultValue = "COSINE", description = "COSINE or L2")
     Metric metric;
 
-    @Option(names = "--reps", defaultValue = "3", description = "repetitions, best kept")
+    @Option(names = "--reps", defaultValue = "5",
+        description = "repetitions (each Java one paired with a numpy one; default ${DEFAULT-VALUE})")
     int reps;
 
     @Option(names = "--java-rows", defaultValue = "1000",

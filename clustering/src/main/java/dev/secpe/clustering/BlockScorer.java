@@ -1,19 +1,42 @@
 package dev.secpe.clustering;
 
 /**
- * Computes {@code out[r * n + j] = sum_i a[r * d + i] * b[j * d + i]} (float, any summation
- * order) for one block of rows of A against all rows of a prepared B. One instance per worker
- * thread; not thread-safe.
+ * The inner-product engine of one kernel lane: loads a block of rows of A, then for each column
+ * chunk of B computes the score tile {@code C[r][j] = sum_i a[r][i] * b[j0 + j][i]} (float, any
+ * summation order) and lets the scan read its rows. One instance per lane; {@link #load} and
+ * {@link #multiply} are called by the lane's thread, {@link #row} may be called concurrently
+ * from several threads for different rows of the current tile.
  */
 interface BlockScorer extends AutoCloseable {
 
-  /** Scores of {@code rows} rows of {@code a} (row-major, dim d) against every row of B. */
-  void scores(float[] a, int rows, float[] out);
+  /** The block's rows, row-major with the kernel's dimension; {@code rows <= maxRows}. */
+  void load(float[] a, int rows);
+
+  /** Computes the tile of the loaded block against column chunk {@code chunk} of B. */
+  void multiply(int chunk);
+
+  /**
+   * Row {@code r} of the current tile: the returned array holds its {@code width(chunk)} values
+   * from {@link #rowOffset}; implementations may copy them into {@code buf} (which has room for
+   * the widest chunk) and return it.
+   */
+  float[] row(int r, float[] buf);
+
+  /** Where row {@code r} starts in the array {@link #row} returns. */
+  int rowOffset(int r);
+
+  /**
+   * The current tile itself as a direct buffer in native byte order (row {@code r} from byte
+   * {@code 4 r width}), for scans that read it in place; null where the tile is a Java array.
+   */
+  default java.nio.ByteBuffer tile() {
+    return null;
+  }
 
   @Override
   void close();
 
-  /** Creates scorers for one B; shared by the workers of one kernel call. */
+  /** Creates scorers for one B (split into the tiling's chunks); shared by the lanes of one call. */
   interface Factory extends AutoCloseable {
     BlockScorer newScorer(int maxRows);
 

@@ -2,25 +2,31 @@ package dev.secpe.clustering;
 
 /**
  * The plain-Java inner-product engine: 4 x 4 register tiles (16 independent accumulators) over
- * rows of A and rows of B, both read along the contiguous dimension.
+ * rows of A and rows of one chunk of B, both read along the contiguous dimension. The tile lives
+ * in a Java array, so the scan reads it in place.
  */
 final class JavaScorer implements BlockScorer {
 
   private final float[] b;
-  private final int n;
   private final int d;
+  private final Tiling tiling;
+  private final float[] c;
+  private float[] a;
+  private int rows;
+  private int width;
 
-  JavaScorer(float[] b, int n, int d) {
+  private JavaScorer(float[] b, int d, Tiling tiling, int maxRows) {
     this.b = b;
-    this.n = n;
     this.d = d;
+    this.tiling = tiling;
+    this.c = new float[Math.multiplyExact(maxRows, tiling.chunkCols())];
   }
 
-  static Factory factory(float[] b, int n, int d) {
+  static Factory factory(float[] b, int d, Tiling tiling) {
     return new Factory() {
       @Override
       public BlockScorer newScorer(int maxRows) {
-        return new JavaScorer(b, n, d);
+        return new JavaScorer(b, d, tiling, maxRows);
       }
 
       @Override
@@ -29,10 +35,20 @@ final class JavaScorer implements BlockScorer {
   }
 
   @Override
-  public void scores(float[] a, int rows, float[] out) {
+  public void load(float[] a, int rows) {
+    this.a = a; // the lane's own block array, unchanged until the next load
+    this.rows = rows;
+  }
+
+  @Override
+  public void multiply(int chunk) {
     final int d = this.d;
-    final int n = this.n;
+    final int n = tiling.width(chunk);
+    final int jb = tiling.start(chunk);
+    final float[] a = this.a;
     final float[] b = this.b;
+    final float[] out = this.c;
+    width = n;
     int r = 0;
     for (; r + 4 <= rows; r += 4) {
       int a0 = r * d;
@@ -41,7 +57,7 @@ final class JavaScorer implements BlockScorer {
       int a3 = a2 + d;
       int j = 0;
       for (; j + 4 <= n; j += 4) {
-        int b0 = j * d;
+        int b0 = (jb + j) * d;
         int b1 = b0 + d;
         int b2 = b1 + d;
         int b3 = b2 + d;
@@ -68,13 +84,13 @@ final class JavaScorer implements BlockScorer {
       }
       for (; j < n; j++) {
         for (int q = 0; q < 4; q++) {
-          out[(r + q) * n + j] = dot(a, (r + q) * d, b, j * d, d);
+          out[(r + q) * n + j] = dot(a, (r + q) * d, b, (jb + j) * d, d);
         }
       }
     }
     for (; r < rows; r++) {
       for (int j = 0; j < n; j++) {
-        out[r * n + j] = dot(a, r * d, b, j * d, d);
+        out[r * n + j] = dot(a, r * d, b, (jb + j) * d, d);
       }
     }
   }
@@ -85,6 +101,16 @@ final class JavaScorer implements BlockScorer {
       s += x[xo + i] * y[yo + i];
     }
     return s;
+  }
+
+  @Override
+  public float[] row(int r, float[] buf) {
+    return c;
+  }
+
+  @Override
+  public int rowOffset(int r) {
+    return r * width;
   }
 
   @Override

@@ -1,22 +1,30 @@
 package dev.secpe.clustering;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import dev.secpe.clustering.internal.KernelProbe;
 
 /**
  * The kernel behind every method: for each row of A, its nearest row(s) of B.
  *
- * <p>A is processed in blocks of {@link #blockRows()} rows; for each block a float GEMM
- * {@code A_block B^T} (ND4J/OpenBLAS or plain Java, see {@link Backend}) is followed by a scan
- * for the best candidates, so memory stays {@code O(threads x blockRows x |B|)} whatever |A| is
- * (A may be a streaming {@link RowSource}). L2 uses the squared-norm trick ({@code |b|^2 - 2 a.b});
- * cosine normalises both sides first (SecPE Remark 3.3).
+ * <p>A is processed in blocks of {@link #blockRowsFor(int) blockRows} rows and B in column
+ * chunks (at most 4096 columns by default): for each block and chunk a float GEMM tile {@code
+ * A_block B_chunk^T} (ND4J/OpenBLAS or plain Java, see {@link Backend}) is computed and at once
+ * scanned for the best candidates, while it is still in cache; per row only the running best
+ * value and the few columns near it are kept. So the full score matrix is never materialised
+ * and memory stays {@code O(lanes x blockRows x chunk)} whatever |A| and |B| are (A may be a
+ * streaming {@link RowSource}, read block by block and never copied whole). The scan is one
+ * vectorised maximum per tile row where the JDK's Vector API module is added ({@code
+ * --add-modules jdk.incubator.vector}) and a scalar loop otherwise, with the same results. L2
+ * uses the squared-norm trick ({@code |b|^2 - 2 a.b}); cosine normalises both sides first (SecPE
+ * Remark 3.3).
+ *
+ * <p><b>Threads.</b> With ND4J each GEMM already runs on OpenBLAS's threads, so two blocks are in
+ * flight (one's scan overlaps the other's GEMM) and each block's preparation, scan and exact
+ * re-check are split by rows over half the kernel's threads; where OpenBLAS has one thread, and
+ * with the single-threaded plain-Java GEMM, each thread takes whole blocks.
  *
  * <p><b>Exact, deterministic ties.</b> The winner is defined on the exact scores of {@link
  * Metric} (double accumulation in index order), not on the GEMM result, so it does not depend
@@ -34,7 +42,10 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class NearestNeighbours {
 
   /** Unit roundoff of float. */
-  private static final double U = 0x1p-24;
+  static final double U = 0x1p-24;
+
+  /** Widest column chunk of B the automatic tiling uses (see {@link Tiling}). */
+  static final int AUTO_CHUNK_COLUMNS = 4096;
 
   private final Metric metric;
   private final Backend backend;
@@ -54,6 +65,9 @@ public final class NearestNeighbours {
   private final int blockRows;
   private final long blockBytes;
   private final boolean prenormalised;
+  private final int chunkColumns;
+  private final int parts;
+  private final RowScan scan;
 
   private NearestNeighbours(Builder b) {
     this.metric = b.metric;
@@ -62,6 +76,9 @@ public final class NearestNeighbours {
     this.blockRows = b.blockRows;
     this.blockBytes = b.blockBytes;
     this.prenormalised = b.prenormalised;
+    this.chunkColumns = b.chunkColumns;
+    this.parts = b.parts;
+    this.scan = b.scan;
   }
 
   /** A builder with defaults: cosine, {@link Backend#AUTO}, one thread per core, auto block. */
@@ -204,11 +221,11 @@ public final class NearestNeighbours {
    */
   public long[] nearestCounts(RowSource a, Embeddings b) {
     long[] counts = new long[b.size()];
-    top1(a, b, (first, count, index, score) -> {
+    run(a, b, 1, (first, count, index, score) -> {
       for (int r = 0; r < count; r++) {
-        counts[index[r]]++;
+        counts[index[0][r]]++;
       }
-    });
+    }, null, false); // only indices: a unique winner needs no exact score
     return counts;
   }
 
@@ -240,18 +257,21 @@ public final class NearestNeighbours {
     void accept(long first, int count, int[][] index, double[][] score);
   }
 
-  /** Top-1 results with the block's rows as read (before any normalisation). */
+  /**
+   * Top-1 results with the block's rows as read (before any normalisation); the scores are not
+   * computed (NaN) where the winner was unique on the float scores.
+   */
   interface RowsTop1Consumer {
     void accept(long first, int count, float[] rows, int[] index, double[] score);
   }
 
   /** Streaming top-1 that also hands each block's raw rows to the consumer (serialised). */
   void top1WithRows(RowSource a, Embeddings b, RowsTop1Consumer consumer) {
-    run(a, b, 1, null, consumer);
+    run(a, b, 1, null, consumer, false);
   }
 
   private void run(RowSource a, Embeddings b, int k, Sink sink) {
-    run(a, b, k, sink, null);
+    run(a, b, k, sink, null, true);
   }
 
   /** Prepared B: normalised (cosine) copy, exact squared norms, max norm. */
@@ -276,12 +296,11 @@ public final class NearestNeighbours {
           metric == Metric.COSINE && !prenormalised ? normalisedCopy("b", src, n, d, 0) : src;
       this.sq = new double[n];
       this.sqf = new float[n];
+      ExactDots.selfDots(data, 0, n, d, sq, 0);
       double mx = 0;
       for (int j = 0; j < n; j++) {
-        double s = exactDot(data, j * d, data, j * d, d);
-        sq[j] = s;
-        sqf[j] = (float) s;
-        mx = Math.max(mx, s);
+        sqf[j] = (float) sq[j];
+        mx = Math.max(mx, sq[j]);
       }
       this.maxNorm = Math.sqrt(mx) * (1 + 4 * U);
     }
@@ -312,8 +331,10 @@ public final class NearestNeighbours {
   }
 
   static void normaliseInto(String name, float[] src, int rows, int d, long rowOffset, float[] out) {
+    double[] norms = new double[rows];
+    ExactDots.selfDots(src, 0, rows, d, norms, 0);
     for (int r = 0; r < rows; r++) {
-      double s = exactDot(src, r * d, src, r * d, d);
+      double s = norms[r];
       if (!(s > 0)) {
         throw new IllegalArgumentException(
             name + " rows must be non-zero under cosine, got " + name + "[" + (rowOffset + r)
@@ -370,20 +391,28 @@ public final class NearestNeighbours {
 
   /** The rows per block this kernel uses against a B of {@code n} rows. */
   public int blockRowsFor(int n) {
-    return effectiveBlockRows(n);
+    return tiling(n).blockRows();
   }
 
-  int effectiveBlockRows(int n) {
-    if (blockRows > 0) {
-      return blockRows;
+  /**
+   * Blocks of A and column chunks of B against a B of {@code n} rows. Automatic: chunks of at
+   * most {@link #AUTO_CHUNK_COLUMNS} columns, and as many rows as make one tile (block x chunk
+   * floats) about {@code blockBytes}, 64..4096 rows, a multiple of 16.
+   */
+  Tiling tiling(int n) {
+    Tiling t = Tiling.of(n, 1, chunkColumns > 0 ? chunkColumns : AUTO_CHUNK_COLUMNS,
+        chunkColumns > 0);
+    int rows = blockRows;
+    if (rows == 0) {
+      long r = blockBytes / ((long) t.chunkCols() * Float.BYTES);
+      r = Math.max(64, Math.min(4096, r));
+      rows = (int) (r / 16 * 16);
     }
-    long perRow = (long) n * Float.BYTES;
-    long r = blockBytes / Math.max(1, perRow);
-    r = Math.max(64, Math.min(4096, r));
-    return (int) (r / 16 * 16);
+    return new Tiling(n, rows, t.chunkCols(), t.chunks());
   }
 
-  private void run(RowSource a, Embeddings b, int k, Sink sink, RowsTop1Consumer rowsSink) {
+  private void run(RowSource a, Embeddings b, int k, Sink sink, RowsTop1Consumer rowsSink,
+      boolean scores) {
     if (a == null || b == null) {
       throw new IllegalArgumentException("a and b must not be null, got a=" + a + " b=" + b);
     }
@@ -397,246 +426,52 @@ public final class NearestNeighbours {
     }
     Prepared pb = new Prepared(metric, b, prenormalised);
     Backend used = resolve(backend);
-    int br = effectiveBlockRows(pb.n);
+    Tiling tiling = tiling(pb.n);
+    int br = tiling.blockRows();
     long blocks = (rows + br - 1) / br;
-    int workers = (int) Math.min(threads, blocks);
+    KernelProbe probe = KernelProbe.current();
+    RowScan rowScan = probe != null && probe.scalarScan() ? ScalarRowScan.INSTANCE
+        : scan != null ? scan : RowScan.preferred();
+    // A GEMM of the ND4J backend already runs on OpenBLAS's threads (the application's setting,
+    // read here, never changed): two blocks in flight then, so that one's scan overlaps the
+    // other's GEMM, each block's scan split over half the threads. With one BLAS thread, or the
+    // single-threaded Java GEMM, one block per thread.
+    int parts = this.parts > 0 ? Math.min(this.parts, threads)
+        : used == Backend.ND4J && Nd4jScorer.blasThreads() > 1 ? Math.max(1, threads / 2) : 1;
+    int lanes = (int) Math.max(1, Math.min(threads / parts, blocks));
+    if (probe != null) {
+      probe.layout(rowScan.name(), lanes, parts, br, tiling.chunkCols());
+    }
     AtomicLong next = new AtomicLong();
     Object sinkLock = new Object();
     try (BlockScorer.Factory factory =
         used == Backend.ND4J
-            ? Nd4jScorer.factory(pb.data, pb.n, pb.d)
-            : JavaScorer.factory(pb.data, pb.n, pb.d)) {
+            ? Nd4jScorer.factory(pb.data, pb.d, tiling, probe)
+            : JavaScorer.factory(pb.data, pb.d, tiling)) {
       Runnable work = () -> {
-        try (BlockScorer scorer = factory.newScorer(br)) {
-          Worker w = new Worker(pb, a, br, k, scorer);
+        try (Lane lane = new Lane(pb, a, k, scores, factory.newScorer(br), tiling, rowScan, parts,
+            WORKERS, probe)) {
           long blk;
           while ((blk = next.getAndIncrement()) < blocks) {
             long first = blk * br;
             int count = (int) Math.min(br, rows - first);
-            w.process(first, count);
+            lane.process(first, count);
+            long t0 = System.nanoTime();
             synchronized (sinkLock) {
               if (rowsSink != null) {
-                rowsSink.accept(first, count, w.raw, w.outIndex, w.outScore);
+                rowsSink.accept(first, count, lane.raw, lane.outIndex, lane.outScore);
               } else {
-                sink.accept(first, count, new int[][] {w.outIndex}, new double[][] {w.outScore});
+                sink.accept(first, count, new int[][] {lane.outIndex},
+                    new double[][] {lane.outScore});
               }
+            }
+            if (probe != null) {
+              probe.add(KernelProbe.Phase.DELIVER, System.nanoTime() - t0);
             }
           }
         }
       };
-      if (workers == 1) {
-        work.run();
-      } else {
-        List<Future<?>> fs = new ArrayList<>();
-        try {
-          for (int t = 0; t < workers; t++) {
-            fs.add(WORKERS.submit(work));
-          }
-          for (Future<?> f : fs) {
-            f.get();
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-          Throwable c = e.getCause();
-          if (c instanceof RuntimeException re) {
-            throw re;
-          }
-          if (c instanceof Error er) {
-            throw er;
-          }
-          throw new IllegalStateException(c);
-        } finally {
-          for (Future<?> f : fs) {
-            f.cancel(true); // no-op for finished work; stops the others after a failure
-          }
-        }
-      }
-    }
-  }
-
-  /** Per-thread state: buffers reused across blocks. */
-  private static final class Worker {
-    private final Prepared pb;
-    private final RowSource a;
-    private final int k;
-    private final BlockScorer scorer;
-    final float[] raw;
-    private final float[] blk;
-    private final float[] c;
-    private final double[] aa;
-    final int[] outIndex;
-    final double[] outScore;
-    private final float[] topVals;
-    private int[] cand = new int[16];
-    private double[] candScore = new double[16];
-
-    Worker(Prepared pb, RowSource a, int br, int k, BlockScorer scorer) {
-      this.pb = pb;
-      this.a = a;
-      this.k = k;
-      this.scorer = scorer;
-      this.raw = new float[br * pb.d];
-      this.blk = pb.metric == Metric.COSINE && !pb.prenormalised ? new float[br * pb.d] : raw;
-      this.c = new float[br * pb.n];
-      this.aa = new double[br];
-      this.outIndex = new int[br * k];
-      this.outScore = new double[br * k];
-      this.topVals = new float[k];
-    }
-
-    void process(long first, int count) {
-      final int d = pb.d;
-      a.read(first, count, raw);
-      for (int i = 0; i < count * d; i++) {
-        if (!Float.isFinite(raw[i])) {
-          throw new IllegalArgumentException(
-              "a must be finite, got a[" + (first + i / d) + "][" + (i % d) + "]=" + raw[i]);
-        }
-      }
-      if (blk != raw) {
-        normaliseInto("a", raw, count, d, first, blk);
-      }
-      for (int r = 0; r < count; r++) {
-        aa[r] = exactDot(blk, r * d, blk, r * d, d);
-      }
-      scorer.scores(blk, count, c);
-      for (int r = 0; r < count; r++) {
-        selectRow(r);
-      }
-    }
-
-    /** Float shortlist, exact rescoring, (score, index) order. */
-    private void selectRow(int r) {
-      final int n = pb.n;
-      final int d = pb.d;
-      final int off = r * n;
-      final boolean cos = pb.metric == Metric.COSINE;
-      final float[] sqf = pb.sqf;
-      // Pass 1: the k-th best float ranking value (higher is better: dot, or 2 dot - |b|^2).
-      // For k = 1 a single pass also tracks the runner-up: when it is outside the window the
-      // float argmax is the only candidate and pass 2 is skipped (the common case).
-      float kth;
-      float second = Float.NEGATIVE_INFINITY;
-      int bestIndex = -1;
-      if (k == 1) {
-        float best = Float.NEGATIVE_INFINITY;
-        if (cos) {
-          for (int j = 0; j < n; j++) {
-            float v = c[off + j];
-            if (v > second) {
-              if (v > best) {
-                second = best;
-                best = v;
-                bestIndex = j;
-              } else {
-                second = v;
-              }
-            }
-          }
-        } else {
-          for (int j = 0; j < n; j++) {
-            float v = 2f * c[off + j] - sqf[j];
-            if (v > second) {
-              if (v > best) {
-                second = best;
-                best = v;
-                bestIndex = j;
-              } else {
-                second = v;
-              }
-            }
-          }
-        }
-        kth = best;
-      } else {
-        Arrays.fill(topVals, Float.NEGATIVE_INFINITY); // ascending: topVals[0] is the k-th best
-        for (int j = 0; j < n; j++) {
-          float v = cos ? c[off + j] : 2f * c[off + j] - sqf[j];
-          if (v > topVals[0]) {
-            int p = 0;
-            while (p + 1 < k && topVals[p + 1] < v) {
-              topVals[p] = topVals[p + 1];
-              p++;
-            }
-            topVals[p] = v;
-          }
-        }
-        kth = topVals[0];
-      }
-      // Window: twice a bound on |float ranking value - exact ranking value|.
-      double an = Math.sqrt(aa[r]);
-      double bn = pb.maxNorm;
-      double gamma = (d + 2) * U / (1 - (d + 2) * U);
-      double err;
-      if (cos) {
-        err = gamma * an * bn + 2 * d * 0x1p-53 * an * bn;
-      } else {
-        err = 2 * gamma * an * bn
-            + 2 * U * (2 * an * bn + bn * bn)
-            + (d + 4) * 0x1p-52 * (aa[r] + bn * bn + 2 * an * bn);
-      }
-      double threshold = kth - 2.5 * err - Double.MIN_NORMAL;
-      if (k == 1 && bestIndex >= 0 && second < threshold) {
-        double dot = exactDot(blk, r * d, pb.data, bestIndex * d, d);
-        outIndex[r] = bestIndex;
-        outScore[r] = cos ? dot : l2Score(aa[r], pb.sq[bestIndex], dot);
-        return;
-      }
-      // Pass 2: candidates, rescored exactly.
-      int m = 0;
-      for (int j = 0; j < n; j++) {
-        float v = cos ? c[off + j] : 2f * c[off + j] - sqf[j];
-        if (v >= threshold) {
-          if (m == cand.length) {
-            cand = Arrays.copyOf(cand, m * 2);
-            candScore = Arrays.copyOf(candScore, m * 2);
-          }
-          cand[m] = j;
-          double dot = exactDot(blk, r * d, pb.data, j * d, d);
-          candScore[m] = cos ? dot : l2Score(aa[r], pb.sq[j], dot);
-          m++;
-        }
-      }
-      if (m < k) { // non-finite float scores (overflow): rescore every candidate exactly
-        m = 0;
-        cand = Arrays.copyOf(cand, Math.max(cand.length, n));
-        candScore = Arrays.copyOf(candScore, Math.max(candScore.length, n));
-        for (int j = 0; j < n; j++) {
-          double dot = exactDot(blk, r * d, pb.data, j * d, d);
-          cand[m] = j;
-          candScore[m++] = cos ? dot : l2Score(aa[r], pb.sq[j], dot);
-        }
-      }
-      if (k == 1) {
-        int bi = cand[0];
-        double bs = candScore[0];
-        for (int q = 1; q < m; q++) { // candidates are in index order: strict improvement only
-          double s = candScore[q];
-          if (cos ? s > bs : s < bs) {
-            bs = s;
-            bi = cand[q];
-          }
-        }
-        outIndex[r] = bi;
-        outScore[r] = bs;
-      } else {
-        Integer[] order = new Integer[m];
-        for (int q = 0; q < m; q++) {
-          order[q] = q;
-        }
-        Arrays.sort(order, (x, y) -> {
-          int cmp = cos
-              ? Double.compare(candScore[y], candScore[x])
-              : Double.compare(candScore[x], candScore[y]);
-          return cmp != 0 ? cmp : Integer.compare(cand[x], cand[y]);
-        });
-        for (int q = 0; q < k; q++) {
-          outIndex[r * k + q] = cand[order[q]];
-          outScore[r * k + q] = candScore[order[q]];
-        }
-      }
+      Forks.run(WORKERS, lanes, lane -> work.run());
     }
   }
 
@@ -650,8 +485,35 @@ public final class NearestNeighbours {
     private int blockRows = 0;
     private long blockBytes = 16L << 20;
     private boolean prenormalised;
+    private int chunkColumns;
+    private int parts;
+    private RowScan scan;
 
     Builder() {}
+
+    /** Internal (tests): column chunks of exactly this width (0 = automatic). */
+    Builder chunkColumns(int columns) {
+      if (columns < 0) {
+        throw new IllegalArgumentException("chunkColumns must be >= 0, got chunkColumns=" + columns);
+      }
+      this.chunkColumns = columns;
+      return this;
+    }
+
+    /** Internal (tests): threads sharing one block's scan (0 = automatic). */
+    Builder parts(int parts) {
+      if (parts < 0) {
+        throw new IllegalArgumentException("parts must be >= 0, got parts=" + parts);
+      }
+      this.parts = parts;
+      return this;
+    }
+
+    /** Internal (tests): the scan implementation (null = {@link RowScan#preferred()}). */
+    Builder scan(RowScan scan) {
+      this.scan = scan;
+      return this;
+    }
 
     /** Internal: cosine on rows the caller already normalised (no renormalisation). */
     Builder prenormalised(boolean p) {
@@ -687,8 +549,10 @@ public final class NearestNeighbours {
     }
 
     /**
-     * Rows of A per block; 0 (the default) picks {@code blockBytes / (4 |B|)} clamped to
-     * 64..4096, rounded down to a multiple of 16. Memory per worker is about {@code 2 x blockRows x |B| x 4} bytes.
+     * Rows of A per block; 0 (the default) picks {@code blockBytes / (4 chunk)} clamped to
+     * 64..4096, rounded down to a multiple of 16, {@code chunk} being the column chunk of B
+     * (at most 4096). Memory per block in flight is about {@code blockRows x (chunk + 2d) x 4}
+     * bytes.
      */
     public Builder blockRows(int blockRows) {
       if (blockRows < 0 || blockRows > 1 << 20) {
@@ -700,9 +564,8 @@ public final class NearestNeighbours {
     }
 
     /**
-     * Target size in bytes of one block's score matrix when blockRows is 0 (default 16 MiB:
-     * on the 2-vCPU AVX-512 VM, 256-1024-row blocks beat 3344-row ones by 10-20 % against
-     * |B| = 5000; see docs/clustering-performance.md).
+     * Target size in bytes of one score tile (block rows x chunk columns) when blockRows is 0
+     * (default 16 MiB; see docs/clustering-performance.md).
      */
     public Builder blockBytes(long blockBytes) {
       if (blockBytes < 1024) {

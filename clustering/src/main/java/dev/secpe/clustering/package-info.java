@@ -8,8 +8,8 @@
  *   <li>{@link dev.secpe.clustering.KMeans}: k-means++ / k-means|| seeding, Lloyd iterations on
  *       the kernel, explicit seeds and restarts, an empty-cluster policy, monotone inertia.
  *   <li>{@link dev.secpe.clustering.SecretClustering}: SecPE Algorithm 2 (noisy counts and
- *       centres, eq. 7), charged to the privacy ledger before any noise is drawn; {@link
- *       dev.secpe.clustering.Votes}: the Aug-PE and SecPE votes.
+ *       centres, eq. 7), charged to the privacy ledger before any noise is drawn. (The votes
+ *       themselves are the engine's: {@code dev.secpe.evolution}.)
  * </ul>
  *
  * <p>The public API takes and returns plain arrays, {@link dev.secpe.clustering.Embeddings}

@@ -12,7 +12,8 @@ class NearestNeighboursPropertiesTest {
 
   /**
    * Top-1 equals the independent brute force exactly, for any shape, metric, backend, block
-   * size and thread count; half the draws use coarse integer data full of exact ties.
+   * size, column chunk, thread count, split of a block's scan and scan implementation; half the
+   * draws use coarse integer data full of exact ties.
    */
   @Property(tries = 80)
   void top1EqualsBruteForce(
@@ -21,6 +22,9 @@ class NearestNeighboursPropertiesTest {
       @ForAll @IntRange(min = 1, max = 40) int d,
       @ForAll @IntRange(min = 0, max = 50) int blockRows,
       @ForAll @IntRange(min = 1, max = 3) int threads,
+      @ForAll @IntRange(min = 0, max = 30) int chunkColumns,
+      @ForAll @IntRange(min = 0, max = 3) int parts,
+      @ForAll boolean scalar,
       @ForAll Metric metric,
       @ForAll boolean coarse,
       @ForAll boolean nd4j,
@@ -31,8 +35,11 @@ class NearestNeighboursPropertiesTest {
     if (n > 1 && rnd.nextBoolean()) {
       b[n - 1] = b[0].clone(); // a planted duplicate
     }
+    java.util.List<RowScan> scans = RowScanTest.scans();
     NearestNeighbours nn = NearestNeighbours.builder().metric(metric)
         .backend(nd4j ? Backend.ND4J : Backend.JAVA).blockRows(blockRows).threads(threads)
+        .chunkColumns(chunkColumns).parts(parts)
+        .scan(scalar ? scans.get(0) : scans.get(scans.size() - 1))
         .build();
     assertThat(nn.top1(Embeddings.of(a), Embeddings.of(b)).index())
         .containsExactly(BruteForce.top1(metric, a, b));
@@ -45,6 +52,7 @@ class NearestNeighboursPropertiesTest {
       @ForAll @IntRange(min = 1, max = 30) int n,
       @ForAll @IntRange(min = 1, max = 12) int d,
       @ForAll @IntRange(min = 1, max = 30) int k,
+      @ForAll @IntRange(min = 0, max = 12) int chunkColumns,
       @ForAll Metric metric,
       @ForAll long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
@@ -52,7 +60,7 @@ class NearestNeighboursPropertiesTest {
     float[][] b = data(rnd, n, d, true);
     int kk = Math.min(k, n);
     NearestNeighbours nn = NearestNeighbours.builder().metric(metric).backend(Backend.JAVA)
-        .build();
+        .chunkColumns(chunkColumns).build();
     int[][] top = nn.topK(Embeddings.of(a), Embeddings.of(b), kk).index();
     int[] one = nn.top1(Embeddings.of(a), Embeddings.of(b)).index();
     for (int i = 0; i < m; i++) {

@@ -11,14 +11,46 @@ import org.junit.jupiter.api.Test;
 
 class NearestNeighboursTest {
 
+  /**
+   * Backend x metric x layout: the automatic tiling with the preferred scan, and narrow column
+   * chunks (ties and near-ties then fall on both sides of a chunk boundary) with each scan and
+   * the block's scan split over 1 or 3 threads.
+   */
   static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> cases() {
     java.util.List<org.junit.jupiter.params.provider.Arguments> l = new java.util.ArrayList<>();
     for (Backend be : new Backend[] {Backend.ND4J, Backend.JAVA}) {
       for (Metric m : Metric.values()) {
-        l.add(org.junit.jupiter.params.provider.Arguments.of(be, m));
+        l.add(org.junit.jupiter.params.provider.Arguments.of(be, m, Layout.AUTO));
+        for (Layout layout : Layout.NARROW) {
+          l.add(org.junit.jupiter.params.provider.Arguments.of(be, m, layout));
+        }
       }
     }
     return l.stream();
+  }
+
+  /** How a test kernel cuts and scans: chunk columns (0 = auto), parts (0 = auto), scan. */
+  record Layout(int chunkColumns, int parts, RowScan scan) {
+    static final Layout AUTO = new Layout(0, 0, null);
+    static final java.util.List<Layout> NARROW = narrow();
+
+    private static java.util.List<Layout> narrow() {
+      java.util.List<Layout> l = new java.util.ArrayList<>();
+      for (RowScan s : RowScanTest.scans()) {
+        l.add(new Layout(7, 1, s));
+        l.add(new Layout(40, 3, s));
+      }
+      return l;
+    }
+
+    NearestNeighbours.Builder apply(NearestNeighbours.Builder b) {
+      return b.chunkColumns(chunkColumns).parts(parts).scan(scan);
+    }
+
+    @Override
+    public String toString() {
+      return this == AUTO ? "auto" : "chunks of " + chunkColumns + ", " + parts + " parts, " + scan.name();
+    }
   }
 
   static float[][] gaussian(SplittableRandom rnd, int n, int d) {
@@ -38,24 +70,28 @@ class NearestNeighboursTest {
   }
 
   static NearestNeighbours kernel(Backend be, Metric m, int blockRows, int threads) {
-    return NearestNeighbours.builder().backend(be).metric(m).blockRows(blockRows)
-        .threads(threads).build();
+    return kernel(be, m, blockRows, threads, Layout.AUTO);
+  }
+
+  static NearestNeighbours kernel(Backend be, Metric m, int blockRows, int threads, Layout layout) {
+    return layout.apply(NearestNeighbours.builder().backend(be).metric(m).blockRows(blockRows)
+        .threads(threads)).build();
   }
 
   @ParameterizedTest
   @MethodSource("cases")
-  void top1MatchesBruteForceOnRandomData(Backend be, Metric m) {
+  void top1MatchesBruteForceOnRandomData(Backend be, Metric m, Layout layout) {
     SplittableRandom rnd = new SplittableRandom(11);
     float[][] a = gaussian(rnd, 301, 37);
     float[][] b = gaussian(rnd, 257, 37);
     int[] expected = BruteForce.top1(m, a, b);
-    int[] got = kernel(be, m, 64, 2).top1(Embeddings.of(a), Embeddings.of(b)).index();
+    int[] got = kernel(be, m, 64, 2, layout).top1(Embeddings.of(a), Embeddings.of(b)).index();
     assertThat(got).containsExactly(expected);
   }
 
   @ParameterizedTest
   @MethodSource("cases")
-  void plantedTiesGoToTheLowestIndex(Backend be, Metric m) {
+  void plantedTiesGoToTheLowestIndex(Backend be, Metric m, Layout layout) {
     SplittableRandom rnd = new SplittableRandom(5);
     int d = 24;
     // Many exact ties: coordinates in {-1, 0, 1}; duplicated rows of b; a contains copies of b.
@@ -83,13 +119,13 @@ class NearestNeighboursTest {
     for (int i = 0; i < 150; i += 3) {
       assertThat(expected[i]).isLessThan(100); // the duplicate in the upper half never wins
     }
-    int[] got = kernel(be, m, 32, 2).top1(Embeddings.of(a), Embeddings.of(b)).index();
+    int[] got = kernel(be, m, 32, 2, layout).top1(Embeddings.of(a), Embeddings.of(b)).index();
     assertThat(got).containsExactly(expected);
   }
 
   @ParameterizedTest
   @MethodSource("cases")
-  void nearTiesBelowFloatResolutionAreDecidedExactly(Backend be, Metric m) {
+  void nearTiesBelowFloatResolutionAreDecidedExactly(Backend be, Metric m, Layout layout) {
     // b[1] differs from b[0] by one ulp in one coordinate: the float GEMM cannot separate them,
     // the exact score can.
     SplittableRandom rnd = new SplittableRandom(3);
@@ -107,13 +143,13 @@ class NearestNeighboursTest {
       a[i][rnd.nextInt(d)] += 0.01f;
     }
     int[] expected = BruteForce.top1(m, a, b);
-    int[] got = kernel(be, m, 16, 1).top1(Embeddings.of(a), Embeddings.of(b)).index();
+    int[] got = kernel(be, m, 16, 3, layout).top1(Embeddings.of(a), Embeddings.of(b)).index();
     assertThat(got).containsExactly(expected);
   }
 
   @ParameterizedTest
   @MethodSource("cases")
-  void topKMatchesBruteForceRanking(Backend be, Metric m) {
+  void topKMatchesBruteForceRanking(Backend be, Metric m, Layout layout) {
     SplittableRandom rnd = new SplittableRandom(17);
     float[][] a = gaussian(rnd, 90, 16);
     float[][] b = gaussian(rnd, 70, 16);
@@ -121,11 +157,33 @@ class NearestNeighboursTest {
       b[j] = b[j - 35].clone(); // planted ties inside the top k
     }
     int k = 5;
-    NearestNeighbours.TopK got = kernel(be, m, 32, 2).topK(Embeddings.of(a), Embeddings.of(b), k);
+    NearestNeighbours.TopK got = kernel(be, m, 32, 2, layout).topK(Embeddings.of(a), Embeddings.of(b), k);
     for (int i = 0; i < a.length; i++) {
       int[] rank = BruteForce.ranking(m, a, b, i);
       assertThat(got.index()[i]).containsExactly(java.util.Arrays.copyOf(rank, k));
     }
+  }
+
+  @ParameterizedTest
+  @MethodSource("cases")
+  void scoresBeyondFloatRangeAreDecidedExactly(Backend be, Metric m, Layout layout) {
+    // |a| |b| ~ 1e39: float inner products overflow, the exact (double) scores do not.
+    SplittableRandom rnd = new SplittableRandom(31);
+    float[][] a = gaussian(rnd, 50, 12);
+    float[][] b = gaussian(rnd, 45, 12);
+    for (float[][] x : new float[][][] {a, b}) {
+      for (float[] r : x) {
+        for (int j = 0; j < r.length; j++) {
+          r[j] *= 1e19f;
+        }
+      }
+    }
+    b[40] = b[2].clone();
+    a[0] = b[2].clone();
+    int[] expected = BruteForce.top1(m, a, b);
+    assertThat(expected[0]).isEqualTo(2);
+    int[] got = kernel(be, m, 16, 2, layout).top1(Embeddings.of(a), Embeddings.of(b)).index();
+    assertThat(got).containsExactly(expected);
   }
 
   @Test

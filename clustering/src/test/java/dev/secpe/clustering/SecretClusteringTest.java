@@ -345,24 +345,4 @@ class SecretClusteringTest {
         .hasMessageContaining("privateEmbeddings[8] = zero vector");
   }
 
-  @Test
-  void representativeVoteGivesEachCentresNoisyCountToItsNearestCandidate() {
-    SplittableRandom rnd = new SplittableRandom(8);
-    float[][] cand = NearestNeighboursTest.gaussian(rnd, 50, 12);
-    float[][] reps = NearestNeighboursTest.gaussian(rnd, 30, 12);
-    double[] w = new double[30];
-    for (int q = 0; q < 30; q++) {
-      w[q] = rnd.nextDouble(-2, 20);
-    }
-    NearestNeighbours nn = NearestNeighbours.builder().metric(Metric.COSINE).build();
-    double[] h = Votes.representativeVote(nn, Embeddings.of(reps), w, Embeddings.of(cand));
-    int[] nearest = BruteForce.top1(Metric.COSINE, reps, cand);
-    double[] expected = new double[50];
-    for (int q = 0; q < 30; q++) {
-      expected[nearest[q]] += w[q];
-    }
-    assertThat(h).containsExactly(expected);
-    long[] votes = Votes.nearestNeighbourVote(nn, Embeddings.of(reps), Embeddings.of(cand));
-    assertThat(Arrays.stream(votes).sum()).isEqualTo(30);
-  }
 }

@@ -101,7 +101,7 @@ final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
     if (sampled.length == 0) {
       return new ClusterAggregate(Math.toIntExact(publicCentres.rows()), publicCentres.dim());
     }
-    return aggregator.aggregate(Kernel.embeddings(unit(), sampled));
+    return aggregator.aggregate(Kernel.rows(unit(), sampled, null));
   }
 
   @Override

@@ -5,11 +5,15 @@ import dev.secpe.evolution.VoteGeometry;
 import dev.secpe.clustering.Embeddings;
 import dev.secpe.clustering.Metric;
 import dev.secpe.clustering.NearestNeighbours;
+import dev.secpe.clustering.RowSource;
 import dev.secpe.core.EmbeddingMatrix;
 
 /**
  * The engine's view of the clustering module's nearest-neighbour kernel: cosine on unit vectors,
  * over row subsets (one label group at a time), returning indices of the full candidate list.
+ * The A side (the private records, up to millions of rows) is handed to the kernel as a {@link
+ * RowSource} that reads the selected rows block by block, centring them on the fly where asked:
+ * it is never copied whole. The B side (candidates, centres) is small and copied once.
  */
 public final class Kernel {
 
@@ -73,27 +77,95 @@ public final class Kernel {
     int d = m.dimension();
     float[] flat = new float[rows.length * d];
     for (int i = 0; i < rows.length; i++) {
-      double norm = 0;
+      centreRow(m, rows[i], centre, flat, i * d);
+    }
+    return EmbeddingMatrix.ofFlat(rows.length, d, flat);
+  }
+
+  /** Row {@code row} of {@code m} centred and scaled as {@link #centred} does, into {@code dst}. */
+  private static void centreRow(EmbeddingMatrix m, int row, float[] centre, float[] dst, int off) {
+    int d = centre.length;
+    double norm = 0;
+    for (int j = 0; j < d; j++) {
+      float v = m.get(row, j) - centre[j];
+      dst[off + j] = v;
+      norm += (double) v * v;
+    }
+    if (!(norm > AT_CENTRE)) {
+      norm = 0;
       for (int j = 0; j < d; j++) {
-        float v = m.get(rows[i], j) - centre[j];
-        flat[i * d + j] = v;
-        norm += (double) v * v;
+        dst[off + j] = m.get(row, j);
+        norm += (double) dst[off + j] * dst[off + j];
       }
-      if (!(norm > AT_CENTRE)) {
-        norm = 0;
-        for (int j = 0; j < d; j++) {
-          flat[i * d + j] = m.get(rows[i], j);
-          norm += (double) flat[i * d + j] * flat[i * d + j];
+    }
+    if (norm > 0) {
+      float inv = (float) (1.0 / Math.sqrt(norm));
+      for (int j = 0; j < d; j++) {
+        dst[off + j] *= inv;
+      }
+    }
+  }
+
+  /**
+   * Rows {@code rows} of {@code m}, in that order, as the kernel's A: each block is read when the
+   * kernel asks for it, centred on {@code centre} as {@link #centred} does (as they are when it
+   * is null). Nothing is copied up front.
+   */
+  public static RowSource rows(EmbeddingMatrix m, int[] rows, float[] centre) {
+    int d = m.dimension();
+    return new RowSource() {
+      @Override
+      public long rows() {
+        return rows.length;
+      }
+
+      @Override
+      public int dim() {
+        return d;
+      }
+
+      @Override
+      public void read(long first, int count, float[] dst) {
+        for (int q = 0; q < count; q++) {
+          int row = rows[(int) first + q];
+          if (centre == null) {
+            m.copyRow(row, dst, q * d);
+          } else {
+            centreRow(m, row, centre, dst, q * d);
+          }
         }
       }
-      if (norm > 0) {
-        float inv = (float) (1.0 / Math.sqrt(norm));
-        for (int j = 0; j < d; j++) {
-          flat[i * d + j] *= inv;
+    };
+  }
+
+  /**
+   * The vote counts of rows {@code aRows} of {@code a} against rows {@code bRows} of {@code b}
+   * (indexed like {@code b}): each row counts once for each of its {@code k} nearest, measured
+   * after centring both sides on {@code centre} (null: plain cosine).
+   */
+  static long[] nearestCounts(
+      EmbeddingMatrix a, int[] aRows, EmbeddingMatrix b, int[] bRows, int k, float[] centre) {
+    long[] counts = new long[b.rows()];
+    if (aRows.length == 0 || bRows.length == 0) {
+      return counts;
+    }
+    RowSource rows = rows(a, aRows, centre);
+    Embeddings cand = embeddings(centre == null ? b : centred(b, bRows, centre),
+        centre == null ? bRows : iota(bRows.length));
+    int kk = Math.min(k, bRows.length);
+    if (kk == 1) {
+      long[] local = COSINE.nearestCounts(rows, cand);
+      for (int j = 0; j < local.length; j++) {
+        counts[bRows[j]] += local[j];
+      }
+    } else {
+      for (int[] nearest : COSINE.topK(rows, cand, kk).index()) {
+        for (int j : nearest) {
+          counts[bRows[j]]++;
         }
       }
     }
-    return EmbeddingMatrix.ofFlat(rows.length, d, flat);
+    return counts;
   }
 
   /**
@@ -105,8 +177,12 @@ public final class Kernel {
     if (centre == null) {
       return topK(a, aRows, b, bRows, k);
     }
-    int[][] local = topK(centred(a, aRows, centre), iota(aRows.length), centred(b, bRows, centre),
-        iota(bRows.length), k);
+    if (aRows.length == 0) {
+      return new int[0][];
+    }
+    int[][] local = COSINE.topK(rows(a, aRows, centre),
+        embeddings(centred(b, bRows, centre), iota(bRows.length)), Math.min(k, bRows.length))
+        .index();
     for (int[] row : local) {
       for (int j = 0; j < row.length; j++) {
         row[j] = bRows[row[j]];
@@ -120,7 +196,11 @@ public final class Kernel {
     if (centre == null) {
       return top1(a, aRows, b, bRows);
     }
-    int[] local = top1(centred(a, aRows, centre), iota(aRows.length), centred(b, bRows, centre), iota(bRows.length));
+    if (aRows.length == 0) {
+      return new int[0];
+    }
+    int[] local = COSINE.top1(rows(a, aRows, centre),
+        embeddings(centred(b, bRows, centre), iota(bRows.length))).index();
     for (int i = 0; i < local.length; i++) {
       local[i] = bRows[local[i]];
     }
@@ -137,7 +217,7 @@ public final class Kernel {
       return new int[0][];
     }
     int kk = Math.min(k, bRows.length);
-    int[][] local = COSINE.topK(embeddings(a, aRows), embeddings(b, bRows), kk).index();
+    int[][] local = COSINE.topK(rows(a, aRows, null), embeddings(b, bRows), kk).index();
     int[][] out = new int[local.length][];
     for (int i = 0; i < local.length; i++) {
       out[i] = new int[local[i].length];
@@ -153,7 +233,7 @@ public final class Kernel {
     if (aRows.length == 0) {
       return new int[0];
     }
-    int[] local = COSINE.top1(embeddings(a, aRows), embeddings(b, bRows)).index();
+    int[] local = COSINE.top1(rows(a, aRows, null), embeddings(b, bRows)).index();
     int[] out = new int[local.length];
     for (int i = 0; i < local.length; i++) {
       out[i] = bRows[local[i]];
@@ -181,20 +261,9 @@ public final class Kernel {
 
   /**
    * The vote counts of rows {@code rows} of {@code priv} (unit) against {@code candidates}: one
-   * kernel call, shared with other stores so that every store counts the same way.
+   * streaming kernel call, shared with other stores so that every store counts the same way.
    */
   public static long[] nearestCounts(EmbeddingMatrix priv, int[] rows, EmbeddingMatrix candidates, float[] centre, int k) {
-    long[] counts = new long[candidates.rows()];
-    if (rows.length == 0 || candidates.rows() == 0) {
-      return counts;
-    }
-    int[] cand = iota(candidates.rows());
-    for (int[] nearest : topK(priv, rows, candidates, cand, k, centre)) {
-      for (int c : nearest) {
-        counts[c]++;
-      }
-    }
-    return counts;
+    return nearestCounts(priv, rows, candidates, iota(candidates.rows()), k, centre);
   }
-
 }

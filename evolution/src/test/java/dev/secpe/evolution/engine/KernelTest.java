@@ -72,4 +72,60 @@ class KernelTest {
     assertThat((double) c.row(0)[0]).isCloseTo(-0.2 / Math.sqrt(0.4), within(1e-6));
     assertThat(c.rowNorm(0)).isCloseTo(1.0, within(1e-6));
   }
+
+  @Test
+  void voteCountsMatchABruteForceOverTheSelectedRows() {
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(12);
+    int d = 8;
+    float[][] p = new float[60][d];
+    float[][] c = new float[25][d];
+    for (float[][] x : new float[][][] {p, c}) {
+      for (float[] r : x) {
+        for (int j = 0; j < d; j++) {
+          r[j] = (float) rnd.nextGaussian();
+        }
+      }
+    }
+    EmbeddingMatrix priv = EmbeddingMatrix.of(p).normalizeRows();
+    EmbeddingMatrix cands = EmbeddingMatrix.of(c).normalizeRows();
+    int[] rows = {3, 59, 0, 17, 17, 40, 8, 22, 51, 30, 9, 44}; // a repeat, out of order
+    int[] cand = {24, 3, 0, 11, 7, 19, 5};
+    for (float[] centre : new float[][] {null, Kernel.voteCentre(VoteGeometry.CENTRED, cands, cand)}) {
+      for (int k : new int[] {1, 3}) {
+        long[] expected = new long[cands.rows()];
+        for (int r : rows) {
+          double[] a = unit(priv.row(r), centre);
+          double[] score = new double[cand.length];
+          Integer[] order = new Integer[cand.length];
+          for (int q = 0; q < cand.length; q++) {
+            double[] b = unit(cands.row(cand[q]), centre);
+            for (int j = 0; j < d; j++) {
+              score[q] += a[j] * b[j];
+            }
+            order[q] = q;
+          }
+          java.util.Arrays.sort(order, (x, y) -> Double.compare(score[y], score[x]));
+          for (int t = 0; t < k; t++) {
+            expected[cand[order[t]]]++;
+          }
+        }
+        assertThat(Kernel.nearestCounts(priv, rows, cands, cand, k, centre))
+            .as("k=%d centred=%s", k, centre != null).containsExactly(expected);
+      }
+    }
+  }
+
+  /** x - centre (x when null), scaled to unit length, in double. */
+  private static double[] unit(float[] x, float[] centre) {
+    double[] v = new double[x.length];
+    double n = 0;
+    for (int j = 0; j < x.length; j++) {
+      v[j] = x[j] - (centre == null ? 0 : centre[j]);
+      n += v[j] * v[j];
+    }
+    for (int j = 0; j < x.length; j++) {
+      v[j] /= Math.sqrt(n);
+    }
+    return v;
+  }
 }

@@ -1,4 +1,4 @@
-package dev.secpe.clustering.bench;
+package dev.secpe.cli.bench;
 
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.noise.NoiseSources;
@@ -10,11 +10,18 @@ import dev.secpe.clustering.Metric;
 import dev.secpe.clustering.NearestNeighbours;
 import dev.secpe.clustering.SecretClustering;
 import dev.secpe.clustering.SecretClusteringResult;
-import dev.secpe.clustering.Votes;
+import dev.secpe.clustering.internal.KernelProbe;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.util.AbstractList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * Aug-PE's vote (every private embedding votes for its nearest candidate) against SecPE's
@@ -24,6 +31,12 @@ import java.util.Map;
  * private vector to the K public centres, noise, ledger charge): {@code ratio} uses the time
  * WITH it, {@code ratio_vote_only} without. Public k-means is timed apart (public data, once).
  * Cosine throughout (Remark 3.3).
+ *
+ * <p>Aug-PE's round is also set against its floor: its FLOPs ({@code 2 x private x candidates x
+ * d}) at the GEMM rate measured in the same run (ND4J, a 4096 x 8192 x d float GEMM, best of 3,
+ * before and after the round, the faster kept), with the peak heap, off-heap (the kernel's
+ * native arrays and direct buffers) and resident memory during the round: the private vectors
+ * are streamed block by block, never held whole.
  */
 public final class VoteBenchmark {
 
@@ -77,10 +90,29 @@ public final class VoteBenchmark {
     KMeansResult km = kb.build().fit(pub);
     double kmeansS = (System.nanoTime() - t0) / 1e9;
 
+    double gemmBefore = gemmGflops(c.d());
+
     // Aug-PE: every private vector votes (the cost of ONE round; it recurs every round).
+    MemoryPeaks peaks = MemoryPeaks.start();
+    KernelProbe kp = KernelProbe.start(false);
+    long[] augpe;
     t0 = System.nanoTime();
-    long[] augpe = Votes.nearestNeighbourVote(nn, priv, cand);
+    try {
+      augpe = nn.nearestCounts(priv, cand);
+    } finally {
+      kp.stop();
+    }
     double augpeS = (System.nanoTime() - t0) / 1e9;
+    peaks.stop();
+    double gemmAfter = gemmGflops(c.d());
+    // The faster of the two measurements: on a shared machine the slower one is the load's.
+    double gemmGflops = Math.max(gemmBefore, gemmAfter);
+    long phases = 0;
+    for (KernelProbe.Phase p : KernelProbe.Phase.values()) {
+      phases += kp.nanos(p);
+    }
+    double augpeFlops = 2.0 * c.privateRows() * c.candidates() * c.d();
+    double floorS = augpeFlops / (gemmGflops * 1e9);
 
     // SecPE: secret clustering once, then the representative vote.
     int n = (int) c.privateRows();
@@ -119,7 +151,7 @@ public final class VoteBenchmark {
     SecretClusteringResult reps = sb.build().release(priv);
     double clusterS = (System.nanoTime() - t0) / 1e9;
     t0 = System.nanoTime();
-    double[] secpe = Votes.representativeVote(nn, reps, cand);
+    double[] secpe = representativeVote(nn, reps, cand);
     double voteS = (System.nanoTime() - t0) / 1e9;
 
     // What the secure sampler alone costs at this size (same draws as the release: n Bernoulli,
@@ -141,6 +173,25 @@ public final class VoteBenchmark {
     Map<String, Object> out = new LinkedHashMap<>();
     double secpeS = clusterS + voteS;
     out.put("augpe_seconds", augpeS);
+    out.put("augpe_floor_seconds", floorS);
+    out.put("augpe_floor_ratio", augpeS / floorS);
+    out.put("augpe_gflops", augpeFlops / augpeS / 1e9);
+    out.put("gemm_gflops", gemmGflops);
+    out.put("gemm_gflops_before", gemmBefore);
+    out.put("gemm_gflops_after", gemmAfter);
+    out.put("augpe_scan", kp.scan());
+    out.put("augpe_gemm_share", (double) kp.nanos(KernelProbe.Phase.GEMM) / phases);
+    out.put("augpe_scan_share", (double) kp.nanos(KernelProbe.Phase.SCAN) / phases);
+    out.put("augpe_prepare_share", (double) kp.nanos(KernelProbe.Phase.PREPARE) / phases);
+    out.put("augpe_rescore_share", (double) kp.nanos(KernelProbe.Phase.RESCORE) / phases);
+    out.put("augpe_block_rows", kp.blockRows());
+    out.put("augpe_chunk_columns", kp.chunkColumns());
+    out.put("augpe_peak_heap_bytes", peaks.heap);
+    out.put("augpe_peak_offheap_bytes", kp.peakNativeBytes() + peaks.direct);
+    out.put("augpe_kernel_native_bytes", kp.peakNativeBytes());
+    out.put("augpe_rss_before_bytes", peaks.rssBefore);
+    out.put("augpe_peak_rss_bytes", peaks.rss);
+    out.put("private_matrix_bytes", 4L * c.privateRows() * c.d());
     out.put("secpe_seconds", secpeS);
     out.put("ratio", augpeS / secpeS);
     out.put("secpe_vote_only_seconds", voteS);
@@ -164,7 +215,128 @@ public final class VoteBenchmark {
     out.put("note", "secpe_seconds includes the one-off secret clustering (sampling, clipping, "
         + "assignment of every private vector to K centres, noise); Aug-PE pays augpe_seconds "
         + "every round, SecPE pays only the vote after the first round. Synthetic data is "
-        + "generated on the fly inside both timings.");
+        + "generated on the fly inside both timings. augpe_floor_seconds: the round's FLOPs at "
+        + "gemm_gflops (ND4J GEMM measured in this run, before and after the round, the faster "
+        + "kept); *_share: the kernel's time per phase; "
+        + "peaks during the Aug-PE round: heap (sum of the heap pools' peaks, garbage not yet "
+        + "collected included), off-heap (the kernel's native arrays, counted at allocation, plus "
+        + "direct buffers, sampled every 10 ms) and resident set (sampled); "
+        + "private_matrix_bytes is what one copy of the private vectors would take.");
     return out;
+  }
+
+  /** SecPE's representative vote: each released centre's noisy count to its nearest candidate. */
+  static double[] representativeVote(NearestNeighbours nn, SecretClusteringResult released,
+      Embeddings candidates) {
+    double[] h = new double[candidates.size()];
+    if (released.size() == 0) {
+      return h;
+    }
+    int[] nearest = nn.top1(released.centres(), candidates).index();
+    double[] counts = released.counts();
+    for (int q = 0; q < nearest.length; q++) {
+      h[nearest[q]] += counts[q];
+    }
+    return h;
+  }
+
+  /** ND4J's float GEMM rate on a 4096 x 8192 x d product, best of 3 (after one warm-up). */
+  static double gemmGflops(int d) {
+    int m = 4096;
+    int n = 8192;
+    INDArray a = Nd4j.rand(DataType.FLOAT, m, d);
+    INDArray b = Nd4j.rand(DataType.FLOAT, n, d);
+    INDArray c = Nd4j.createUninitialized(DataType.FLOAT, m, n);
+    double best = Double.POSITIVE_INFINITY;
+    for (int r = 0; r < 4; r++) {
+      long t0 = System.nanoTime();
+      Nd4j.gemm(a, b, c, false, true, 1.0, 0.0);
+      double s = (System.nanoTime() - t0) / 1e9;
+      if (r > 0) {
+        best = Math.min(best, s);
+      }
+    }
+    a.close();
+    b.close();
+    c.close();
+    return 2.0 * m * n * d / best / 1e9;
+  }
+
+  /**
+   * Peak memory while a section runs: the heap pools' peaks (reset at the start, after a GC),
+   * and direct-buffer and resident bytes sampled every 10 ms on a daemon thread.
+   */
+  static final class MemoryPeaks {
+    private volatile boolean running = true;
+    private final Thread sampler;
+    long heap;
+    volatile long direct;
+    volatile long rss;
+    long rssBefore;
+
+    private MemoryPeaks() {
+      sampler = new Thread(() -> {
+        while (running) {
+          sample();
+          try {
+            Thread.sleep(10);
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+      }, "secpe-bench-memory");
+      sampler.setDaemon(true);
+    }
+
+    static MemoryPeaks start() {
+      System.gc();
+      for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+        p.resetPeakUsage();
+      }
+      MemoryPeaks m = new MemoryPeaks();
+      m.rssBefore = residentBytes();
+      m.sample();
+      m.sampler.start();
+      return m;
+    }
+
+    private void sample() {
+      long used = 0;
+      for (BufferPoolMXBean b : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
+        used += b.getMemoryUsed();
+      }
+      direct = Math.max(direct, used);
+      rss = Math.max(rss, residentBytes());
+    }
+
+    /** The process's resident set ({@code VmRSS} of /proc/self/status), or -1 where there is none. */
+    static long residentBytes() {
+      try {
+        for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+          if (line.startsWith("VmRSS:")) {
+            return 1024L * Long.parseLong(line.replaceAll("[^0-9]", ""));
+          }
+        }
+      } catch (java.io.IOException | RuntimeException e) {
+        return -1;
+      }
+      return -1;
+    }
+
+    void stop() {
+      running = false;
+      sampler.interrupt();
+      try {
+        sampler.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      sample();
+      for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+        if (p.getType() == MemoryType.HEAP && p.getPeakUsage() != null) {
+          heap += p.getPeakUsage().getUsed();
+        }
+      }
+    }
   }
 }

@@ -4,6 +4,6 @@
  * print ratios; nothing here is asserted in tests. Not a stable API.
  */
 @NullMarked
-package dev.secpe.clustering.bench;
+package dev.secpe.cli.bench;
 
 import org.jspecify.annotations.NullMarked;

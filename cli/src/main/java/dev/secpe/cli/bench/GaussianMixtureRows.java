@@ -1,4 +1,4 @@
-package dev.secpe.clustering.bench;
+package dev.secpe.cli.bench;
 
 import dev.secpe.clustering.Embeddings;
 import dev.secpe.clustering.RowSource;

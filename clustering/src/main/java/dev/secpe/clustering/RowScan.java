@@ -1,0 +1,99 @@
+package dev.secpe.clustering;
+
+/**
+ * The arg-max scan of one segment of one row of a score tile: the two largest ranking values
+ * in one pass ({@link #top2}), the first position of a value ({@link #indexOf}) and the positions
+ * whose ranking value reaches a threshold ({@link #collect}). The ranking value of column {@code j} is the float score {@code c_j} (cosine) or
+ * {@code 2 c_j - |b_j|^2} (L2, in float: {@code 2f * c - sqf}), larger is nearer.
+ *
+ * <p>{@link ScalarRowScan} (plain loops, always available) scans arrays; {@code VectorRowScan}
+ * adds bit-identical in-place scans of native tiles on the JDK Vector API, used when the
+ * incubator module {@code jdk.incubator.vector} is in the boot layer (e.g. {@code --add-modules
+ * jdk.incubator.vector}). {@link #preferred()} picks one once per JVM; the kernel never needs the
+ * module.
+ */
+abstract class RowScan {
+
+  /** System property that turns the Vector API scan off ({@code false}); default on when present. */
+  static final String VECTOR_PROPERTY = "secpe.kernel.vector";
+
+  /**
+   * The two largest ranking values of {@code src[off .. off+w)}, {@code w >= 1}: {@code top[0]}
+   * the largest, {@code top[1]} the largest of the others (equal to {@code top[0]} when the
+   * maximum occurs twice; -infinity when w is 1). The values must not be NaN (the kernel sends
+   * every row whose float scores could overflow to exact rescoring instead).
+   *
+   * @param sqf squared norms of B as float (L2 only; may be null for cosine)
+   * @param j0 index in B of the segment's first column (offset into {@code sqf})
+   * @return the position in the segment of the first maximum where the pass found it on the way,
+   *     else -1 ({@link #indexOf} finds it)
+   */
+  abstract int top2(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float[] top);
+
+  /** The first position in the segment whose ranking value equals {@code v}, or -1. */
+  abstract int indexOf(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float v);
+
+  /**
+   * Appends to {@code outIdx/outVal} from {@code at}, in increasing column order, every column
+   * whose ranking value is {@code >= thr} (its index {@code j0 + j} in B and its ranking value);
+   * returns the new end. The arrays must have room for {@code w} more entries.
+   */
+  abstract int collect(float[] src, int off, int w, boolean l2, float[] sqf, int j0, double thr,
+      int[] outIdx, float[] outVal, int at);
+
+  /**
+   * As {@link #top2(float[], int, int, boolean, float[], int, float[])} on a row read in place
+   * from a direct buffer in native byte order, from byte {@code byteOff}; only where {@link
+   * #readsBuffers()}.
+   */
+  int top2(java.nio.ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0,
+      float[] top) {
+    throw new UnsupportedOperationException(name() + " reads arrays only");
+  }
+
+  /** As {@link #indexOf(float[], int, int, boolean, float[], int, float)} in place. */
+  int indexOf(java.nio.ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0,
+      float v) {
+    throw new UnsupportedOperationException(name() + " reads arrays only");
+  }
+
+  /** Whether the scan reads tiles in place ({@code top2} and {@code indexOf} on buffers). */
+  boolean readsBuffers() {
+    return false;
+  }
+
+  /** A short name for reports ({@code "scalar"}, {@code "vector-512"}). */
+  abstract String name();
+
+  private static final class Holder {
+    static final RowScan PREFERRED = choose();
+  }
+
+  /** The Vector API scan where the module is present and enabled, else the scalar one. */
+  static RowScan preferred() {
+    return Holder.PREFERRED;
+  }
+
+  private static RowScan choose() {
+    if ("false".equalsIgnoreCase(System.getProperty(VECTOR_PROPERTY, "true"))) {
+      return ScalarRowScan.INSTANCE;
+    }
+    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+      return ScalarRowScan.INSTANCE;
+    }
+    try {
+      // Loaded by name: the class links against jdk.incubator.vector, which is only resolved
+      // when the application adds it.
+      RowScan v = (RowScan) Class.forName("dev.secpe.clustering.VectorRowScan")
+          .getDeclaredConstructor().newInstance();
+      return v.usable() ? v : ScalarRowScan.INSTANCE;
+    } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+      return ScalarRowScan.INSTANCE;
+    }
+  }
+
+  /** Whether this scan is worth using on this machine (the vector one needs 4+ float lanes). */
+  boolean usable() {
+    return true;
+  }
+}
