@@ -86,10 +86,43 @@ abstract class RowScan {
       // when the application adds it.
       RowScan v = (RowScan) Class.forName("dev.secpe.clustering.VectorRowScan")
           .getDeclaredConstructor().newInstance();
-      return v.usable() ? v : ScalarRowScan.INSTANCE;
+      return v.usable() && agreesWithScalar(v) ? v : ScalarRowScan.INSTANCE;
     } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+      // The incubator API changes between JDKs (FloatVector.fromByteBuffer is gone on 25): a
+      // method this JDK's module lacks fails here, once, and the scalar scan runs.
       return ScalarRowScan.INSTANCE;
     }
+  }
+
+  /**
+   * Runs {@code v}'s buffer scans once on a small native tile against the scalar scan, so that a
+   * JDK whose incubator module lacks a method (a {@link LinkageError}) or differs is caught when
+   * the scan is chosen, not inside a kernel call.
+   */
+  private static boolean agreesWithScalar(RowScan v) {
+    int w = 37;
+    java.nio.ByteBuffer tile =
+        java.nio.ByteBuffer.allocateDirect(4 * w).order(java.nio.ByteOrder.nativeOrder());
+    float[] flat = new float[w];
+    float[] sq = new float[w];
+    for (int j = 0; j < w; j++) {
+      flat[j] = (float) Math.sin(j * 0.7);
+      sq[j] = (float) (j * 0.01);
+      tile.putFloat(4 * j, flat[j]);
+    }
+    for (boolean l2 : new boolean[] {false, true}) {
+      float[] a = new float[2];
+      float[] b = new float[2];
+      int pa = v.top2(tile, 0, w, l2, sq, 0, a);
+      int pb = ScalarRowScan.INSTANCE.top2(flat, 0, w, l2, sq, 0, b);
+      // top2 may leave the position to indexOf (-1): compare where the maximum is, not how found.
+      pa = pa >= 0 ? pa : v.indexOf(tile, 0, w, l2, sq, 0, a[0]);
+      pb = pb >= 0 ? pb : ScalarRowScan.INSTANCE.indexOf(flat, 0, w, l2, sq, 0, b[0]);
+      if (pa != pb || a[0] != b[0] || a[1] != b[1]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether this scan is worth using on this machine (the vector one needs 4+ float lanes). */
