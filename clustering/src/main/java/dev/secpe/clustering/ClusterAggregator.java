@@ -1,5 +1,7 @@
 package dev.secpe.clustering;
 
+import dev.secpe.core.EmbeddingMatrix;
+
 /**
  * Assigns private rows to their nearest public centre after clipping them, and aggregates them
  * ({@link ClusterAggregate}): step 3 of SecPE's secret clustering. {@link SecretClustering} uses
@@ -38,12 +40,17 @@ public final class ClusterAggregator {
    * @throws IllegalArgumentException if an argument is null, or R is not positive and finite
    *     under L2
    */
-  public static ClusterAggregator of(Metric metric, Embeddings centres, double radius) {
+  public static ClusterAggregator of(Metric metric, EmbeddingMatrix centres, double radius) {
     return of(metric, centres, radius, Backend.AUTO, Runtime.getRuntime().availableProcessors());
   }
 
-  /** As {@link #of(Metric, Embeddings, double)}, with the kernel's backend and threads. */
+  /** As {@link #of(Metric, EmbeddingMatrix, double)}, with the kernel's backend and threads. */
   public static ClusterAggregator of(
+      Metric metric, EmbeddingMatrix centres, double radius, Backend backend, int threads) {
+    return of(metric, centres == null ? null : Embeddings.of("centres", centres), radius, backend, threads);
+  }
+
+  static ClusterAggregator of(
       Metric metric, Embeddings centres, double radius, Backend backend, int threads) {
     if (metric == null || centres == null || backend == null) {
       throw new IllegalArgumentException("metric, centres and backend must not be null");

@@ -1,5 +1,6 @@
 package dev.secpe.clustering;
 
+import dev.secpe.core.EmbeddingMatrix;
 import java.util.Arrays;
 
 /**
@@ -8,7 +9,7 @@ import java.util.Arrays;
  * row and column; accessors return copies. This is the currency of the clustering API: one row
  * per embedded text.
  */
-public final class Embeddings implements RowSource {
+final class Embeddings implements RowSource {
 
   private final int rows;
   private final int dim;
@@ -25,12 +26,12 @@ public final class Embeddings implements RowSource {
    *
    * @throws IllegalArgumentException naming the row (and column) that is ragged or not finite
    */
-  public static Embeddings of(float[][] rows) {
+  static Embeddings of(float[][] rows) {
     return of("embeddings", rows);
   }
 
   /** As {@link #of(float[][])}, with {@code name} used in error messages. */
-  public static Embeddings of(String name, float[][] rows) {
+  static Embeddings of(String name, float[][] rows) {
     if (rows == null) {
       throw new IllegalArgumentException(name + " must not be null");
     }
@@ -56,7 +57,7 @@ public final class Embeddings implements RowSource {
   }
 
   /** As {@link #of(float[][])} from doubles (each value rounded to the nearest float). */
-  public static Embeddings ofDoubles(String name, double[][] rows) {
+  static Embeddings ofDoubles(String name, double[][] rows) {
     if (rows == null) {
       throw new IllegalArgumentException(name + " must not be null");
     }
@@ -79,7 +80,7 @@ public final class Embeddings implements RowSource {
    * @throws IllegalArgumentException if the length is not {@code rows * dim} or a value is not
    *     finite
    */
-  public static Embeddings ofFlat(int rows, int dim, float[] rowMajor) {
+  static Embeddings ofFlat(int rows, int dim, float[] rowMajor) {
     if (rows < 1 || dim < 1) {
       throw new IllegalArgumentException(
           "rows and dim must be >= 1, got rows=" + rows + " dim=" + dim);
@@ -95,7 +96,7 @@ public final class Embeddings implements RowSource {
   }
 
   /** Reads every row of {@code source} into memory (it must have at most 2^31-1 values). */
-  public static Embeddings copyOf(RowSource source) {
+  static Embeddings copyOf(RowSource source) {
     if (source instanceof Embeddings e) {
       return e;
     }
@@ -112,6 +113,22 @@ public final class Embeddings implements RowSource {
   }
 
   /** Wraps an array this package owns and will never modify again (no copy, no check). */
+  /** The rows of {@code m} (already finite), as the kernel's flat storage. */
+  static Embeddings of(String name, EmbeddingMatrix m) {
+    if (m == null) {
+      throw new IllegalArgumentException(name + " must not be null");
+    }
+    if (m.rows() == 0) {
+      throw new IllegalArgumentException(name + " must have at least one row, got rows=0");
+    }
+    return new Embeddings(m.rows(), m.dimension(), m.toFlatArray());
+  }
+
+  /** These rows as the library's embedding matrix (a copy). */
+  EmbeddingMatrix toMatrix() {
+    return EmbeddingMatrix.ofFlat(rows, dim, data);
+  }
+
   static Embeddings wrapTrusted(int rows, int dim, float[] data) {
     return new Embeddings(rows, dim, data);
   }

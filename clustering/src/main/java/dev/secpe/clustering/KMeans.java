@@ -1,5 +1,7 @@
 package dev.secpe.clustering;
 
+import dev.secpe.core.EmbeddingMatrix;
+
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -70,7 +72,11 @@ public final class KMeans {
    * @throws IllegalArgumentException if k exceeds the number of rows, or (cosine) a row is zero
    * @throws IllegalStateException under {@link EmptyClusterPolicy#FAIL} when a cluster empties
    */
-  public KMeansResult fit(Embeddings data) {
+  public KMeansResult fit(EmbeddingMatrix data) {
+    return fit(Embeddings.of("data", data));
+  }
+
+  KMeansResult fit(Embeddings data) {
     if (data == null) {
       throw new IllegalArgumentException("data must not be null");
     }
@@ -101,7 +107,7 @@ public final class KMeans {
         bestRestart = r;
       }
     }
-    return new KMeansResult(metric, Embeddings.wrapTrusted(k, d, best.centres), best.sizes,
+    return new KMeansResult(metric, Embeddings.wrapTrusted(k, d, best.centres).toMatrix(), best.sizes,
         best.assign, best.history, best.converged, bestRestart, restarts);
   }
 

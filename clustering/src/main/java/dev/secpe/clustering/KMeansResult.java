@@ -1,5 +1,7 @@
 package dev.secpe.clustering;
 
+import dev.secpe.core.EmbeddingMatrix;
+
 /**
  * The outcome of {@link KMeans#fit}: the best restart (lowest final inertia; the lowest restart
  * index on ties).
@@ -17,7 +19,7 @@ package dev.secpe.clustering;
  */
 public record KMeansResult(
     Metric metric,
-    Embeddings centres,
+    EmbeddingMatrix centres,
     int[] sizes,
     int[] assignments,
     double[] inertiaPerIteration,

@@ -1,5 +1,7 @@
 package dev.secpe.clustering;
 
+import dev.secpe.core.EmbeddingMatrix;
+
 import java.util.Arrays;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -194,12 +196,34 @@ public final class NearestNeighbours {
   // ------------------------------------------------------------------------------------------
 
   /** For each row of {@code a}, its nearest row of {@code b}; {@code a} must have fewer than 2^31 rows. */
-  public Top1 top1(RowSource a, Embeddings b) {
+  public Top1 top1(RowSource a, EmbeddingMatrix b) {
+    return top1(a, Embeddings.of("b", b));
+  }
+
+  /** Streaming top-1: results go to {@code consumer} block by block; memory stays bounded. */
+  public void top1(RowSource a, EmbeddingMatrix b, Top1Consumer consumer) {
+    top1(a, Embeddings.of("b", b), consumer);
+  }
+
+  /**
+   * How many rows of {@code a} have each row of {@code b} as their nearest (the Aug-PE vote,
+   * before noise): {@code counts[j] = |{i : top1(a_i) = j}|}.
+   */
+  public long[] nearestCounts(RowSource a, EmbeddingMatrix b) {
+    return nearestCounts(a, Embeddings.of("b", b));
+  }
+
+  /** For each row of {@code a}, its {@code k} nearest rows of {@code b}, nearest first. */
+  public TopK topK(RowSource a, EmbeddingMatrix b, int k) {
+    return topK(a, Embeddings.of("b", b), k);
+  }
+
+  Top1 top1(RowSource a, Embeddings b) {
     long rows = a.rows();
     if (rows > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
           "a has too many rows for an in-memory result, got a.rows=" + rows
-              + "; use top1(RowSource, Embeddings, Top1Consumer)");
+              + "; use top1(RowSource, EmbeddingMatrix, Top1Consumer)");
     }
     int[] idx = new int[(int) rows];
     double[] sc = new double[(int) rows];
@@ -210,16 +234,11 @@ public final class NearestNeighbours {
     return new Top1(idx, sc);
   }
 
-  /** Streaming top-1: results go to {@code consumer} block by block; memory stays bounded. */
-  public void top1(RowSource a, Embeddings b, Top1Consumer consumer) {
+  void top1(RowSource a, Embeddings b, Top1Consumer consumer) {
     run(a, b, 1, (first, count, index, score) -> consumer.accept(first, count, index[0], score[0]));
   }
 
-  /**
-   * How many rows of {@code a} have each row of {@code b} as their nearest (the Aug-PE vote,
-   * before noise): {@code counts[j] = |{i : top1(a_i) = j}|}.
-   */
-  public long[] nearestCounts(RowSource a, Embeddings b) {
+  long[] nearestCounts(RowSource a, Embeddings b) {
     long[] counts = new long[b.size()];
     run(a, b, 1, (first, count, index, score) -> {
       for (int r = 0; r < count; r++) {
@@ -229,8 +248,7 @@ public final class NearestNeighbours {
     return counts;
   }
 
-  /** For each row of {@code a}, its {@code k} nearest rows of {@code b}, nearest first. */
-  public TopK topK(RowSource a, Embeddings b, int k) {
+  TopK topK(RowSource a, Embeddings b, int k) {
     if (k < 1 || k > b.size()) {
       throw new IllegalArgumentException(
           "k must be in 1..b.rows=" + b.size() + ", got k=" + k);

@@ -1,5 +1,7 @@
 package dev.secpe.clustering;
 
+import dev.secpe.core.EmbeddingMatrix;
+
 import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.ledger.Release;
@@ -232,7 +234,7 @@ public final class SecretClustering {
       outIndex[q] = c;
     }
     return new SecretClusteringResult(
-        kk == 0 ? null : Embeddings.wrapTrusted(kk, d, outCentres), outCounts, outIndex, k,
+        kk == 0 ? null : Embeddings.wrapTrusted(kk, d, outCentres).toMatrix(), outCounts, outIndex, k,
         policy, charged == null ? release : charged, noise.isPrivate(), noise.description());
   }
 
@@ -276,7 +278,11 @@ public final class SecretClustering {
     }
 
     /** The public clusters: centres {@code e_k} and sizes {@code n_k} (each >= 1). */
-    public Builder publicClusters(Embeddings centres, int[] sizes) {
+    public Builder publicClusters(EmbeddingMatrix centres, int[] sizes) {
+      return publicClusters(Embeddings.of("centres", centres), sizes);
+    }
+
+    Builder publicClusters(Embeddings centres, int[] sizes) {
       if (centres == null || sizes == null) {
         throw new IllegalArgumentException("centres and sizes must not be null");
       }

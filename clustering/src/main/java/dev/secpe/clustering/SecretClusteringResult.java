@@ -1,5 +1,7 @@
 package dev.secpe.clustering;
 
+import dev.secpe.core.EmbeddingMatrix;
+
 import dev.secpe.accounting.ledger.Release;
 
 /**
@@ -18,7 +20,7 @@ import dev.secpe.accounting.ledger.Release;
  * @param noiseDescription the noise source's description
  */
 public record SecretClusteringResult(
-    Embeddings centres,
+    EmbeddingMatrix centres,
     double[] counts,
     int[] clusterIndex,
     int publicClusters,

@@ -12,7 +12,7 @@
  *       themselves are the engine's: {@code dev.secpe.evolution}.)
  * </ul>
  *
- * <p>The public API takes and returns plain arrays, {@link dev.secpe.clustering.Embeddings}
+ * <p>The public API takes and returns plain arrays, {@link dev.secpe.core.EmbeddingMatrix}
  * and records; ND4J stays inside this module.
  */
 @NullMarked

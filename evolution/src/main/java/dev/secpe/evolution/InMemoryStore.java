@@ -5,7 +5,6 @@ import dev.secpe.evolution.engine.Kernel;
 
 import dev.secpe.clustering.ClusterAggregate;
 import dev.secpe.clustering.ClusterAggregator;
-import dev.secpe.clustering.Embeddings;
 import dev.secpe.clustering.Metric;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
@@ -96,10 +95,10 @@ final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
   }
 
   @Override
-  public ClusterAggregate clusterAggregate(int[] sampled, Embeddings publicCentres) {
+  public ClusterAggregate clusterAggregate(int[] sampled, EmbeddingMatrix publicCentres) {
     ClusterAggregator aggregator = ClusterAggregator.of(Metric.COSINE, publicCentres, 1.0);
     if (sampled.length == 0) {
-      return new ClusterAggregate(Math.toIntExact(publicCentres.rows()), publicCentres.dim());
+      return new ClusterAggregate(publicCentres.rows(), publicCentres.dimension());
     }
     return aggregator.aggregate(Kernel.rows(unit(), sampled, null));
   }

@@ -3,7 +3,6 @@ package dev.secpe.evolution;
 import dev.secpe.evolution.engine.Kernel;
 
 import dev.secpe.clustering.ClusterAggregate;
-import dev.secpe.clustering.Embeddings;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
 import dev.secpe.core.PrivacyGuard;
@@ -100,7 +99,7 @@ public interface PrivateStore extends AutoCloseable {
    * dev.secpe.clustering.ClusterAggregator#aggregate} under cosine of the records {@code sampled}
    * (ascending record indices, drawn by the engine) against {@code publicCentres}.
    */
-  ClusterAggregate clusterAggregate(int[] sampled, Embeddings publicCentres);
+  ClusterAggregate clusterAggregate(int[] sampled, EmbeddingMatrix publicCentres);
 
   /**
    * Which secrets each record holds, found by {@code detector} through {@code guard} (ids keyed

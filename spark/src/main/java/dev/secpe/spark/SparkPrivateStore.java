@@ -2,7 +2,7 @@ package dev.secpe.spark;
 
 import dev.secpe.clustering.ClusterAggregate;
 import dev.secpe.clustering.ClusterAggregator;
-import dev.secpe.clustering.Embeddings;
+import dev.secpe.clustering.RowSource;
 import dev.secpe.clustering.Metric;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
@@ -293,10 +293,10 @@ public final class SparkPrivateStore implements PrivateStore {
   }
 
   @Override
-  public ClusterAggregate clusterAggregate(int[] sampled, Embeddings publicCentres) {
+  public ClusterAggregate clusterAggregate(int[] sampled, EmbeddingMatrix publicCentres) {
     requireEmbedded();
-    int k = Math.toIntExact(publicCentres.rows());
-    int d = publicCentres.dim();
+    int k = publicCentres.rows();
+    int d = publicCentres.dimension();
     int[] mask = sampled.clone();
     Arrays.sort(mask);
     float[][] centres = publicCentres.toArray();
@@ -323,8 +323,8 @@ public final class SparkPrivateStore implements PrivateStore {
           for (int i = 0; i < rows.size(); i++) {
             System.arraycopy(rows.get(i), 0, data, i * d, d);
           }
-          ClusterAggregator agg = ClusterAggregator.of(Metric.COSINE, Embeddings.ofFlat(k, d, cen.value()), 1.0);
-          return List.of(agg.aggregate(Embeddings.ofFlat(rows.size(), d, data))).iterator();
+          ClusterAggregator agg = ClusterAggregator.of(Metric.COSINE, EmbeddingMatrix.ofFlat(k, d, cen.value()), 1.0);
+          return List.of(agg.aggregate(RowSource.of(EmbeddingMatrix.ofFlat(rows.size(), d, data)))).iterator();
         })
         .fold(new ClusterAggregate(k, d), (a, b) -> {
           ClusterAggregate out = new ClusterAggregate(k, d);

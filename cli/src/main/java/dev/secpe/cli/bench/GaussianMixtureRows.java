@@ -1,6 +1,6 @@
 package dev.secpe.cli.bench;
 
-import dev.secpe.clustering.Embeddings;
+import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.clustering.RowSource;
 import java.util.SplittableRandom;
 
@@ -109,9 +109,9 @@ public final class GaussianMixtureRows implements RowSource {
   }
 
   /** The first {@code n} rows in memory. */
-  public Embeddings materialise(int n) {
+  public EmbeddingMatrix materialise(int n) {
     float[] flat = new float[Math.multiplyExact(n, dim)];
     read(0, n, flat);
-    return Embeddings.ofFlat(n, dim, flat);
+    return EmbeddingMatrix.ofFlat(n, dim, flat);
   }
 }

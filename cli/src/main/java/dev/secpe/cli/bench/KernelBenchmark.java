@@ -1,7 +1,8 @@
 package dev.secpe.cli.bench;
 
 import dev.secpe.clustering.Backend;
-import dev.secpe.clustering.Embeddings;
+import dev.secpe.clustering.RowSource;
+import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.clustering.Metric;
 import dev.secpe.clustering.NearestNeighbours;
 import dev.secpe.clustering.internal.KernelProbe;
@@ -64,7 +65,7 @@ public final class KernelBenchmark {
    * Interleaves kernel configurations (workers x BLAS threads, block rows) round-robin so that
    * they share the same machine load, keeping each one's best time.
    */
-  private static void sweep(Config c, Embeddings ea, Embeddings eb, double flops,
+  private static void sweep(Config c, RowSource ea, EmbeddingMatrix eb, double flops,
       Map<String, Object> out) {
     int cores = Runtime.getRuntime().availableProcessors();
     int original = Nd4j.factory().blas().getMaxThreads();
@@ -99,8 +100,8 @@ public final class KernelBenchmark {
     SplittableRandom rnd = new SplittableRandom(c.seed());
     float[] a = gaussianRows(rnd, c.m(), c.d(), c.metric() == Metric.COSINE);
     float[] b = gaussianRows(rnd, c.n(), c.d(), c.metric() == Metric.COSINE);
-    Embeddings ea = Embeddings.ofFlat(c.m(), c.d(), a);
-    Embeddings eb = Embeddings.ofFlat(c.n(), c.d(), b);
+    RowSource ea = RowSource.of(EmbeddingMatrix.ofFlat(c.m(), c.d(), a));
+    EmbeddingMatrix eb = EmbeddingMatrix.ofFlat(c.n(), c.d(), b);
     double flops = 2.0 * c.m() * c.n() * c.d();
     Map<String, Object> out = new LinkedHashMap<>();
 
@@ -186,7 +187,7 @@ public final class KernelBenchmark {
 
         // Plain Java on a subset.
         int jr = Math.min(c.javaRows(), c.m());
-        Embeddings sub = Embeddings.ofFlat(jr, c.d(), java.util.Arrays.copyOf(a, jr * c.d()));
+        RowSource sub = RowSource.of(EmbeddingMatrix.ofFlat(jr, c.d(), java.util.Arrays.copyOf(a, jr * c.d())));
         NearestNeighbours.Builder jb = NearestNeighbours.builder().metric(c.metric())
             .backend(Backend.JAVA);
         if (c.threads() > 0) {
@@ -354,7 +355,7 @@ public final class KernelBenchmark {
     }
   }
 
-  private static Timed timed(NearestNeighbours kernel, Embeddings a, Embeddings b, boolean scalar) {
+  private static Timed timed(NearestNeighbours kernel, RowSource a, EmbeddingMatrix b, boolean scalar) {
     KernelProbe probe = KernelProbe.start(scalar);
     try {
       long t0 = System.nanoTime();

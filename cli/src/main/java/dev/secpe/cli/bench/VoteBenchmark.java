@@ -3,7 +3,7 @@ package dev.secpe.cli.bench;
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.noise.NoiseSources;
 import dev.secpe.accounting.secret.SecretNoiseResult;
-import dev.secpe.clustering.Embeddings;
+import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.clustering.KMeans;
 import dev.secpe.clustering.KMeansResult;
 import dev.secpe.clustering.Metric;
@@ -72,9 +72,9 @@ public final class VoteBenchmark {
   public static Map<String, Object> run(Config c) {
     GaussianMixtureRows priv =
         new GaussianMixtureRows(c.privateRows(), c.d(), c.components(), 0.6, 7, c.seed());
-    Embeddings pub = new GaussianMixtureRows(c.publicRows(), c.d(), c.components(), 0.6, 7,
+    EmbeddingMatrix pub = new GaussianMixtureRows(c.publicRows(), c.d(), c.components(), 0.6, 7,
         c.seed() + 1).materialise(c.publicRows());
-    Embeddings cand = new GaussianMixtureRows(c.candidates(), c.d(), c.components(), 0.6, 7,
+    EmbeddingMatrix cand = new GaussianMixtureRows(c.candidates(), c.d(), c.components(), 0.6, 7,
         c.seed() + 2).materialise(c.candidates());
     NearestNeighbours.Builder nb = NearestNeighbours.builder().metric(Metric.COSINE);
     KMeans.Builder kb = KMeans.builder().k(c.k()).metric(Metric.COSINE).seed(c.seed())
@@ -84,7 +84,7 @@ public final class VoteBenchmark {
       kb.threads(c.threads());
     }
     NearestNeighbours nn = nb.build();
-    nn.top1(pub, cand); // warm-up: loads ND4J, JIT
+    nn.top1(dev.secpe.clustering.RowSource.of(pub), cand); // warm-up: loads ND4J, JIT
 
     long t0 = System.nanoTime();
     KMeansResult km = kb.build().fit(pub);
@@ -227,12 +227,12 @@ public final class VoteBenchmark {
 
   /** SecPE's representative vote: each released centre's noisy count to its nearest candidate. */
   static double[] representativeVote(NearestNeighbours nn, SecretClusteringResult released,
-      Embeddings candidates) {
-    double[] h = new double[candidates.size()];
+      EmbeddingMatrix candidates) {
+    double[] h = new double[candidates.rows()];
     if (released.size() == 0) {
       return h;
     }
-    int[] nearest = nn.top1(released.centres(), candidates).index();
+    int[] nearest = nn.top1(dev.secpe.clustering.RowSource.of(released.centres()), candidates).index();
     double[] counts = released.counts();
     for (int q = 0; q < nearest.length; q++) {
       h[nearest[q]] += counts[q];

@@ -2,7 +2,6 @@ package dev.secpe.evolution.ctcl;
 
 import dev.secpe.evolution.engine.Keywords;
 
-import dev.secpe.clustering.Embeddings;
 import dev.secpe.clustering.KMeans;
 import dev.secpe.clustering.KMeansResult;
 import dev.secpe.clustering.Metric;
@@ -54,7 +53,7 @@ public final class TopicModel {
     for (int i = 0; i < rows.length; i++) {
       rows[i] = m.row(i);
     }
-    KMeansResult r = KMeans.builder().k(k).metric(Metric.COSINE).seed(seed).build().fit(Embeddings.of(rows));
+    KMeansResult r = KMeans.builder().k(k).metric(Metric.COSINE).seed(seed).build().fit(EmbeddingMatrix.of(rows));
     double[][] centres = new double[k][];
     for (int c = 0; c < k; c++) {
       centres[c] = unit(r.centres().row(c));

@@ -2,7 +2,6 @@ package dev.secpe.evolution.engine;
 
 import dev.secpe.evolution.VoteGeometry;
 
-import dev.secpe.clustering.Embeddings;
 import dev.secpe.clustering.Metric;
 import dev.secpe.clustering.NearestNeighbours;
 import dev.secpe.clustering.RowSource;
@@ -150,7 +149,7 @@ public final class Kernel {
       return counts;
     }
     RowSource rows = rows(a, aRows, centre);
-    Embeddings cand = embeddings(centre == null ? b : centred(b, bRows, centre),
+    EmbeddingMatrix cand = embeddings(centre == null ? b : centred(b, bRows, centre),
         centre == null ? bRows : iota(bRows.length));
     int kk = Math.min(k, bRows.length);
     if (kk == 1) {
@@ -241,13 +240,9 @@ public final class Kernel {
     return out;
   }
 
-  public static Embeddings embeddings(EmbeddingMatrix m, int[] rows) {
-    EmbeddingMatrix sub = rows.length == m.rows() && isIdentity(rows) ? m : m.selectRows(rows);
-    return Embeddings.ofFlat(sub.rows(), sub.dimension(), sub.toFlatArray());
-  }
-
-  public static Embeddings embeddings(EmbeddingMatrix m) {
-    return Embeddings.ofFlat(m.rows(), m.dimension(), m.toFlatArray());
+  /** Rows {@code rows} of {@code m} (m itself when they are all of its rows, in order). */
+  public static EmbeddingMatrix embeddings(EmbeddingMatrix m, int[] rows) {
+    return rows.length == m.rows() && isIdentity(rows) ? m : m.selectRows(rows);
   }
 
   private static boolean isIdentity(int[] rows) {

@@ -13,7 +13,6 @@ import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.accounting.secret.SecretNoise;
 import dev.secpe.accounting.secret.SecretNoiseResult;
-import dev.secpe.clustering.Embeddings;
 import dev.secpe.clustering.KMeans;
 import dev.secpe.clustering.KMeansResult;
 import dev.secpe.clustering.Metric;
@@ -263,7 +262,7 @@ public final class SecPEMethod implements Method {
     int kept = clusterIndex.length;
     float[][] pub = new float[kept][];
     double[] sd = new double[kept];
-    dev.secpe.clustering.Embeddings all = publicClusters[g].centres();
+    EmbeddingMatrix all = publicClusters[g].centres();
     int[] sizes = publicClusters[g].sizes();
     for (int k = 0; k < kept; k++) {
       int cluster = clusterIndex[k];

@@ -4,7 +4,8 @@ import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.secret.SecretNoise;
 import dev.secpe.accounting.secret.SecretNoiseResult;
 import dev.secpe.clustering.Backend;
-import dev.secpe.clustering.Embeddings;
+import dev.secpe.clustering.RowSource;
+import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.clustering.NearestNeighbours;
 import dev.secpe.core.LabelSet;
 import dev.secpe.core.PrivateDataset;
@@ -106,8 +107,8 @@ public final class Main {
     float[][] a = randomRows(50, 16, 1);
     float[][] b = randomRows(20, 16, 2);
     int[] java = NearestNeighbours.builder().backend(Backend.JAVA).build()
-        .top1(Embeddings.of(a), Embeddings.of(b)).index();
-    int[] resolved = auto.top1(Embeddings.of(a), Embeddings.of(b)).index();
+        .top1(RowSource.of(EmbeddingMatrix.of(a)), EmbeddingMatrix.of(b)).index();
+    int[] resolved = auto.top1(RowSource.of(EmbeddingMatrix.of(a)), EmbeddingMatrix.of(b)).index();
     check(Arrays.equals(java, resolved), "the " + want + " kernel disagrees with the Java one");
 
     // 5. SecPE end to end with the int8 MiniLM (its model read from the model jar's module) and

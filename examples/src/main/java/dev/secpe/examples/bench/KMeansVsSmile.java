@@ -1,6 +1,6 @@
 package dev.secpe.examples.bench;
 
-import dev.secpe.clustering.Embeddings;
+import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.clustering.KMeans;
 import dev.secpe.clustering.KMeansResult;
 import dev.secpe.clustering.Metric;
@@ -52,7 +52,7 @@ public final class KMeansVsSmile {
         xd[i][j] = xf[i][j];
       }
     }
-    Embeddings e = Embeddings.of(xf);
+    EmbeddingMatrix e = EmbeddingMatrix.of(xf);
     fitOurs(e, k, 2); // warm-up
     smile.clustering.KMeans.lloyd(xd, k, 2, 0.0);
 
@@ -100,7 +100,7 @@ public final class KMeansVsSmile {
     return out;
   }
 
-  private static KMeansResult fitOurs(Embeddings e, int k, int maxIterations) {
+  private static KMeansResult fitOurs(EmbeddingMatrix e, int k, int maxIterations) {
     return KMeans.builder().k(k).metric(Metric.L2).seed(3).tolerance(0)
         .seeding(KMeans.Seeding.KMEANS_PLUS_PLUS).maxIterations(maxIterations).build().fit(e);
   }
