@@ -109,45 +109,13 @@ class BudgetLimitTest {
     // the plan admits both names, the budget only the first; the second must not be drawn.
     PrivacyPlan plan = PrivacyPlan.limitedTo(new GdpMu(1.2))
         .solvedFromData("greedy/0", "Gaussian").solvedFromData("greedy/1", "Gaussian").build();
-    Method greedy = new Method() {
-      @Override public String name() {
-        return "greedy";
-      }
-
+    Method greedy = new StubMethod(plan) {
       @Override public void prepare(RunContext ctx) {
         for (int i = 0; i < 2; i++) {
           String id = "greedy/" + i;
           ctx.store().releaseSolved(id, () -> gaussian(id, 1.0), ReleaseCodec.doubles(),
               () -> new double[] {ctx.noise().gaussian(1.0)});
         }
-      }
-
-      @Override public List<Offspring> initial(RunContext ctx, SplittableRandom rng) {
-        throw new AssertionError("not reached");
-      }
-
-      @Override public double[] vote(RunContext ctx, int round, List<SyntheticText> p, EmbeddingMatrix u) {
-        throw new AssertionError("not reached");
-      }
-
-      @Override public List<Offspring> vary(RunContext ctx, int round, List<SyntheticText> s, SplittableRandom rng) {
-        throw new AssertionError("not reached");
-      }
-
-      @Override public PrivacyPlan plan() {
-        return plan;
-      }
-
-      @Override public double reportDelta() {
-        return 1e-5;
-      }
-
-      @Override public double reportPrior() {
-        return 1e-4;
-      }
-
-      @Override public List<String> deviations(RunContext ctx) {
-        return List.of();
       }
     };
     Engine engine = new Engine(greedy, settings, PrivateStore.inMemory(Fixtures.privateData(100)), Fixtures.publicData(50),
