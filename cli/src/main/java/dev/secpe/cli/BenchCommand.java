@@ -194,9 +194,13 @@ final class BenchCommand {
     @Option(names = "--json", description = "print one JSON object (default: key: value lines)")
     boolean json;
 
+    @Option(names = "--grid", description = "sweep q, sigma, steps and delta over issue 14's grid "
+        + "(450 queries, several minutes) and report the points whose bounds are more than 1% apart")
+    boolean grid;
+
     @Override
     public Integer call() {
-      return emit(spec, json, AccountingBench.run());
+      return emit(spec, json, grid ? AccountingBench.grid() : AccountingBench.run());
     }
   }
 }
