@@ -1,16 +1,21 @@
 /**
- * The voting kernels: nearest-neighbour votes on the pure-Java kernel or, where ND4J is
- * present, on its BLAS; SecPE's secret-aware clustering and exact mergeable aggregates.
+ * The voting kernels: nearest-neighbour votes on the pure-Java kernel or, where an add-on is
+ * present, on OpenBLAS ({@code secpe-kernel-openblas}) or ND4J; SecPE's secret-aware clustering and
+ * exact mergeable aggregates.
  *
- * <p>ND4J is optional ({@code secpe-kernel-nd4j}); without it the pure-Java kernel runs, with the
- * same results. ND4J's jars cannot be modules (their descriptors are invalid), so an application
+ * <p>Native backends are optional; without them the pure-Java kernel runs, with the same
+ * results. ND4J ({@code secpe-kernel-nd4j}) is the older one, kept for its CUDA build. ND4J's jars cannot be modules (their descriptors are invalid), so an application
  * on the module path puts them on the class path and adds {@code --add-modules jdk.unsupported}
  * (or {@code requires jdk.unsupported} in its own descriptor): JavaCPP needs {@code
  * sun.misc.Unsafe}. This module then reads the class path by itself. Without that module the
  * kernel keeps to pure Java, and {@code Backend.ND4J} fails naming the option. Likewise the
  * Vector API (incubator module {@code jdk.incubator.vector}) speeds up the arg-max scan where it
- * is added, and is never required. Package {@code internal} (the benchmark probe) is not exported.
+ * is added, and is never required. Package {@code internal} (the benchmark probe) is not exported;
+ * package {@code spi}, the native GEMM service, is exported to the add-on that provides it only
+ * ({@code secpe-kernel-openblas}, which this module cannot see when it is compiled: hence the
+ * suppressed "module not found" warning).
  */
+@SuppressWarnings("module")
 module dev.secpe.clustering {
   requires static org.jspecify;
   requires transitive dev.secpe.core;
@@ -21,4 +26,7 @@ module dev.secpe.clustering {
   requires static jdk.incubator.vector;
 
   exports dev.secpe.clustering;
+  exports dev.secpe.clustering.spi to dev.secpe.kernel.openblas;
+
+  uses dev.secpe.clustering.spi.NativeGemm;
 }

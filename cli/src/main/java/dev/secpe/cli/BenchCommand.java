@@ -37,7 +37,7 @@ final class BenchCommand {
   @Command(
       name = "kernel",
       mixinStandardHelpOptions = true,
-      description = "Kernel GFLOP/s (ND4J GEMM + exact top-1) against numpy on the same data, "
+      description = "Kernel GFLOP/s (OpenBLAS GEMM + exact top-1) against numpy on the same data, "
           + "plus the plain-Java backend.")
   static final class Kernel implements Callable<Integer> {
     @Spec CommandSpec spec;

@@ -1,32 +1,64 @@
 package dev.secpe.clustering;
 
+import dev.secpe.clustering.spi.NativeGemm;
+
 /**
- * The number of threads OpenBLAS may use inside one GEMM of the ND4J backend. This is a
- * process-wide setting of the native library, so it is an application's decision, never a side
- * effect of a kernel: OpenBLAS starts with one thread per core (or {@code OPENBLAS_NUM_THREADS} /
- * {@code OMP_NUM_THREADS}). With {@code threads} kernel workers each running its own GEMM, {@code
- * threads x blasThreads} should not exceed the cores (docs/clustering-performance.md).
+ * The number of threads the native BLAS may use inside one GEMM of the kernel (OpenBLAS, from
+ * {@code secpe-kernel-openblas} or ND4J's). This is a process-wide setting of the native library,
+ * so it is an application's decision, never a side effect of a kernel: OpenBLAS starts with one
+ * thread per core (or {@code OPENBLAS_NUM_THREADS} / {@code OMP_NUM_THREADS}). With {@code
+ * threads} kernel workers each running its own GEMM, {@code threads x blasThreads} should not
+ * exceed the cores (docs/clustering-performance.md).
  */
 public final class BlasThreads {
 
   private BlasThreads() {}
 
-  /** The current process-wide OpenBLAS thread count. */
+  /**
+   * The current process-wide thread count of the native BLAS that {@link Backend#AUTO} uses
+   * (OpenBLAS's add-on, else ND4J's).
+   *
+   * @throws IllegalStateException if neither native backend loads
+   */
   public static int get() {
-    Nd4jRuntime.prepare();
-    return org.nd4j.linalg.factory.Nd4j.factory().blas().getMaxThreads();
+    NativeGemm g = NearestNeighbours.openBlas();
+    if (g != null) {
+      return g.threads();
+    }
+    try {
+      Nd4jRuntime.prepare();
+      return Nd4jScorer.blasThreads();
+    } catch (LinkageError e) {
+      throw noNativeBlas(e);
+    }
+  }
+
+  private static IllegalStateException noNativeBlas(Throwable cause) {
+    return new IllegalStateException("no native BLAS loads: add dev.secpe:secpe-kernel-openblas"
+        + " (the pure-Java kernel has no BLAS threads)", cause);
   }
 
   /**
-   * Sets the process-wide OpenBLAS thread count for every ND4J GEMM in this JVM.
+   * Sets the process-wide thread count of the native BLAS that {@link Backend#AUTO} uses (the
+   * OpenBLAS add-on where it loads, else ND4J's OpenBLAS) for every GEMM in this JVM.
    *
    * @param threads in 1..1024
+   * @throws IllegalStateException if neither native backend loads
    */
   public static void setProcessWide(int threads) {
     if (threads < 1 || threads > 1024) {
       throw new IllegalArgumentException("threads must be in 1..1024, got threads=" + threads);
     }
-    Nd4jRuntime.prepare();
-    Nd4jScorer.setBlasThreads(threads);
+    NativeGemm g = NearestNeighbours.openBlas();
+    if (g != null) {
+      g.setThreads(threads);
+      return;
+    }
+    try {
+      Nd4jRuntime.prepare();
+      Nd4jScorer.setBlasThreads(threads);
+    } catch (LinkageError e) {
+      throw noNativeBlas(e);
+    }
   }
 }

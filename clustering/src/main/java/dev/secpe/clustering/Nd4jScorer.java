@@ -1,9 +1,6 @@
 package dev.secpe.clustering;
 
 import dev.secpe.clustering.internal.KernelProbe;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.FloatBuffer;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.memory.MemoryWorkspace;
 import org.nd4j.linalg.api.ndarray.INDArray;
@@ -15,9 +12,9 @@ import org.nd4j.linalg.factory.Nd4j;
  * its A-block and tile arrays once and reuses them (only a short last block gets temporaries),
  * outside any workspace the calling thread may have open. Rows of the tile are read straight
  * from native memory into the scanning thread's small buffer (bulk copies through a direct
- * {@link FloatBuffer}): the tile is never copied to the Java heap as a whole.
+ * {@link java.nio.FloatBuffer}): the tile is never copied to the Java heap as a whole.
  */
-final class Nd4jScorer implements BlockScorer {
+final class Nd4jScorer extends NativeTileScorer {
 
   private final INDArray[] b;
   private final Tiling tiling;
@@ -32,9 +29,6 @@ final class Nd4jScorer implements BlockScorer {
   private final INDArray[] cShort = new INDArray[2];
   private INDArray aCur;
   private int rows;
-  private int width;
-  private FloatBuffer tile;
-  private ByteBuffer tileBytes;
 
   private Nd4jScorer(INDArray[] b, Tiling tiling, int d, int maxRows, KernelProbe probe) {
     this.b = b;
@@ -128,32 +122,15 @@ final class Nd4jScorer implements BlockScorer {
   @Override
   public void multiply(int chunk) {
     try (MemoryWorkspace ws = Nd4j.getWorkspaceManager().scopeOutOfWorkspaces()) {
-      width = tiling.width(chunk);
+      int width = tiling.width(chunk);
       int kind = width == tiling.chunkCols() ? 0 : 1;
       INDArray[] cs = rows == maxRows ? cFull : cShort;
       if (cs[kind] == null) {
         cs[kind] = create(rows, width);
       }
       Nd4j.gemm(aCur, b[chunk], cs[kind], false, true, 1.0, 0.0);
-      tile = cs[kind].data().asNioFloat();
-      tileBytes = cs[kind].data().asNio().order(ByteOrder.nativeOrder());
+      tileIs(cs[kind].data().asNio(), width);
     }
-  }
-
-  @Override
-  public float[] row(int r, float[] buf) {
-    tile.get(r * width, buf, 0, width); // absolute bulk get: safe from several threads
-    return buf;
-  }
-
-  @Override
-  public int rowOffset(int r) {
-    return 0;
-  }
-
-  @Override
-  public ByteBuffer tile() {
-    return tileBytes;
   }
 
   private void closeShort() {
@@ -174,7 +151,6 @@ final class Nd4jScorer implements BlockScorer {
       free(cFull[i]);
       cFull[i] = null;
     }
-    tile = null;
-    tileBytes = null;
+    noTile();
   }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import dev.secpe.clustering.internal.KernelProbe;
+import dev.secpe.clustering.spi.NativeGemm;
 
 /**
  * The kernel behind every method: for each row of A, its nearest row(s) of B.
@@ -108,7 +109,10 @@ public final class NearestNeighbours {
     return blockRows;
   }
 
-  /** The backend a call would use now: ND4J if configured or AUTO and loadable, else JAVA. */
+  /**
+   * The backend a call would use now: the configured one, or for AUTO OpenBLAS where its add-on
+   * loads, else ND4J where it loads, else JAVA.
+   */
   public Backend resolvedBackend() {
     return resolve(backend);
   }
@@ -365,46 +369,105 @@ public final class NearestNeighbours {
     }
   }
 
-  private static volatile Boolean nd4jLoadable;
-  /** Why ND4J did not load, for the error of a later backend=ND4J request. */
-  private static volatile Throwable nd4jFailure;
+  /** What each native backend's first use found: loaded once per JVM, or why not. */
+  private static final class Natives {
+    static final Object LOCK = new Object();
+    static volatile Boolean nd4jLoadable;
+    /** Why ND4J did not load, for the error of a later backend=ND4J request. */
+    static volatile Throwable nd4jFailure;
+    static volatile boolean openBlasTried;
+    static volatile NativeGemm openBlas;
+    static volatile Throwable openBlasFailure;
+  }
 
+  /**
+   * The backend a call uses: JAVA as configured; OPENBLAS or ND4J when configured and loadable
+   * (else an {@link IllegalStateException} naming the cause and the add-on); AUTO: OpenBLAS
+   * ({@code secpe-kernel-openblas}) where it loads, else ND4J ({@code secpe-kernel-nd4j}), else
+   * JAVA. What did not load is said once per JVM at DEBUG (the library prints nothing of its own).
+   */
   private static Backend resolve(Backend configured) {
     if (configured == Backend.JAVA) {
       return Backend.JAVA;
     }
-    Boolean ok = nd4jLoadable;
-    if (ok == null) {
-      synchronized (NearestNeighbours.class) {
-        ok = nd4jLoadable;
-        if (ok == null) {
-          try {
-            Nd4jRuntime.prepare();
-            Nd4jScorer.load();
-            ok = Boolean.TRUE;
-          } catch (Throwable t) { // UnsatisfiedLinkError, NoClassDefFoundError, RuntimeException
-            ok = Boolean.FALSE;
-            nd4jFailure = t;
-            // said once per JVM, at DEBUG: the library prints nothing of its own unless asked
-            System.getLogger("dev.secpe.clustering").log(System.Logger.Level.DEBUG,
-                "ND4J is not on the class path or did not load (" + t.getClass().getSimpleName()
-                    + "): the vote kernel runs its pure-Java loops; add dev.secpe:secpe-kernel-nd4j for OpenBLAS");
-            if (configured == Backend.ND4J) {
-              throw new IllegalStateException(
-                  "backend=ND4J but ND4J could not load: " + t.getClass().getSimpleName() + ": "
-                      + t.getMessage(), t);
-            }
-          }
-          nd4jLoadable = ok;
-        }
+    if (configured != Backend.ND4J) {
+      NativeGemm g = openBlas();
+      if (g != null) {
+        return Backend.OPENBLAS;
+      }
+      if (configured == Backend.OPENBLAS) {
+        Throwable t = Natives.openBlasFailure;
+        throw new IllegalStateException("backend=OPENBLAS but OpenBLAS could not load: "
+            + (t == null ? "no provider on the class or module path (add dev.secpe:secpe-kernel-openblas)"
+                : t.getClass().getSimpleName() + ": " + t.getMessage()), t);
       }
     }
+    boolean ok = nd4jLoadable(configured);
     if (!ok && configured == Backend.ND4J) {
-      Throwable t = nd4jFailure;
+      Throwable t = Natives.nd4jFailure;
       throw new IllegalStateException("backend=ND4J but ND4J could not load on this machine"
           + (t == null ? "" : ": " + t.getClass().getSimpleName() + ": " + t.getMessage()), t);
     }
     return ok ? Backend.ND4J : Backend.JAVA;
+  }
+
+  /** The OpenBLAS provider if one is on the path and its library loads, else null (once per JVM). */
+  static NativeGemm openBlas() {
+    if (Natives.openBlasTried) {
+      return Natives.openBlas;
+    }
+    synchronized (Natives.LOCK) {
+      if (!Natives.openBlasTried) {
+        NativeGemm found = null;
+        Throwable failure = null;
+        try {
+          for (NativeGemm g : java.util.ServiceLoader.load(NativeGemm.class, NativeGemm.class.getClassLoader())) {
+            if ("openblas".equals(g.name())) {
+              g.load();
+              found = g;
+              break;
+            }
+          }
+        } catch (Throwable t) { // UnsatisfiedLinkError, ServiceConfigurationError, RuntimeException
+          failure = t;
+        }
+        if (found == null) {
+          System.getLogger("dev.secpe.clustering").log(System.Logger.Level.DEBUG,
+              failure == null ? "no OpenBLAS provider (dev.secpe:secpe-kernel-openblas) on the path"
+                  : "OpenBLAS did not load (" + failure.getClass().getSimpleName() + ")");
+        }
+        Natives.openBlas = found;
+        Natives.openBlasFailure = failure;
+        Natives.openBlasTried = true;
+      }
+      return Natives.openBlas;
+    }
+  }
+
+  private static boolean nd4jLoadable(Backend configured) {
+    Boolean ok = Natives.nd4jLoadable;
+    if (ok != null) {
+      return ok;
+    }
+    synchronized (Natives.LOCK) {
+      ok = Natives.nd4jLoadable;
+      if (ok == null) {
+        try {
+          Nd4jRuntime.prepare();
+          Nd4jScorer.load();
+          ok = Boolean.TRUE;
+        } catch (Throwable t) { // UnsatisfiedLinkError, NoClassDefFoundError, RuntimeException
+          ok = Boolean.FALSE;
+          Natives.nd4jFailure = t;
+          System.getLogger("dev.secpe.clustering").log(System.Logger.Level.DEBUG,
+              "ND4J is not on the class path or did not load (" + t.getClass().getSimpleName()
+                  + "): the vote kernel runs its pure-Java loops; add dev.secpe:secpe-kernel-openblas"
+                  + " for a native GEMM");
+        }
+        Natives.nd4jLoadable = ok;
+      }
+      return ok;
+    }
   }
 
   /** The rows per block this kernel uses against a B of {@code n} rows. */
@@ -455,7 +518,9 @@ public final class NearestNeighbours {
     // other's GEMM, each block's scan split over half the threads. With one BLAS thread, or the
     // single-threaded Java GEMM, one block per thread.
     int parts = this.parts > 0 ? Math.min(this.parts, threads)
-        : used == Backend.ND4J && Nd4jScorer.blasThreads() > 1 ? Math.max(1, threads / 2) : 1;
+        : used == Backend.ND4J && Nd4jScorer.blasThreads() > 1 ? Math.max(1, threads / 2)
+        : used == Backend.OPENBLAS && Natives.openBlas.threads() > 1 ? Math.max(1, threads / 2)
+        : 1;
     int lanes = (int) Math.max(1, Math.min(threads / parts, blocks));
     if (probe != null) {
       probe.layout(rowScan.name(), lanes, parts, br, tiling.chunkCols());
@@ -463,7 +528,9 @@ public final class NearestNeighbours {
     AtomicLong next = new AtomicLong();
     Object sinkLock = new Object();
     try (BlockScorer.Factory factory =
-        used == Backend.ND4J
+        used == Backend.OPENBLAS
+            ? NativeScorer.factory(Natives.openBlas, pb.data, pb.d, tiling, probe)
+            : used == Backend.ND4J
             ? Nd4jScorer.factory(pb.data, pb.d, tiling, probe)
             : JavaScorer.factory(pb.data, pb.d, tiling)) {
       Runnable work = () -> {

@@ -5,11 +5,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 
 class NearestNeighboursTest {
+
+  /**
+   * The native backend under test: ND4J here; secpe-kernel-openblas runs this class from this
+   * module's test jar with {@code -Dsecpe.test.nativeBackend=OPENBLAS}.
+   */
+  static final Backend NATIVE = Backend.valueOf(System.getProperty("secpe.test.nativeBackend", "ND4J"));
+
+  static java.util.stream.Stream<Backend> backends() {
+    return java.util.stream.Stream.of(NATIVE, Backend.JAVA, Backend.AUTO);
+  }
+
 
   /**
    * Backend x metric x layout: the automatic tiling with the preferred scan, and narrow column
@@ -18,7 +28,7 @@ class NearestNeighboursTest {
    */
   static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> cases() {
     java.util.List<org.junit.jupiter.params.provider.Arguments> l = new java.util.ArrayList<>();
-    for (Backend be : new Backend[] {Backend.ND4J, Backend.JAVA}) {
+    for (Backend be : new Backend[] {NATIVE, Backend.JAVA}) {
       for (Metric m : Metric.values()) {
         l.add(org.junit.jupiter.params.provider.Arguments.of(be, m, Layout.AUTO));
         for (Layout layout : Layout.NARROW) {
@@ -193,8 +203,8 @@ class NearestNeighboursTest {
     Embeddings b = Embeddings.of(gaussian(rnd, 300, 64));
     for (Metric m : Metric.values()) {
       NearestNeighbours.Top1 ref = kernel(Backend.JAVA, m, 1000, 1).top1(a, b);
-      NearestNeighbours.Top1 nd = kernel(Backend.ND4J, m, 0, 2).top1(a, b);
-      NearestNeighbours.Top1 odd = kernel(Backend.ND4J, m, 77, 3).top1(a, b);
+      NearestNeighbours.Top1 nd = kernel(NATIVE, m, 0, 2).top1(a, b);
+      NearestNeighbours.Top1 odd = kernel(NATIVE, m, 77, 3).top1(a, b);
       assertThat(nd.index()).containsExactly(ref.index());
       assertThat(nd.score()).containsExactly(ref.score());
       assertThat(odd.index()).containsExactly(ref.index());
@@ -216,7 +226,7 @@ class NearestNeighboursTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Backend.class)
+  @MethodSource("backends")
   void badInputIsRejectedNamingFieldAndValue(Backend be) {
     NearestNeighbours cos = kernel(be, Metric.COSINE, 0, 1);
     Embeddings b = Embeddings.of(new float[][] {{1, 0}, {0, 1}});
@@ -276,7 +286,7 @@ class NearestNeighboursTest {
     kernel(Backend.JAVA, Metric.COSINE, 64, 2).top1(a, b); // warm: the shared pool's first workers
     long before = java.lang.management.ManagementFactory.getThreadMXBean().getTotalStartedThreadCount();
     for (int call = 0; call < 20; call++) {
-      kernel(Backend.ND4J, Metric.COSINE, 64, 2).top1(a, b);
+      kernel(NATIVE, Metric.COSINE, 64, 2).top1(a, b);
       kernel(Backend.JAVA, Metric.COSINE, 64, 2).top1(a, b);
     }
     assertThat(BlasThreads.get()).isEqualTo(blas);

@@ -23,13 +23,11 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.nd4j.linalg.api.buffer.DataType;
-import org.nd4j.linalg.api.ndarray.INDArray;
-import org.nd4j.linalg.factory.Nd4j;
+import dev.secpe.clustering.BlasThreads;
 
 /**
  * The kernel's GFLOP/s against numpy on the same data in the same run. Java writes A and B to
- * temporary float32 files, times ND4J's GEMM alone and the full top-1 kernel (GEMM + exact
+ * temporary float32 files, times OpenBLAS's GEMM alone (the kernel's backend) and the full top-1 kernel (GEMM + exact
  * argmax) with its preferred scan and again with the scalar scan (what runs where the Vector API
  * module is not added), then runs {@code gemm_ref.py} (in this jar) with {@code python3}, which
  * times numpy's GEMM and a blocked GEMM + argmax on the same files, at several block sizes (the
@@ -68,7 +66,7 @@ public final class KernelBenchmark {
   private static void sweep(Config c, RowSource ea, EmbeddingMatrix eb, double flops,
       Map<String, Object> out) {
     int cores = Runtime.getRuntime().availableProcessors();
-    int original = Nd4j.factory().blas().getMaxThreads();
+    int original = BlasThreads.get();
     int[][] cfgs = {
         {1, cores, 0}, {cores, 1, 0}, {cores, cores, 0}, {1, cores, 512}, {cores, 1, 256},
         {cores, 1, 512}, {cores, 1, 1024}, {cores, cores, 512}, {cores, 1, 2048}};
@@ -77,16 +75,16 @@ public final class KernelBenchmark {
     for (int r = 0; r < c.reps(); r++) {
       for (int qq = 0; qq < cfgs.length; qq++) {
         int q = r % 2 == 0 ? qq : cfgs.length - 1 - qq; // alternate the order between rounds
-        dev.secpe.clustering.BlasThreads.setProcessWide(cfgs[q][1]); // this benchmark's own choice
+        BlasThreads.setProcessWide(cfgs[q][1]); // this benchmark's own choice
         NearestNeighbours k = NearestNeighbours.builder().metric(c.metric())
-            .backend(Backend.ND4J).threads(cfgs[q][0])
+            .backend(Backend.OPENBLAS).threads(cfgs[q][0])
             .blockRows(cfgs[q][2]).build();
         long t0 = System.nanoTime();
         k.top1(ea, eb);
         best[q] = Math.min(best[q], (System.nanoTime() - t0) / 1e9);
       }
     }
-    Nd4j.factory().blas().setMaxThreads(original);
+    BlasThreads.setProcessWide(original);
     for (int q = 0; q < cfgs.length; q++) {
       out.put("sweep_workers" + cfgs[q][0] + "_blas" + cfgs[q][1] + "_block"
           + (cfgs[q][2] == 0 ? "auto" : cfgs[q][2]) + "_gflops", flops / best[q] / 1e9);
@@ -106,12 +104,12 @@ public final class KernelBenchmark {
     Map<String, Object> out = new LinkedHashMap<>();
 
     NearestNeighbours.Builder kb = NearestNeighbours.builder().metric(c.metric())
-        .backend(Backend.ND4J).blockRows(c.blockRows());
+        .backend(Backend.OPENBLAS).blockRows(c.blockRows());
     if (c.threads() > 0) {
       kb.threads(c.threads());
     }
     NearestNeighbours kernel = kb.build();
-    kernel.top1(ea, eb); // warm-up (loads ND4J, JIT)
+    kernel.top1(ea, eb); // warm-up (loads OpenBLAS, JIT)
     timed(kernel, ea, eb, true); // and the scalar scan's JIT
 
     Path dir = Files.createTempDirectory("secpe-bench-kernel");
@@ -136,12 +134,8 @@ public final class KernelBenchmark {
         numpy.call("top1");
       }
       try {
-        // ND4J GEMM alone: whole A x B^T into a preallocated C.
-        INDArray na = Nd4j.createUninitialized(DataType.FLOAT, c.m(), c.d());
-        na.data().asNioFloat().put(a);
-        INDArray nb = Nd4j.createUninitialized(DataType.FLOAT, c.n(), c.d());
-        nb.data().asNioFloat().put(b);
-        INDArray nc = Nd4j.createUninitialized(DataType.FLOAT, c.m(), c.n());
+        // OpenBLAS GEMM alone: whole A x B^T into a preallocated C.
+        OpenBlasGemmReference whole = new OpenBlasGemmReference(a, c.m(), b, c.n(), c.d());
         double gemm = Double.POSITIVE_INFINITY;
         double npGemm = Double.POSITIVE_INFINITY;
         double npTop1 = Double.POSITIVE_INFINITY;
@@ -154,9 +148,7 @@ public final class KernelBenchmark {
         double[] gemmRatios = new double[c.reps()];
         double[] scalarRatios = new double[c.reps()];
         for (int r = 0; r < c.reps(); r++) {
-          long t0 = System.nanoTime();
-          Nd4j.gemm(na, nb, nc, false, true, 1.0, 0.0);
-          double g = (System.nanoTime() - t0) / 1e9;
+          double g = whole.time();
           gemm = Math.min(gemm, g);
           Timed t = timed(kernel, ea, eb, false);
           top1 = top1 == null || t.seconds < top1.seconds ? t : top1;
@@ -176,9 +168,7 @@ public final class KernelBenchmark {
             scalarRatios[r] = n1 / s.seconds;
           }
         }
-        na.close();
-        nb.close();
-        nc.close();
+        whole.close();
         int[] idx = top1.index;
 
         if (c.sweep()) {
@@ -277,7 +267,7 @@ public final class KernelBenchmark {
     }
     out.put("openblas_coretype", String.valueOf(System.getenv("OPENBLAS_CORETYPE")));
     out.put("omp_num_threads", String.valueOf(System.getenv("OMP_NUM_THREADS")));
-    out.put("blas_threads", Nd4j.factory().blas().getMaxThreads());
+    out.put("blas_threads", BlasThreads.get());
     out.put("cpus", Runtime.getRuntime().availableProcessors());
     out.put("note", "java_gflops/numpy_gflops: blocked GEMM + argmax on both sides (Java adds "
         + "the exact tie re-check; numpy: its best block size); *_gemm_*: GEMM alone; ratio: "

@@ -34,7 +34,9 @@ import java.util.Random;
  * OR-Tools' solvers were bound as services, and nothing was printed. Exits 1 on the first failed
  * check (the build fails with it). Argument: "module-path"; "nd4j" when ND4J is on the class path
  * and the vote kernel must use it; "nd4j-without-jdk.unsupported" when ND4J is on the class path
- * but the launch forgot that module, so the kernel must keep to pure Java.
+ * but the launch forgot that module, so the kernel must keep to pure Java; "openblas" when
+ * secpe-kernel-openblas and JavaCPP's OpenBLAS modules are on the module path, bound as a service,
+ * and the vote kernel must use them.
  */
 public final class Main {
 
@@ -90,11 +92,12 @@ public final class Main {
     double glop = noise(records, SecretNoise.LpSolver.GLOP).sigma();
     check(Math.abs(glop - simplex) <= 1e-9 * simplex, "GLOP sigma " + glop + " vs simplex " + simplex);
 
-    // 4. The vote kernel: pure Java on the module path; ND4J when its jars are on the class path
-    //    and jdk.unsupported is resolved; without that module, pure Java again, and asking for
-    //    ND4J says what to add.
+    // 4. The vote kernel: pure Java on the module path; OpenBLAS when secpe-kernel-openblas is
+    //    on it too (a service); ND4J when its jars are on the class path and jdk.unsupported is
+    //    resolved; without that module, pure Java again, and asking for ND4J says what to add.
     NearestNeighbours auto = NearestNeighbours.builder().build();
-    Backend want = mode.equals("nd4j") ? Backend.ND4J : Backend.JAVA;
+    Backend want = mode.equals("nd4j") ? Backend.ND4J
+        : mode.equals("openblas") ? Backend.OPENBLAS : Backend.JAVA;
     check(auto.resolvedBackend() == want, "kernel backend " + auto.resolvedBackend() + ", expected " + want);
     if (mode.equals("nd4j-without-jdk.unsupported")) {
       try {

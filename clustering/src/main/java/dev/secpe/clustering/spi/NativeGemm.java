@@ -1,0 +1,88 @@
+package dev.secpe.clustering.spi;
+
+import java.nio.ByteBuffer;
+
+/**
+ * A native single-precision GEMM for the vote kernel's tiles: the service a backend add-on (such
+ * as {@code secpe-kernel-openblas}) provides through {@link java.util.ServiceLoader}. Internal:
+ * this package is exported only to the add-on modules, and its shape may change with the kernel.
+ *
+ * <p>The kernel copies B (the candidates) to native memory once per call, split into column
+ * chunks, and then, per lane, loads a block of A's rows and computes one score tile {@code C =
+ * A_block B_chunk^T} per chunk, which it scans in place. A provider only multiplies: it never sees
+ * which rows are private, never keeps data past {@link Chunks#close()}, and must not change a
+ * process-wide setting (its library's thread count is the application's choice).
+ *
+ * <p>Results need not be bit-identical to any other backend: the kernel re-checks every
+ * near-tie exactly; the GEMM must be an IEEE float32 GEMM whose every inner product is within
+ * the classic bound {@code gamma_{d+2} |a| |b|} of the exact one (any summation order, FMA
+ * allowed; no reduced-precision modes such as TF32).
+ */
+public interface NativeGemm {
+
+  /** A short name for reports and errors ({@code "openblas"}). */
+  String name();
+
+  /**
+   * Loads the native library (idempotent).
+   *
+   * @return a short description of what loaded, e.g. {@code "OpenBLAS 0.3.31 (Haswell)"}
+   * @throws RuntimeException or {@link LinkageError} when it cannot load on this machine
+   */
+  String load();
+
+  /** The library's process-wide thread count for one GEMM (at least 1). */
+  int threads();
+
+  /**
+   * Sets the library's process-wide thread count. Called only by {@link
+   * dev.secpe.clustering.BlasThreads#setProcessWide}, i.e. on the application's explicit request;
+   * never by a kernel.
+   */
+  void setThreads(int threads);
+
+  /**
+   * Copies B to native memory, one row-major {@code widths[c] x d} array per chunk, chunk
+   * {@code c} holding rows {@code starts[c] .. starts[c] + widths[c]} of {@code b}.
+   *
+   * @param b B's rows, row-major, {@code d} floats each
+   */
+  Chunks chunks(float[] b, int d, int[] starts, int[] widths);
+
+  /** B's chunks in native memory; shared by the lanes of one kernel call. Closed once. */
+  interface Chunks extends AutoCloseable {
+    /** Native bytes held. */
+    long bytes();
+
+    /**
+     * A new tile engine for one lane: room for a block of {@code maxRows} rows of A and a tile of
+     * {@code maxRows x maxWidth} floats.
+     */
+    Tile newTile(int maxRows, int maxWidth);
+
+    @Override
+    void close();
+  }
+
+  /**
+   * One lane's A block and score tile in native memory. Used by one thread at a time; the
+   * returned buffer may be read by several threads at once (absolute reads only).
+   */
+  interface Tile extends AutoCloseable {
+    /** Native bytes held. */
+    long bytes();
+
+    /** Copies {@code rows} rows of dim d from {@code a} (row-major) into the native A block. */
+    void load(float[] a, int rows);
+
+    /**
+     * Computes {@code C = A_block B_chunk^T} for the loaded rows and returns C: a direct buffer in
+     * native byte order, row {@code r} at bytes {@code [4 r w, 4 (r + 1) w)} with {@code w} the
+     * chunk's width; valid until the next call on this tile.
+     */
+    ByteBuffer multiply(int chunk);
+
+    @Override
+    void close();
+  }
+}
