@@ -4,14 +4,16 @@
  * exact mergeable aggregates.
  *
  * <p>Native backends are optional; without them the pure-Java kernel runs, with the same
- * results. ND4J ({@code secpe-kernel-nd4j}) is the older one, kept for its CUDA build. ND4J's jars cannot be modules (their descriptors are invalid), so an application
+ * results. ND4J ({@code secpe-kernel-nd4j}) is the older one, kept for its CUDA build. ND4J's
+ * jars cannot be modules (their descriptors are invalid), so an application
  * on the module path puts them on the class path and adds {@code --add-modules jdk.unsupported}
  * (or {@code requires jdk.unsupported} in its own descriptor): JavaCPP needs {@code
  * sun.misc.Unsafe}. This module then reads the class path by itself. Without that module the
- * kernel keeps to pure Java, and {@code Backend.ND4J} fails naming the option. Likewise the
- * Vector API (incubator module {@code jdk.incubator.vector}) speeds up the arg-max scan where it
- * is added, and is never required. Package {@code internal} (the benchmark probe) is not exported;
- * package {@code spi}, the native GEMM service, is exported to the add-on that provides it only
+ * kernel keeps to pure Java, and {@code Backend.ND4J} fails naming the option. The Vector API
+ * scan of native tiles comes with {@code secpe-kernel-openblas} (a {@code TileScan} service, where
+ * the application adds {@code jdk.incubator.vector}): this module never requires the incubator
+ * module, so an application compiled against it sees no incubator warning. Package {@code internal} (the benchmark probe) is not exported;
+ * package {@code spi}, the native GEMM and tile-scan services, is exported to the add-on that provides them only
  * ({@code secpe-kernel-openblas}, which this module cannot see when it is compiled: hence the
  * suppressed "module not found" warning).
  */
@@ -21,12 +23,10 @@ module dev.secpe.clustering {
   requires transitive dev.secpe.core;
   requires static nd4j.api;
   requires static nd4j.common;
-  // The arg-max scan uses the Vector API when the application adds this incubator module
-  // (--add-modules jdk.incubator.vector); without it the scalar scan runs (RowScan.preferred).
-  requires static jdk.incubator.vector;
 
   exports dev.secpe.clustering;
   exports dev.secpe.clustering.spi to dev.secpe.kernel.openblas;
 
   uses dev.secpe.clustering.spi.NativeGemm;
+  uses dev.secpe.clustering.spi.TileScan.Provider;
 }

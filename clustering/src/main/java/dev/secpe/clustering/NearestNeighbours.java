@@ -19,8 +19,9 @@ import dev.secpe.clustering.spi.NativeGemm;
  * value and the few columns near it are kept. So the full score matrix is never materialised
  * and memory stays {@code O(lanes x blockRows x chunk)} whatever |A| and |B| are (A may be a
  * streaming {@link RowSource}, read block by block and never copied whole). The scan is one
- * vectorised maximum per tile row where the JDK's Vector API module is added ({@code
- * --add-modules jdk.incubator.vector}) and a scalar loop otherwise, with the same results. L2
+ * vectorised maximum per tile row where {@code secpe-kernel-openblas} provides its Vector API scan
+ * and the application adds the JDK's module ({@code --add-modules jdk.incubator.vector}), and a
+ * scalar loop otherwise, with the same results. L2
  * uses the squared-norm trick ({@code |b|^2 - 2 a.b}); cosine normalises both sides first (SecPE
  * Remark 3.3).
  *

@@ -6,15 +6,15 @@ package dev.secpe.clustering;
  * whose ranking value reaches a threshold ({@link #collect}). The ranking value of column {@code j} is the float score {@code c_j} (cosine) or
  * {@code 2 c_j - |b_j|^2} (L2, in float: {@code 2f * c - sqf}), larger is nearer.
  *
- * <p>{@link ScalarRowScan} (plain loops, always available) scans arrays; {@code VectorRowScan}
- * adds bit-identical in-place scans of native tiles on the JDK Vector API, used when the
- * incubator module {@code jdk.incubator.vector} is in the boot layer (e.g. {@code --add-modules
- * jdk.incubator.vector}). {@link #preferred()} picks one once per JVM; the kernel never needs the
- * module.
+ * <p>{@link ScalarRowScan} (plain loops, always available) scans arrays; a {@link
+ * dev.secpe.clustering.spi.TileScan} service ({@code secpe-kernel-openblas}'s Vector API scan,
+ * which runs where the application adds the incubator module {@code jdk.incubator.vector}) adds
+ * bit-identical in-place scans of native tiles ({@link BufferRowScan}). {@link #preferred()} picks
+ * one once per JVM; this module never needs the incubator module.
  */
 abstract class RowScan {
 
-  /** System property that turns the Vector API scan off ({@code false}); default on when present. */
+  /** System property that turns a provided (Vector API) scan off ({@code false}); default on. */
   static final String VECTOR_PROPERTY = "secpe.kernel.vector";
 
   /**
@@ -69,7 +69,7 @@ abstract class RowScan {
     static final RowScan PREFERRED = choose();
   }
 
-  /** The Vector API scan where the module is present and enabled, else the scalar one. */
+  /** A provided in-place scan where one runs and agrees with the scalar one, else the scalar scan. */
   static RowScan preferred() {
     return Holder.PREFERRED;
   }
@@ -78,20 +78,30 @@ abstract class RowScan {
     if ("false".equalsIgnoreCase(System.getProperty(VECTOR_PROPERTY, "true"))) {
       return ScalarRowScan.INSTANCE;
     }
-    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
-      return ScalarRowScan.INSTANCE;
-    }
     try {
-      // Loaded by name: the class links against jdk.incubator.vector, which is only resolved
-      // when the application adds it.
-      RowScan v = (RowScan) Class.forName("dev.secpe.clustering.VectorRowScan")
-          .getDeclaredConstructor().newInstance();
-      return v.usable() && agreesWithScalar(v) ? v : ScalarRowScan.INSTANCE;
-    } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+      RowScan v = provided();
+      return v != null && agreesWithScalar(v) ? v : ScalarRowScan.INSTANCE;
+    } catch (LinkageError | RuntimeException e) {
       // The incubator API changes between JDKs (FloatVector.fromByteBuffer is gone on 25): a
       // method this JDK's module lacks fails here, once, and the scalar scan runs.
       return ScalarRowScan.INSTANCE;
     }
+  }
+
+  /**
+   * The first {@link dev.secpe.clustering.spi.TileScan} a provider on the path creates, as a
+   * scan (not yet checked against the scalar one), or null.
+   */
+  static RowScan provided() {
+    for (dev.secpe.clustering.spi.TileScan.Provider p : java.util.ServiceLoader.load(
+        dev.secpe.clustering.spi.TileScan.Provider.class,
+        dev.secpe.clustering.spi.TileScan.Provider.class.getClassLoader())) {
+      dev.secpe.clustering.spi.TileScan t = p.create();
+      if (t != null) {
+        return new BufferRowScan(t);
+      }
+    }
+    return null;
   }
 
   /**
@@ -125,8 +135,4 @@ abstract class RowScan {
     return true;
   }
 
-  /** Whether this scan is worth using on this machine (the vector one needs 4+ float lanes). */
-  boolean usable() {
-    return true;
-  }
 }

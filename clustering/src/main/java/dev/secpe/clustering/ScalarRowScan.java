@@ -2,7 +2,7 @@ package dev.secpe.clustering;
 
 /**
  * {@link RowScan} in plain Java, on arrays: one compare per column in the common case. The
- * Vector API scan ({@code VectorRowScan}) extends it with in-place reads of native tiles.
+ * in-place scan of native tiles ({@link BufferRowScan}) extends it.
  */
 class ScalarRowScan extends RowScan {
 

@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The kernel where the application did not add {@code jdk.incubator.vector} (the default for a
- * library user): it picks the scalar scan and gives the brute-force answer. Runs in the surefire
- * execution {@code without-vector-module}; skipped where the module is present.
+ * library user): it picks the scalar scan and gives the brute-force answer. Here (no tile scan is
+ * provided in this module) and in secpe-kernel-openblas's surefire execution {@code
+ * without-vector-module} (its scan provided, on OpenBLAS); skipped where the module is present.
  */
 class KernelWithoutVectorModuleTest {
 

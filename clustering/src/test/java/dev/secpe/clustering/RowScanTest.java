@@ -11,20 +11,23 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /**
- * The two arg-max scans against plain loops written out here: the same two largest values, the
- * same first position of the maximum and the same collected columns, for any length (vector
- * tails included), offset, threshold, ties and infinities, on arrays and (vector scan) in place on
- * direct buffers.
+ * The arg-max scans against plain loops written out here: the same two largest values, the same
+ * first position of the maximum and the same collected columns, for any length (vector tails
+ * included), offset, threshold, ties and infinities, on arrays and (a provided scan) in place on
+ * direct buffers. Here the scalar scan only; secpe-kernel-openblas runs this class from this
+ * module's test jar with its Vector API scan provided.
  */
 class RowScanTest {
 
   /**
-   * Whether this JDK's incubating Vector API is present (it is under Maven) and has the in-place
-   * buffer loads the vector scan uses ({@code FloatVector.fromByteBuffer}: JDK 17 has it, JDK 25
-   * no longer does).
+   * Whether a tile scan is provided (secpe-kernel-openblas on the class path), this JDK's incubating
+   * Vector API is present and it has the in-place buffer loads the vector scan uses ({@code
+   * FloatVector.fromByteBuffer}: JDK 17 has it, JDK 25 no longer does).
    */
   static boolean vectorScanRuns() {
-    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()
+        || !java.util.ServiceLoader.load(dev.secpe.clustering.spi.TileScan.Provider.class)
+            .iterator().hasNext()) {
       return false;
     }
     try {
@@ -37,12 +40,12 @@ class RowScanTest {
     }
   }
 
-  /** The scalar scan, and the Vector API scan where it runs on this JDK. */
+  /** The scalar scan, and the provided (Vector API) scan where it runs on this JDK. */
   static List<RowScan> scans() {
     List<RowScan> l = new ArrayList<>();
     l.add(ScalarRowScan.INSTANCE);
     if (vectorScanRuns()) {
-      l.add(new VectorRowScan());
+      l.add(RowScan.provided());
     }
     return l;
   }
@@ -148,9 +151,9 @@ class RowScanTest {
   }
 
   /**
-   * The vector scan is chosen exactly where it runs: with the module on a JDK whose incubator API
-   * has its buffer loads (17), not on one that lacks them (25), where choosing it failed every
-   * kernel call with NoSuchMethodError.
+   * The vector scan is chosen exactly where it runs: provided, with the module, on a JDK whose
+   * incubator API has its buffer loads (17), not on one that lacks them (25), where choosing it
+   * failed every kernel call with NoSuchMethodError.
    */
   @Test
   void preferredIsTheVectorScanExactlyWhereItRuns() {

@@ -1,5 +1,6 @@
-package dev.secpe.clustering;
+package dev.secpe.kernel.openblas;
 
+import dev.secpe.clustering.spi.TileScan;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.FloatVector;
@@ -8,33 +9,25 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The scalar scan plus in-place reads of native tiles on the JDK Vector API (incubator module
- * {@code jdk.incubator.vector}): lane-wise maximum and runner-up over a tile row, reduced once,
- * and a lane-wise compare for the rarer position search. (Arrays, i.e. the plain-Java backend's
- * tiles and the rare collect pass, stay with the scalar loops: there the GEMM or the copy
- * dominates.) Only
- * {@link RowScan#preferred()} instantiates it, by name, after checking that the module is present;
- * no other class refers to it.
+ * In-place reads of native tiles on the JDK Vector API (incubator module {@code
+ * jdk.incubator.vector}): lane-wise maximum and runner-up over a tile row, reduced once, and a
+ * lane-wise compare for the rarer position search. Only {@link VectorTileScans} instantiates it,
+ * by name, after checking that the module is present; no other class refers to it.
  */
-final class VectorRowScan extends ScalarRowScan {
+final class VectorTileScan implements TileScan {
 
   private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
   private static final int L = S.length();
 
-  VectorRowScan() {}
+  VectorTileScan() {}
 
-  @Override
-  boolean usable() {
+  /** Whether the preferred species is worth it on this machine (4+ float lanes). */
+  static boolean usable() {
     return L >= 4;
   }
 
   @Override
-  boolean readsBuffers() {
-    return true;
-  }
-
-  @Override
-  int top2(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0, float[] top) {
+  public int top2(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0, float[] top) {
     ByteOrder o = ByteOrder.nativeOrder();
     int up = S.loopBound(w);
     FloatVector m = FloatVector.broadcast(S, Float.NEGATIVE_INFINITY);
@@ -57,7 +50,7 @@ final class VectorRowScan extends ScalarRowScan {
   }
 
   @Override
-  int indexOf(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0, float x) {
+  public int indexOf(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0, float x) {
     ByteOrder o = ByteOrder.nativeOrder();
     int up = S.loopBound(w);
     for (int j = 0; j < up; j += L) {
@@ -111,7 +104,7 @@ final class VectorRowScan extends ScalarRowScan {
   }
 
   @Override
-  String name() {
+  public String name() {
     return "vector-" + S.vectorBitSize();
   }
 }

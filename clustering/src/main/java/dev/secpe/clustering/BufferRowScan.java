@@ -1,0 +1,38 @@
+package dev.secpe.clustering;
+
+import dev.secpe.clustering.spi.TileScan;
+import java.nio.ByteBuffer;
+
+/**
+ * The scalar scan on arrays plus a {@link TileScan} service's in-place scan of native tiles (the
+ * Vector API scan of {@code secpe-kernel-openblas}). Arrays (the plain-Java backend's tiles and
+ * the rare collect pass) stay with the scalar loops: there the GEMM or the copy dominates.
+ */
+final class BufferRowScan extends ScalarRowScan {
+
+  private final TileScan tiles;
+
+  BufferRowScan(TileScan tiles) {
+    this.tiles = tiles;
+  }
+
+  @Override
+  boolean readsBuffers() {
+    return true;
+  }
+
+  @Override
+  int top2(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0, float[] top) {
+    return tiles.top2(src, byteOff, w, l2, sqf, j0, top);
+  }
+
+  @Override
+  int indexOf(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0, float v) {
+    return tiles.indexOf(src, byteOff, w, l2, sqf, j0, v);
+  }
+
+  @Override
+  String name() {
+    return tiles.name();
+  }
+}
