@@ -52,7 +52,7 @@ final class AccountingBench {
   static final double[] GRID_DELTA = {1e-10, 1e-6, 1e-3};
 
   /** The grid sweep: counts, the worst gap, the slowest query, and every point that fails. */
-  static Map<String, Object> grid() {
+  static Map<String, Object> grid(boolean progress) {
     query(0.001, 1000, 1.5, 1e-6); // warm-up
     List<Map<String, Object>> failing = new ArrayList<>();
     int points = 0;
@@ -65,9 +65,25 @@ final class AccountingBench {
       for (double sigma : GRID_SIGMA) {
         for (int steps : GRID_STEPS) {
           for (double delta : GRID_DELTA) {
-            Map<String, Object> row = query(q, steps, sigma, delta);
-            row.remove("epsilon_fixed_interval_1e-3");
             points++;
+            Map<String, Object> row;
+            try {
+              row = query(q, steps, sigma, delta);
+            } catch (RuntimeException e) { // a point the accountant cannot answer is a failure
+              row = new LinkedHashMap<>();
+              row.put("sampling_rate", q);
+              row.put("steps", steps);
+              row.put("sigma", sigma);
+              row.put("delta", delta);
+              row.put("error", e.getClass().getSimpleName() + ": " + e.getMessage());
+              failing.add(row);
+              System.err.println("grid: " + row);
+              continue;
+            }
+            row.remove("epsilon_fixed_interval_1e-3");
+            if (progress) {
+              System.err.println("grid: " + row);
+            }
             double upper = (double) row.get("epsilon_upper");
             double gap = (double) row.get("relative_gap");
             double seconds = (double) row.get("seconds_per_query");

@@ -198,9 +198,12 @@ final class BenchCommand {
         + "(450 queries, several minutes) and report the points whose bounds are more than 1% apart")
     boolean grid;
 
+    @Option(names = "--progress", description = "with --grid: print each point to stderr as it is done")
+    boolean progress;
+
     @Override
     public Integer call() {
-      return emit(spec, json, grid ? AccountingBench.grid() : AccountingBench.run());
+      return emit(spec, json, grid ? AccountingBench.grid(progress) : AccountingBench.run());
     }
   }
 }
