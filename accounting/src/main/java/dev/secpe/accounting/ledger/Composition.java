@@ -29,6 +29,7 @@ final class Composition {
   final double commonSq;
   final double[] secretSq; // null when no SecretMixture is on the ledger
   final double pureEps;
+  private final double pureEpsSum; // the sum before the outward rounding of pureEps
   final List<PrivacyCost.SecretMixture> mixtures;
 
   private Composition(
@@ -37,63 +38,80 @@ final class Composition {
       boolean anyPure,
       double commonSq,
       double[] secretSq,
-      double pureEps,
+      double pureEpsSum,
       List<PrivacyCost.SecretMixture> mixtures) {
-    this.mixtures = List.copyOf(mixtures);
+    this.mixtures = mixtures;
     this.releases = releases;
     this.allGaussian = allGaussian;
     this.anyPure = anyPure;
     this.commonSq = commonSq;
     this.secretSq = secretSq;
-    this.pureEps = pureEps;
+    this.pureEpsSum = pureEpsSum;
+    this.pureEps = up(pureEpsSum);
   }
 
+  /** The composition of no release. */
+  static final Composition EMPTY = new Composition(0, true, false, 0, null, 0, List.of());
+
   static Composition of(List<Release> releases) {
-    boolean allGaussian = true;
-    boolean anyPure = false;
-    double commonSq = 0;
-    double[] secretSq = null;
-    double pureEps = 0;
-    List<PrivacyCost.SecretMixture> mixtures = new java.util.ArrayList<>();
+    Composition c = EMPTY;
     for (Release rel : releases) {
-      PrivacyCost cost = rel.cost();
-      if (cost instanceof PrivacyCost.Gaussian g) {
-        commonSq += 1 / (g.noiseMultiplier() * g.noiseMultiplier());
-      } else if (cost instanceof PrivacyCost.SubsampledGaussian s) {
-        allGaussian = false;
-        commonSq += s.steps() / (s.noiseMultiplier() * s.noiseMultiplier());
-      } else if (cost instanceof PrivacyCost.SecretMixture m) {
-        allGaussian = false;
-        mixtures.add(m);
-        if (secretSq == null) {
-          secretSq = new double[m.secretCount()];
-        } else if (secretSq.length != m.secretCount()) {
-          throw new IllegalArgumentException(
-              "release "
-                  + rel.id()
-                  + " covers "
-                  + m.secretCount()
-                  + " secrets but earlier releases cover "
-                  + secretSq.length);
-        }
-        for (int j = 0; j < secretSq.length; j++) {
-          double mu = m.maxShift(j) / m.sigma();
-          secretSq[j] += mu * mu;
-        }
-      } else if (cost instanceof PrivacyCost.Laplace l) {
-        allGaussian = false;
-        anyPure = true;
-        pureEps += l.epsilon();
-      } else if (cost instanceof PrivacyCost.PureDp d) {
-        allGaussian = false;
-        anyPure = true;
-        pureEps += d.epsilon();
-      } else {
-        throw new IllegalStateException("unknown cost " + cost);
-      }
+      c = c.plus(rel);
     }
-    return new Composition(
-        releases.size(), allGaussian, anyPure, commonSq, secretSq, up(pureEps), mixtures);
+    return c;
+  }
+
+  /**
+   * This composition and one more release: O(1) for Gaussian and pure-DP costs (the ledger charges
+   * incrementally, so a run of T releases costs O(T), not O(T^2)).
+   */
+  Composition plus(Release rel) {
+    PrivacyCost cost = rel.cost();
+    boolean gaussianOnly = allGaussian;
+    boolean pure = anyPure;
+    double common = commonSq;
+    double[] secrets = secretSq;
+    double eps = pureEpsSum;
+    List<PrivacyCost.SecretMixture> mix = mixtures;
+    if (cost instanceof PrivacyCost.Gaussian g) {
+      common += 1 / (g.noiseMultiplier() * g.noiseMultiplier());
+    } else if (cost instanceof PrivacyCost.SubsampledGaussian sg) {
+      gaussianOnly = false;
+      common += sg.steps() / (sg.noiseMultiplier() * sg.noiseMultiplier());
+    } else if (cost instanceof PrivacyCost.SecretMixture m) {
+      gaussianOnly = false;
+      java.util.List<PrivacyCost.SecretMixture> grown = new java.util.ArrayList<>(mix);
+      grown.add(m);
+      mix = List.copyOf(grown);
+      if (secrets == null) {
+        secrets = new double[m.secretCount()];
+      } else if (secrets.length != m.secretCount()) {
+        throw new IllegalArgumentException(
+            "release "
+                + rel.id()
+                + " covers "
+                + m.secretCount()
+                + " secrets but earlier releases cover "
+                + secrets.length);
+      } else {
+        secrets = secrets.clone();
+      }
+      for (int j = 0; j < secrets.length; j++) {
+        double mu = m.maxShift(j) / m.sigma();
+        secrets[j] += mu * mu;
+      }
+    } else if (cost instanceof PrivacyCost.Laplace l) {
+      gaussianOnly = false;
+      pure = true;
+      eps += l.epsilon();
+    } else if (cost instanceof PrivacyCost.PureDp d) {
+      gaussianOnly = false;
+      pure = true;
+      eps += d.epsilon();
+    } else {
+      throw new IllegalStateException("unknown cost " + cost);
+    }
+    return new Composition(releases + 1, gaussianOnly, pure, common, secrets, eps, mix);
   }
 
   private static double up(double x) {

@@ -5,7 +5,6 @@ import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.Preconditions;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.SecretBudgets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +63,8 @@ public final class PrivacyLedger {
   private final SecretBudget uniformSecretLimit;
   private final boolean admitsNone;
   private final Map<String, Release> byId = new LinkedHashMap<>();
+  /** The fallback composition of every release on the ledger, kept incrementally. */
+  private Composition composition = Composition.EMPTY;
   private PldAccount pld = PldAccount.empty(); // null when the PLD accountant is off
   private String pldDropped; // why the PLD accountant was dropped, or null
   private PrivacyPlan plan; // the plan this ledger follows, or null for any release
@@ -185,9 +186,7 @@ public final class PrivacyLedger {
     if (plan != null) {
       plan.admit(release);
     }
-    List<Release> candidate = new ArrayList<>(byId.values());
-    candidate.add(release);
-    Composition c = Composition.of(candidate);
+    Composition c = composition.plus(release);
     PldAccount nextPld = null;
     String dropped = pldDropped;
     if (pld != null) {
@@ -199,6 +198,7 @@ public final class PrivacyLedger {
     }
     checkLimit(release, new Bounds(c, nextPld));
     byId.put(release.id(), release);
+    composition = c;
     pld = nextPld;
     pldDropped = dropped;
     return release;
@@ -275,25 +275,25 @@ public final class PrivacyLedger {
 
   /** The composed mu-GDP bound; empty when a pure-DP release is on the ledger. */
   public synchronized Optional<GdpMu> gdp() {
-    Composition c = Composition.of(releases());
+    Composition c = composition;
     return c.status() == GdpStatus.NOT_GDP ? Optional.empty() : Optional.of(c.worstMu());
   }
 
   /** Whether {@link #gdp()} is exact, an upper bound, or absent. */
   public synchronized GdpStatus gdpStatus() {
-    return Composition.of(releases()).status();
+    return composition.status();
   }
 
   /** The composed epsilon at delta (an upper bound; infinite if delta = 0 with Gaussian noise). */
   public synchronized double epsilon(double delta) {
     checkDelta(delta);
-    return new Bounds(Composition.of(releases()), pld).epsilon(delta);
+    return new Bounds(composition, pld).epsilon(delta);
   }
 
   /** The composed delta at epsilon (an upper bound). */
   public synchronized double delta(double epsilon) {
     Preconditions.checkNonNegative("epsilon", epsilon);
-    return new Bounds(Composition.of(releases()), pld).delta(epsilon);
+    return new Bounds(composition, pld).delta(epsilon);
   }
 
   /** The guarantee at delta, with one prior p for every secret. */
@@ -316,7 +316,7 @@ public final class PrivacyLedger {
     for (int j = 0; j < priors.length; j++) {
       Preconditions.checkOpenUnit("p[" + j + "]", priors[j]);
     }
-    Composition c = Composition.of(releases());
+    Composition c = composition;
     Bounds bounds = new Bounds(c, pld);
     Composition.SecretResult s = bounds.secretR(priors);
     double[] p = priors.length == s.r().length ? priors : expand(priors[0], s.r().length);
@@ -338,17 +338,31 @@ public final class PrivacyLedger {
   private record Bounds(Composition c, PldAccount pld) {
     double epsilon(double delta) {
       double e = c.epsilon(delta);
-      return pld == null ? e : smaller(e, pld.epsilon(delta));
+      return pld == null ? e : smaller(e, orNoBound(() -> pld.epsilon(delta)));
     }
 
     /** Whether epsilon at delta is at most the limit, refining the PLD only when that decides. */
     boolean epsilonAtMost(double delta, double limit) {
-      return c.epsilon(delta) <= limit || (pld != null && pld.epsilonAtMost(delta, limit));
+      return c.epsilon(delta) <= limit
+          || (pld != null && orNoBound(() -> pld.epsilonAtMost(delta, limit) ? 0.0 : 1.0) == 0.0);
     }
 
     double delta(double epsilon) {
       double d = c.delta(epsilon);
-      return pld == null ? d : smaller(d, pld.delta(epsilon));
+      return pld == null ? d : smaller(d, orNoBound(() -> pld.delta(epsilon)));
+    }
+
+    /**
+     * A PLD query, or NaN (no bound) where its composition cannot be built on the grid (a
+     * composition too wide to convolve): the fallback bound then stands alone, as when the PLD
+     * account is dropped at a charge.
+     */
+    private static double orNoBound(java.util.function.DoubleSupplier query) {
+      try {
+        return query.getAsDouble();
+      } catch (IllegalStateException tooWide) {
+        return Double.NaN;
+      }
     }
 
     /**
@@ -364,7 +378,12 @@ public final class PrivacyLedger {
       if (pld == null) {
         return s;
       }
-      double[] viaPld = pld.secretR(priors.length == s.r().length ? priors : new double[] {priors[0]});
+      double[] viaPld;
+      try {
+        viaPld = pld.secretR(priors.length == s.r().length ? priors : new double[] {priors[0]});
+      } catch (IllegalStateException tooWide) { // as in orNoBound: the fallback stands alone
+        return s;
+      }
       double[] r = s.r().clone();
       for (int j = 0; j < r.length; j++) {
         r[j] = smaller(r[j], viaPld.length == r.length ? viaPld[j] : viaPld[0]);

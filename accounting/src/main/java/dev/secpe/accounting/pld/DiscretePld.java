@@ -42,14 +42,17 @@ final class DiscretePld {
     return new DiscretePld(h, newOffset, newPmf, newInfinity, newSlack, optimistic);
   }
 
+  /** The number of grid nodes from {@code lowLoss} to {@code highLoss} at interval h. */
+  static long nodes(double lowLoss, double highLoss, double h) {
+    long lo = (long) Math.floor(lowLoss / h);
+    long hi = (long) Math.ceil(highLoss / h);
+    return Math.max(hi, lo + 1) - lo + 1;
+  }
+
   /** The number of grid nodes from {@code lowLoss} to {@code highLoss} at interval h, checked. */
   private static long[] grid(double lowLoss, double highLoss, double h, int maxBins) {
     long lo = (long) Math.floor(lowLoss / h);
-    long hi = (long) Math.ceil(highLoss / h);
-    if (hi <= lo) {
-      hi = lo + 1;
-    }
-    long count = hi - lo + 1;
+    long count = nodes(lowLoss, highLoss, h);
     if (count > maxBins) {
       throw new IllegalStateException(
           "privacy loss range [" + lowLoss + ", " + highLoss + "] needs " + count

@@ -68,6 +68,21 @@ public final class PrivacyLossDistribution {
     return single(pair, options);
   }
 
+  /**
+   * Whether {@link #gaussian(double, double, PldOptions)} fits the grid limit of {@code options}
+   * (it throws {@link IllegalStateException} exactly when not), answered without discretising.
+   */
+  public static boolean gaussianFits(double sigma, double sensitivity, PldOptions options) {
+    Preconditions.checkPositive("sigma", sigma);
+    Preconditions.checkNonNegative("sensitivity", sensitivity);
+    Objects.requireNonNull(options, "options");
+    GaussianMixturePair pair =
+        GaussianMixturePair.shiftedMixtureVsCentred(
+            new double[] {1.0}, new double[] {sensitivity}, sigma, 0.0);
+    return DiscretePld.nodes(pair.lowLoss(), pair.highLoss(), options.discretisationInterval())
+        <= options.maxBins();
+  }
+
   /** Laplace mechanism with scale {@code b} and L1 sensitivity. */
   public static PrivacyLossDistribution laplace(double b, double sensitivity) {
     return laplace(b, sensitivity, PldOptions.defaults());
