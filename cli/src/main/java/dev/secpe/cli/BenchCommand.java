@@ -201,9 +201,19 @@ final class BenchCommand {
     @Option(names = "--progress", description = "with --grid: print each point to stderr as it is done")
     boolean progress;
 
+    @Option(names = "--q", split = ",", description = "with --grid: only these sampling rates (e.g. 1,0.01)")
+    double[] qs;
+
     @Override
     public Integer call() {
-      return emit(spec, json, grid ? AccountingBench.grid(progress) : AccountingBench.run());
+      if (qs != null) {
+        for (double q : qs) {
+          if (!(q > 0 && q <= 1)) {
+            throw new IllegalArgumentException("--q must hold sampling rates in (0, 1], got " + q);
+          }
+        }
+      }
+      return emit(spec, json, grid ? AccountingBench.grid(progress, qs) : AccountingBench.run());
     }
   }
 }

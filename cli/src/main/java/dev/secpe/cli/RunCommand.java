@@ -405,7 +405,10 @@ final class RunCommand implements Callable<Integer> {
       b.labels(new LabelSet.ToBeReleased(names));
     }
     if (method != MethodName.ctcl) { // CTCL has no rounds and refuses the evolution settings
-      b.variations(variations).voteGeometry(DemoCommand.voteGeometry(voteGeometry));
+      b.voteGeometry(DemoCommand.voteGeometry(voteGeometry));
+    }
+    if (method == MethodName.secpe || method == MethodName.augpe) { // DPGA's offspring follow its shares
+      b.variations(variations);
     }
     if (iterations != null) {
       b.iterations(iterations);

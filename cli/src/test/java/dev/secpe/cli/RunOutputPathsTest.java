@@ -136,5 +136,17 @@ class RunOutputPathsTest {
     assertThat(cl.execute(args.toArray(new String[0]))).isEqualTo(2);
     assertThat(err.toString()).contains("private.jsonl.gz").doesNotContain("internal error")
         .doesNotContain("long private file");
+    // A directory given as --private (the issue: "internal error", exit 1).
+    Path asDir = Files.createDirectory(dir.resolve("private-dir.jsonl"));
+    List<String> dirArgs = List.of("run", "--method", "augpe", "--private", asDir.toString(),
+        "--synthetic-size", "2", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5", "--quiet",
+        "--out", dir.resolve("s2.jsonl").toString(), "--report", dir.resolve("r2.json").toString());
+    StringWriter err2 = new StringWriter();
+    CommandLine cl2 = SecpeCli.commandLine();
+    cl2.setOut(new PrintWriter(new StringWriter()));
+    cl2.setErr(new PrintWriter(err2));
+    assertThat(cl2.execute(dirArgs.toArray(new String[0]))).isEqualTo(2);
+    assertThat(err2.toString()).startsWith("error: --private").contains("private-dir")
+        .doesNotContain("internal error");
   }
 }

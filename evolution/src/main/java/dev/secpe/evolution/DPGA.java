@@ -298,6 +298,7 @@ public final class DPGA extends Runs<DPGA.Config> {
     public DPGA build() {
       EvolutionSettings s = settings();
       requireInMemory("DPGA", "its word-count histograms and subsampled votes read them");
+      refuseUnused("DPGA", "its offspring per round follow its operator shares", "variations");
       if (budget != null && s.privacy() instanceof PrivacyMode.NonPrivate) {
         throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
       }

@@ -312,8 +312,14 @@ public final class SecPE extends Runs<SecPE.Config> {
       Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection, shrink, secretCap);
       // The plan is solved here, before any private record is read (in the paper's mode it fixes
       // the releases; SECRETNOISE solves their noise from the data when the run starts).
-      int labelGroups = Labels.of(privateData.isLabelled(), s.labels()).size();
-      return new SecPE(c, new Inputs(privateData, publicData, generator, embedder), SecPEPlan.of(c, labelGroups));
+      java.util.List<dev.secpe.core.Label> labels = Labels.of(privateData.isLabelled(), s.labels());
+      Inputs inputs = new Inputs(privateData, publicData, generator, embedder);
+      if (!inputs.publicData().records().isEmpty()) {
+        // K against each label group's public records: public facts, refused before any private
+        // record is read (before, run() refused it after embedding the private data)
+        SecPEMethod.publicRowsByGroup(clusters, labels, inputs.publicData().records());
+      }
+      return new SecPE(c, inputs, SecPEPlan.of(c, labels.size()));
     }
   }
 }

@@ -143,4 +143,15 @@ class AugPETest {
     assertThat(loose.report().sigma().getAsDouble()).isLessThan(2.0);
     assertThat(loose.report().warnings()).isEmpty();
   }
+
+  @Test
+  void theIssuesUselessSettingsAreWarnedAboutBeforeTheRun() {
+    // issue 13: no warning for epsilon 1e-9 (sigma in the tens of thousands) or for a million
+    // iterations (the per-round noise grows with sqrt(T)); warnings() knows both at build()
+    assertThat(base().budget(new DpBudget(1e-9, 1e-5)).build().warnings()).singleElement().asString()
+        .contains("exceeds the average vote a candidate receives");
+    assertThat(base().budget(new DpBudget(4, 1e-5)).iterations(1_000_000).build().warnings())
+        .singleElement().asString().contains("exceeds the average vote a candidate receives");
+    assertThat(base().budget(new DpBudget(200, 1e-5)).build().warnings()).isEmpty();
+  }
 }

@@ -196,9 +196,11 @@ class BudgetLimitTest {
     plans.add(DPGA.builder().privateData(Fixtures.privateData(20)).publicData(Fixtures.publicData(20))
         .labels(Fixtures.released()).generator(Fixtures.generator()).embedder(Fixtures.embedder())
         .nonPrivate().build().privacyPlan());
+    // K = 4: the default 20 asks for 10 clusters per label of a 20-record public set, which
+    // build() now refuses (before, only run() did)
     plans.add(SecPE.builder().privateData(Fixtures.privateData(20)).publicData(Fixtures.publicData(20))
         .labels(Fixtures.released()).generator(Fixtures.generator()).embedder(Fixtures.embedder())
-        .nonPrivate().build().privacyPlan());
+        .clusters(4).nonPrivate().build().privacyPlan());
     for (PrivacyPlan p : plans) {
       assertThat(p.isPrivate()).isFalse();
       assertThat(p.steps()).isEmpty();

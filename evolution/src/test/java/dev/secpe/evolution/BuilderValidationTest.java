@@ -144,7 +144,12 @@ class BuilderValidationTest {
                 .publicData(Fixtures.publicData(30)).labels(Fixtures.released()).generator(Fixtures.generator())
                 .embedder(Fixtures.embedder()).budget(new DpBudget(1e-9, 1e-12)).build(),
             "budget unreachable"),
-        combination("SecPE K larger than the public set", () -> secpe().clusters(100).build().run(),
+        combination("DPGA given variations", () -> DPGA.builder().privateData(Fixtures.privateData(30))
+                .publicData(Fixtures.publicData(30)).labels(Fixtures.released()).generator(Fixtures.generator())
+                .embedder(Fixtures.embedder()).variations(3).budget(new DpBudget(4, 1e-5)).build(),
+            "DPGA does not use variations"),
+        // refused at build(), before any private record is read (before: in run(), after embedding)
+        combination("SecPE K larger than the public set", () -> secpe().clusters(100).build(),
             "clusters K=100"));
   }
 

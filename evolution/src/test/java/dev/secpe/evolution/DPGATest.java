@@ -85,4 +85,15 @@ class DPGATest {
     List<String> texts = result.dataset().records().stream().map(SyntheticText::text).toList();
     assertThat(texts).doesNotHaveDuplicates();
   }
+
+  @Test
+  void uselessVoteNoiseIsWarnedAboutBeforeTheRun() {
+    // issue 13: warnings known at build(), printed by bin/secpe run before anything is read
+    List<String> tight = base().budget(new DpBudget(1, 1e-5)).build().warnings();
+    assertThat(tight).singleElement().asString()
+        .startsWith("DPGA's vote noise (sigma = ")
+        .contains("exceeds the average vote a candidate receives")
+        .contains("of 150 private records over");
+    assertThat(base().samplingRate(1.0).budget(new DpBudget(8, 1e-5)).build().warnings()).isEmpty();
+  }
 }

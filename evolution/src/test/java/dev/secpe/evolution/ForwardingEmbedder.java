@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.IntSupplier;
 
 /** Wraps an embedder to change its locality or, for error tests, its reported dimension. */
-final class ForwardingEmbedder implements TextEmbedder {
+class ForwardingEmbedder implements TextEmbedder {
   private final TextEmbedder inner;
   private final Locality locality;
   private final IntSupplier dimension;

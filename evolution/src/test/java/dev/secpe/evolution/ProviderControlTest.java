@@ -145,6 +145,47 @@ class ProviderControlTest {
   }
 
   @Test
+  void tooFewRowsAreReportedExactlyNotWithheld() {
+    // the issue's embedder returning too few rows, on private text too: the count, never the text
+    TextEmbedder short1 = new ForwardingEmbedder(Fixtures.embedder(), Locality.LOCAL, null) {
+      @Override
+      public float[][] embed(List<String> texts) {
+        float[][] all = super.embed(texts);
+        return java.util.Arrays.copyOf(all, Math.max(0, all.length - 1));
+      }
+    };
+    assertThatThrownBy(() -> augpe(Fixtures.generator(), short1).build().run())
+        .isInstanceOf(ProviderFault.class)
+        .hasMessageMatching("provider '.*' returned \\d+ results for \\d+ inputs")
+        .hasMessageNotContaining("withheld");
+  }
+
+  @Test
+  void interruptingTheRunningThreadFreesARunBlockedOnAGenerator() throws Exception {
+    // The issue: neither cancel() nor Thread.interrupt() freed a run whose generator never answers
+    // (cancel() is checked above).
+    Hanging g = new Hanging(1);
+    AugPE run = augpe(g, Fixtures.embedder()).build();
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    Thread t = new Thread(() -> {
+      try {
+        run.run();
+      } catch (Throwable e) {
+        thrown.set(e);
+      }
+    });
+    t.start();
+    while (g.calls.get() < 2) {
+      Thread.sleep(10);
+    }
+    t.interrupt();
+    t.join(10_000);
+    assertThat(t.isAlive()).isFalse();
+    assertThat(thrown.get()).isNotNull();
+    assertThat(g.cancelledFutures.get()).isEqualTo(1);
+  }
+
+  @Test
   void timeoutsAndRetriesAreValidated() {
     assertThatThrownBy(() -> AugPE.builder().generationTimeout(Duration.ZERO))
         .hasMessage("generationTimeout must be positive, got generationTimeout=PT0S");

@@ -167,6 +167,29 @@ class ResumeTest {
     assertThatThrownBy(() -> augpe(dir, noise).iterations(2).resume(true).build().run())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("is damaged");
+    // The emptied releases and values (before: epsilon 0.756 reported for a budget of 1,
+    // and the label histogram drawn again).
+    com.fasterxml.jackson.databind.node.ObjectNode emptied =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(original);
+    assertThat(emptied.has("releases") && emptied.has("values")).as("checkpoint keys").isTrue();
+    emptied.set("releases", emptied.get("releases").isArray() ? json.createArrayNode() : json.createObjectNode());
+    emptied.set("values", emptied.get("values").isArray() ? json.createArrayNode() : json.createObjectNode());
+    java.nio.file.Files.writeString(file, json.writeValueAsString(emptied));
+    assertThatThrownBy(() -> augpe(dir, noise).iterations(2).resume(true).build().run())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("fails its integrity check");
+    // One flipped bit anywhere: unreadable, or readable and caught by the digest.
+    for (int at : new int[] {original.length() / 3, original.length() / 2, 2 * original.length() / 3}) {
+      char[] flipped = original.toCharArray();
+      flipped[at] ^= 1;
+      java.nio.file.Files.writeString(file, new String(flipped));
+      assertThatThrownBy(() -> augpe(dir, noise).iterations(2).resume(true).build().run())
+          .as("bit flipped at %d", at)
+          .isInstanceOf(IllegalStateException.class)
+          .satisfiesAnyOf(
+              e -> assertThat(e).hasMessageContaining("fails its integrity check"),
+              e -> assertThat(e).hasMessageContaining("is damaged"));
+    }
     assertThat(noise.draws.get()).isZero();
   }
 

@@ -343,7 +343,10 @@ public final class DemoRunner {
         .generation(new GenerationParams(1.0, 1.0, 160, List.of(), OptionalLong.empty()))
         .listener(listener);
     if (!(b instanceof CTCL.Builder)) { // CTCL has no rounds and refuses the evolution settings
-      b.iterations(settings.iterations()).variations(settings.variations()).voteGeometry(settings.voteGeometry());
+      b.iterations(settings.iterations()).voteGeometry(settings.voteGeometry());
+    }
+    if (!(b instanceof CTCL.Builder) && !(b instanceof DPGA.Builder)) { // DPGA's offspring follow its shares
+      b.variations(settings.variations());
     }
     if (nonPrivate) {
       b.nonPrivate();

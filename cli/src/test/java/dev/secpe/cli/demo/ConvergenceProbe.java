@@ -168,10 +168,13 @@ public final class ConvergenceProbe {
       B b, DemoRunner.Data d, TextGenerator g, TextEmbedder emb, LabelSet labels, int rounds, int variations,
       long seed, VoteGeometry geometry, RunListener listener, SecretBudget budget) {
     b.privateData(d.privateData()).publicData(d.publicData()).labels(labels).generator(g).embedder(emb)
-        .syntheticSize(100).iterations(rounds).variations(variations).seed(seed)
+        .syntheticSize(100).iterations(rounds).seed(seed)
         .templates(PromptTemplates.defaults(Domain.EMAIL))
         .generation(new GenerationParams(1.0, 1.0, 160, List.of(), OptionalLong.empty()))
         .voteGeometry(geometry).listener(listener);
+    if (!(b instanceof DPGA.Builder)) { // DPGA's offspring follow its shares: it refuses variations
+      b.variations(variations);
+    }
     if (budget == null) {
       b.nonPrivate();
     }

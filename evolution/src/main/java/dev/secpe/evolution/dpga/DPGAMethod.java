@@ -481,10 +481,8 @@ public final class DPGAMethod implements ApproximateDpMethod {
 
   @Override
   public List<String> deviations(RunContext ctx) {
+    // only for private runs: the runner does not ask a non-private run for deviations
     List<String> out = new ArrayList<>();
-    if (!plan.isPrivate()) {
-      return out;
-    }
     out.add(
         "Votes: noise multiplier " + calibration.sigma() + " calibrated with the PLD accountant over every"
             + " release (SVT, histograms, tau and " + ctx.settings().iterations() + " subsampled Gaussian votes);"

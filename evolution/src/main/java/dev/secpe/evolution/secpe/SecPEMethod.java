@@ -102,6 +102,36 @@ public final class SecPEMethod implements Method {
   }
 
 
+  /**
+   * The public rows of each label group (all public records in each group when none carries one of
+   * the run's labels), checked to hold the clusters K asks of each group; public facts only, so
+   * {@code SecPE.Builder.build()} runs it before any private record is read.
+   *
+   * @throws IllegalArgumentException naming K, the group and its size when a group is too small
+   */
+  public static int[][] publicRowsByGroup(int clusters, List<dev.secpe.core.Label> labels,
+      List<PublicRecord> pub) {
+    int groups = Math.max(1, labels.size());
+    int kPerGroup = Math.max(1, (int) Math.ceil(clusters / (double) groups));
+    boolean byLabel =
+        !labels.isEmpty() && pub.stream().anyMatch(r -> r.label().isPresent() && labels.contains(r.label().get()));
+    int[][] out = new int[groups][];
+    for (int g = 0; g < groups; g++) {
+      java.util.Optional<dev.secpe.core.Label> label =
+          labels.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(labels.get(g));
+      out[g] = java.util.stream.IntStream.range(0, pub.size())
+          .filter(i -> !byLabel || pub.get(i).label().equals(label))
+          .toArray();
+      if (kPerGroup > out[g].length) {
+        throw new IllegalArgumentException(
+            "clusters K=" + clusters + " asks for " + kPerGroup + " clusters in label group "
+                + label.map(Object::toString).orElse("(all)") + ", larger than its public set ("
+                + out[g].length + " records)");
+      }
+    }
+    return out;
+  }
+
   private void clusterPublic(RunContext ctx) {
     // Public clusters: one k-means per label group on the public records of that label (all public
     // records when they carry no matching label).
@@ -110,25 +140,13 @@ public final class SecPEMethod implements Method {
       throw new IllegalStateException("SecPE needs public data: its clusters are built on public text only");
     }
     EmbeddingMatrix pubUnit = ctx.publicUnit();
-    boolean byLabel =
-        !ctx.labels().isEmpty()
-            && pub.stream().anyMatch(r -> r.label().isPresent() && ctx.labels().contains(r.label().get()));
     int groups = ctx.groups();
     publicClusters = new KMeansResult[groups];
     groupRows = new int[groups][];
     int kPerGroup = Math.max(1, (int) Math.ceil(config.clusters() / (double) groups));
+    int[][] byGroup = publicRowsByGroup(config.clusters(), ctx.labels(), pub);
     for (int g = 0; g < groups; g++) {
-      final int gg = g;
-      int[] rows =
-          java.util.stream.IntStream.range(0, pub.size())
-              .filter(i -> !byLabel || pub.get(i).label().equals(ctx.label(gg)))
-              .toArray();
-      if (kPerGroup > rows.length) {
-        throw new IllegalArgumentException(
-            "clusters K=" + config.clusters() + " asks for " + kPerGroup + " clusters in label group "
-                + ctx.label(g).map(Object::toString).orElse("(all)") + ", larger than its public set ("
-                + rows.length + " records)");
-      }
+      int[] rows = byGroup[g];
       publicClusters[g] =
           KMeans.builder()
               .k(kPerGroup)
@@ -433,10 +451,8 @@ public final class SecPEMethod implements Method {
 
   @Override
   public List<String> deviations(RunContext ctx) {
+    // only for private runs: the runner does not ask a non-private run for deviations
     List<String> out = new ArrayList<>();
-    if (!plan.isPrivate()) {
-      return out;
-    }
     out.add(
         "Secret clustering releases counts and centres: the calibration uses the joint normalised"
             + " shift sqrt(2)*S_j (docs/math-decisions.md §4); the paper's Theorem 1 calibrates as if it were S_j.");

@@ -135,6 +135,33 @@ class FakesTest {
     };
     assertThatThrownBy(() -> order.resultsFollowRequestOrder(5)).isInstanceOf(AssertionFailedError.class);
 
+    // issue 13: a generator answering "" passed the contract, and a run then spent its budget on
+    // 20 of 20 blank synthetic texts
+    TextGenerator blank = new TextGenerator() {
+      final FakeTextGenerator inner = FakeTextGenerator.builder().build();
+
+      @Override
+      public String name() {
+        return "blank";
+      }
+
+      @Override
+      public Locality locality() {
+        return Locality.LOCAL;
+      }
+
+      @Override
+      public CompletableFuture<List<GenerationResult>> generateAsync(List<GenerationRequest> r) {
+        return inner.generateAsync(r).thenApply(l -> l.stream()
+            .map(x -> new GenerationResult("", x.finishReason(), x.promptTokens(), x.completionTokens()))
+            .toList());
+      }
+    };
+    TextGeneratorContract blanks = () -> blank;
+    assertThatThrownBy(() -> blanks.oneResultPerRequest(3, 1))
+        .isInstanceOf(AssertionFailedError.class)
+        .hasMessageContaining("no blank texts");
+
     TextEmbedder notUnit = new TextEmbedder() {
       @Override
       public String name() {
