@@ -44,11 +44,31 @@ public final class PrivacyLossDistribution {
   private final DiscretePld remove;
   private final DiscretePld add; // null: one direction only
   private final PldOptions options;
+  /**
+   * mu where this is exactly a Gaussian mechanism's PLD (of sensitivity / sigma = mu), else NaN.
+   * Compositions of Gaussians are exactly the Gaussian of mu = sqrt(sum mu_i^2): they are built as
+   * that one Gaussian, discretised once, instead of by convolution (whose rounding-error bound is
+   * what made a long Gaussian composition's upper bound infinite at a small delta).
+   */
+  private final double gaussianMu;
 
   private PrivacyLossDistribution(DiscretePld remove, DiscretePld add, PldOptions options) {
+    this(remove, add, options, Double.NaN);
+  }
+
+  private PrivacyLossDistribution(
+      DiscretePld remove, DiscretePld add, PldOptions options, double gaussianMu) {
     this.remove = remove;
     this.add = add;
     this.options = options;
+    this.gaussianMu = gaussianMu;
+  }
+
+  /** The Gaussian mechanism of {@code mu} (sensitivity mu, noise 1) at {@code options}. */
+  private static PrivacyLossDistribution gaussianOfMu(double mu, PldOptions options) {
+    GaussianMixturePair pair =
+        GaussianMixturePair.shiftedMixtureVsCentred(new double[] {1.0}, new double[] {mu}, 1.0, 0.0);
+    return new PrivacyLossDistribution(discretise(pair, options), null, options, mu);
   }
 
   /** Gaussian mechanism with noise standard deviation {@code sigma} and L2 sensitivity. */
@@ -65,7 +85,7 @@ public final class PrivacyLossDistribution {
     GaussianMixturePair pair =
         GaussianMixturePair.shiftedMixtureVsCentred(
             new double[] {1.0}, new double[] {sensitivity}, sigma, 0.0);
-    return single(pair, options);
+    return new PrivacyLossDistribution(discretise(pair, options), null, options, sensitivity / sigma);
   }
 
   /**
@@ -198,6 +218,9 @@ public final class PrivacyLossDistribution {
       throw new IllegalArgumentException(
           "estimates differ, got " + options.estimate() + " and " + other.options.estimate());
     }
+    if (!Double.isNaN(gaussianMu) && !Double.isNaN(other.gaussianMu) && options.equals(other.options)) {
+      return gaussianOfMu(Math.hypot(gaussianMu, other.gaussianMu), options);
+    }
     double tail = Math.max(options.tailMass(), other.options.tailMass());
     DiscretePld r = remove.compose(other.remove, tail);
     DiscretePld a = null;
@@ -209,9 +232,12 @@ public final class PrivacyLossDistribution {
     return new PrivacyLossDistribution(r, a, options);
   }
 
-  /** The T-fold self-composition. */
+  /** The T-fold self-composition (of a Gaussian: the Gaussian of mu sqrt(T), exactly). */
   public PrivacyLossDistribution selfCompose(int times) {
     Preconditions.checkPositive("times", times);
+    if (!Double.isNaN(gaussianMu)) {
+      return gaussianOfMu(gaussianMu * Math.sqrt(times), options);
+    }
     double tail = options.tailMass();
     return new PrivacyLossDistribution(
         remove.selfCompose(times, tail),
