@@ -23,4 +23,25 @@ public record DpBudget(double epsilon, double delta) {
     }
     return 1.0 / (n * Math.log(n));
   }
+
+  /**
+   * A warning when {@code delta} is not below {@code 1/n} for a dataset of {@code n} records (at
+   * such a delta a mechanism that publishes one whole record with probability delta is (0,
+   * delta)-DP); empty otherwise. Only the public count {@code n} is used.
+   *
+   * @param delta the delta a guarantee is stated at
+   * @param n the number of private records, >= 1
+   */
+  public static java.util.Optional<String> deltaAboveOneOverN(double delta, long n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("dataset size must be >= 1, got N=" + n);
+    }
+    if (delta < 1.0 / n) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(
+        "delta=" + delta + " is not below 1/N = " + (1.0 / n) + " (N = " + n
+            + " private records): a mechanism may then release a whole record with probability delta;"
+            + " a delta of 1/(N ln N) = " + deltaForDatasetSize(Math.max(2, n)) + " is the convention");
+  }
 }

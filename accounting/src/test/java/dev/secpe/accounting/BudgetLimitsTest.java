@@ -3,6 +3,10 @@ package dev.secpe.accounting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.DoubleRange;
+import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 /** Budgets at the edge: refused with a message naming the values, never a numerical failure. */
@@ -26,5 +30,32 @@ class BudgetLimitsTest {
     double mu = Gdp.muFor(new DpBudget(1e6, 1e-5)).mu();
     assertThat(mu).isBetween(1000.0, 2000.0);
     assertThat(Gdp.deltaAt(new GdpMu(mu), 1e6)).isLessThanOrEqualTo(1e-5);
+  }
+
+  @Test
+  void aDeltaOfOneOverNOrMoreIsNamedWithTheCount() {
+    assertThat(DpBudget.deltaAboveOneOverN(0.5, 30)).get().asString()
+        .startsWith("delta=0.5 is not below 1/N = " + (1.0 / 30) + " (N = 30 private records)")
+        .contains("1/(N ln N) = " + 1.0 / (30 * Math.log(30)));
+    assertThat(DpBudget.deltaAboveOneOverN(0.01, 100)).isPresent(); // exactly 1/N
+    assertThat(DpBudget.deltaAboveOneOverN(Math.nextDown(0.01), 100)).isEmpty();
+    assertThat(DpBudget.deltaAboveOneOverN(0.0, 1)).isEmpty();
+    assertThat(DpBudget.deltaAboveOneOverN(1e-300, 1)).isEmpty();
+    assertThatThrownBy(() -> DpBudget.deltaAboveOneOverN(1e-5, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("N=0");
+  }
+
+  /** Warned exactly when delta * N >= 1 (up to the rounding of 1/N). */
+  @Property(tries = 300)
+  void theLargeDeltaWarningIsExactlyDeltaTimesNAtLeastOne(
+      @ForAll @DoubleRange(min = 0, max = 1, maxIncluded = false) double delta,
+      @ForAll @LongRange(min = 1, max = 10_000_000) long n) {
+    assertThat(DpBudget.deltaAboveOneOverN(delta, n).isPresent()).isEqualTo(delta >= 1.0 / n);
+    // monotone: a larger delta or a larger N is never warned about less
+    if (DpBudget.deltaAboveOneOverN(delta, n).isPresent()) {
+      assertThat(DpBudget.deltaAboveOneOverN(Math.min(Math.nextDown(1.0), delta * 2), n)).isPresent();
+      assertThat(DpBudget.deltaAboveOneOverN(delta, n * 2)).isPresent();
+    }
   }
 }

@@ -329,15 +329,13 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private int runOn(PrivateStore priv, PublicCorpus pub) throws Exception {
-    String deltaWarning = null;
-    if (budget.dp != null && !(budget.dp.delta < 1.0 / priv.size())) {
-      String what = "delta=" + budget.dp.delta + " is not below 1/N = " + (1.0 / priv.size()) + " (N = "
-          + priv.size() + " private records): a mechanism may then release a whole record with probability delta";
-      if (!allowLargeDelta) {
-        throw new IllegalArgumentException(what + "; choose a smaller --delta (e.g. 1/(N ln N) = "
-            + DpBudget.deltaForDatasetSize(Math.max(2, priv.size())) + ") or pass --allow-large-delta");
+    // The library warns about delta >= 1/N (before the run and in the report); the CLI refuses it
+    // unless the user accepts it explicitly.
+    if (budget.dp != null && !allowLargeDelta) {
+      java.util.Optional<String> large = DpBudget.deltaAboveOneOverN(budget.dp.delta, priv.size());
+      if (large.isPresent()) {
+        throw new IllegalArgumentException(large.get() + "; choose a smaller --delta or pass --allow-large-delta");
       }
-      deltaWarning = what + "; accepted with --allow-large-delta";
     }
     if (method != MethodName.ctcl && iterations == null) {
       throw new IllegalArgumentException("--iterations is required for --method " + method);
@@ -359,10 +357,6 @@ final class RunCommand implements Callable<Integer> {
       RunResult result = run(priv, pub, generator, embedder);
       OutputPaths.writeAtomically(out, result.dataset()::writeJsonl);
       com.fasterxml.jackson.databind.node.ObjectNode json = PrivacyReportJson.toTree(result.report());
-      if (deltaWarning != null) {
-        com.fasterxml.jackson.databind.JsonNode w = json.get("warnings");
-        (w instanceof com.fasterxml.jackson.databind.node.ArrayNode a ? a : json.putArray("warnings")).add(deltaWarning);
-      }
       String text = json.toString();
       OutputPaths.writeAtomically(report, p -> java.nio.file.Files.writeString(p, text + "\n"));
       System.out.println(text);

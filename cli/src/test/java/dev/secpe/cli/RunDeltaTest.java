@@ -62,14 +62,16 @@ class RunDeltaTest {
 
     StringWriter err2 = new StringWriter();
     assertThat(run(dir, err2, "--epsilon", "1", "--delta", "0.5", "--allow-large-delta")).as(err2.toString()).isZero();
+    // accepted, and said before the run and in the report
+    assertThat(err2.toString()).contains("warning: delta=0.5 is not below 1/N");
     JsonNode report = new ObjectMapper().readTree(dir.resolve("r.json").toFile());
-    assertThat(report.get("warnings").toString()).contains("accepted with --allow-large-delta");
+    assertThat(report.get("warnings").toString()).contains("delta=0.5 is not below 1/N");
 
     StringWriter err3 = new StringWriter();
     Files.delete(dir.resolve("r.json"));
     assertThat(run(dir, err3, "--epsilon", "1", "--delta", "1e-3")).as(err3.toString()).isZero();
     // no large-delta warning (this small run may still carry a noise warning)
     assertThat(String.valueOf(new ObjectMapper().readTree(dir.resolve("r.json").toFile()).get("warnings")))
-        .doesNotContain("allow-large-delta");
+        .doesNotContain("not below 1/N");
   }
 }

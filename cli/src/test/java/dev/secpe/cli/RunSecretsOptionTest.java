@@ -39,7 +39,11 @@ class RunSecretsOptionTest {
   private record Outcome(int code, String err, Path report) {}
 
   private static Outcome run(Path dir, String... extra) throws Exception {
-    Files.write(dir.resolve("private.jsonl"), texts(60, 1));
+    return run(dir, texts(60, 1), extra);
+  }
+
+  private static Outcome run(Path dir, List<String> privateRecords, String... extra) throws Exception {
+    Files.write(dir.resolve("private.jsonl"), privateRecords);
     Files.write(dir.resolve("public.jsonl"), texts(60, 2));
     List<String> args = new ArrayList<>(List.of("run", "--method", "secpe",
         "--private", dir.resolve("private.jsonl").toString(),
@@ -111,6 +115,33 @@ class RunSecretsOptionTest {
         "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString());
     assertThat(code).isEqualTo(2);
     assertThat(err.toString()).contains("--secrets: unknown entry 'foo'").doesNotContain("absent.jsonl");
+  }
+
+  private static double sigma(Path report) throws Exception {
+    return new ObjectMapper().readTree(report.toFile()).get("privacy").get("sigma").asDouble();
+  }
+
+  /**
+   * With {@code --secret-cap K} sigma follows from (p, r, K) alone: the private file with its last
+   * 20 records removed (which changes who holds which secret) gets the same sigma, so sigma
+   * reveals nothing about the private records. The paper's data-dependent mode is not held to that.
+   */
+  @Test
+  void withASecretCapSigmaDoesNotDependOnThePrivateRecords(@TempDir Path dir) throws Exception {
+    Outcome all = run(dir, "--secrets", "random-words:10", "--secret-cap", "2");
+    assertThat(all.code()).as(all.err()).isZero();
+    double capped = sigma(all.report());
+    assertThat(capped).isPositive().isFinite();
+    assertThat(deviations(all.report())).contains("Contribution-bounded calibration (secretCap K=2");
+
+    Path fewer = Files.createDirectory(dir.resolve("fewer"));
+    Outcome subset = run(fewer, texts(60, 1).subList(0, 40), "--secrets", "random-words:10", "--secret-cap", "2");
+    assertThat(subset.code()).as(subset.err()).isZero();
+    assertThat(sigma(subset.report())).isEqualTo(capped);
+
+    Outcome bad = run(dir, "--secrets", "random-words:10", "--secret-cap", "0");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("secretCap").contains("0");
   }
 
   @Test

@@ -12,6 +12,7 @@ import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.SecretBudget;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Aug-PE, the mu-GDP private-evolution baseline (Xie et al. 2024, "Differentially private synthetic
@@ -56,7 +57,8 @@ public final class AugPE extends Runs<AugPE.Config> {
    * Aug-PE's immutable configuration.
    *
    * @param settings the shared settings
-   * @param totalMu the whole run's mu-GDP (null for a non-private baseline)
+   * @param totalMu the whole run's mu-GDP: null exactly when {@code settings.privacy()} is
+   *     {@link PrivacyMode.NonPrivate}
    * @param budgetGivenAsSecret whether the budget came as (p, r)
    * @param prior the prior p used for the report's (p, r) (from the budget, or 1e-4)
    * @param delta the delta used for the report's (epsilon, delta)
@@ -66,7 +68,7 @@ public final class AugPE extends Runs<AugPE.Config> {
    */
   public record Config(
       EvolutionSettings settings,
-      GdpMu totalMu,
+      @Nullable GdpMu totalMu,
       boolean budgetGivenAsSecret,
       double prior,
       double delta,
@@ -77,6 +79,9 @@ public final class AugPE extends Runs<AugPE.Config> {
     /** Validates eagerly. */
     public Config {
       Objects.requireNonNull(settings, "settings");
+      if (settings.privacy() instanceof PrivacyMode.NonPrivate && totalMu != null) {
+        throw new IllegalArgumentException("totalMu must be null in a non-private run, got totalMu=" + totalMu);
+      }
       if (settings.privacy() instanceof PrivacyMode.Private) {
         Objects.requireNonNull(totalMu, "totalMu");
         if (!(totalMu.mu() > 0)) {
@@ -112,7 +117,12 @@ public final class AugPE extends Runs<AugPE.Config> {
   }
 
   @Override
-  public java.util.List<String> warnings() {
+  double statedDelta() {
+    return config().delta();
+  }
+
+  @Override
+  java.util.List<String> methodWarnings() {
     return AugPEMethod.warnings(config(), privacyPlan(), inputs.privateData().size());
   }
 

@@ -13,6 +13,7 @@ import dev.secpe.llm.FineTunableGenerator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import java.util.Optional;
 
 /**
@@ -54,7 +55,8 @@ public final class CTCL extends Runs<CTCL.Config> {
    * CTCL's immutable configuration.
    *
    * @param settings shared settings (syntheticSize, seed, generation, labels, noise, listener)
-   * @param budget the whole run's (epsilon, delta) (null for a non-private baseline)
+   * @param budget the whole run's (epsilon, delta): null exactly when {@code settings.privacy()} is
+   *     {@link PrivacyMode.NonPrivate}
    * @param topics K, public k-means topics (the unclassified bin is one more)
    * @param keywordsPerTopic keywords per topic (paper: 10)
    * @param unclassifiedQuantile public quantile of own-centre cosine below which a document is
@@ -67,7 +69,7 @@ public final class CTCL extends Runs<CTCL.Config> {
    */
   public record Config(
       EvolutionSettings settings,
-      DpBudget budget,
+      @Nullable DpBudget budget,
       int topics,
       int keywordsPerTopic,
       double unclassifiedQuantile,
@@ -80,6 +82,9 @@ public final class CTCL extends Runs<CTCL.Config> {
     /** Validates eagerly. */
     public Config {
       Objects.requireNonNull(settings, "settings");
+      if (settings.privacy() instanceof PrivacyMode.NonPrivate && budget != null) {
+        throw new IllegalArgumentException("budget must be null in a non-private run, got budget=" + budget);
+      }
       if (settings.privacy() instanceof PrivacyMode.Private) {
         Objects.requireNonNull(budget, "budget");
       }
@@ -136,6 +141,11 @@ public final class CTCL extends Runs<CTCL.Config> {
     return new CTCLMethod(config(), privacyPlan(), accounting, (FineTunableGenerator) inputs.generator());
   }
 
+
+  @Override
+  double statedDelta() {
+    return Objects.requireNonNull(config().budget(), "budget").delta();
+  }
 
   @Override
   String describe() {

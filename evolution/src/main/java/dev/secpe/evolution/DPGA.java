@@ -16,6 +16,7 @@ import dev.secpe.accounting.ledger.PlanCalibrator;
 import dev.secpe.accounting.ledger.Release;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * DPGA-TextSyn (Li et al., "Differentially private genetic algorithm for synthetic text
@@ -103,7 +104,8 @@ public final class DPGA extends Runs<DPGA.Config> {
    * DPGA's immutable configuration.
    *
    * @param settings shared settings (syntheticSize is the elite count)
-   * @param budget the whole run's (epsilon, delta) (null for a non-private baseline)
+   * @param budget the whole run's (epsilon, delta): null exactly when {@code settings.privacy()} is
+   *     {@link PrivacyMode.NonPrivate}
    * @param split the pure-DP fractions
    * @param shares operator shares
    * @param samplingRate Poisson sampling rate of the votes (paper: 0.8)
@@ -118,7 +120,7 @@ public final class DPGA extends Runs<DPGA.Config> {
    */
   public record Config(
       EvolutionSettings settings,
-      DpBudget budget,
+      @Nullable DpBudget budget,
       Split split,
       Shares shares,
       double samplingRate,
@@ -134,6 +136,9 @@ public final class DPGA extends Runs<DPGA.Config> {
     /** Validates eagerly. */
     public Config {
       Objects.requireNonNull(settings, "settings");
+      if (settings.privacy() instanceof PrivacyMode.NonPrivate && budget != null) {
+        throw new IllegalArgumentException("budget must be null in a non-private run, got budget=" + budget);
+      }
       if (settings.privacy() instanceof PrivacyMode.Private) {
         Objects.requireNonNull(budget, "budget");
       }
@@ -190,7 +195,12 @@ public final class DPGA extends Runs<DPGA.Config> {
   }
 
   @Override
-  public java.util.List<String> warnings() {
+  double statedDelta() {
+    return Objects.requireNonNull(config().budget(), "budget").delta();
+  }
+
+  @Override
+  java.util.List<String> methodWarnings() {
     return DPGAMethod.warnings(config(), privacyPlan(), calibration, inputs.privateData().size());
   }
 

@@ -52,11 +52,26 @@ abstract class Runs<C extends RunConfig> {
    * what would help (public facts only: the noise, the number of private records, the number of
    * candidates): for example vote noise above the average vote a candidate receives, as a tiny
    * epsilon gives. Empty when none applies. The report lists the same warnings, with those only
-   * a run can know. {@code bin/secpe run} prints them before it starts.
+   * a run can know. {@code bin/secpe run} prints them before it starts. A private run whose
+   * delta is not below 1/N (N private records) is warned about here too.
    */
-  public java.util.List<String> warnings() {
+  public final java.util.List<String> warnings() {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    if (plan.isPrivate()) {
+      dev.secpe.accounting.DpBudget.deltaAboveOneOverN(statedDelta(), inputs.privateData().size())
+          .ifPresent(out::add);
+    }
+    out.addAll(methodWarnings());
+    return java.util.List.copyOf(out);
+  }
+
+  /** The method's own warnings for {@link #warnings()}; none by default. */
+  java.util.List<String> methodWarnings() {
     return java.util.List.of();
   }
+
+  /** The delta the report states epsilon at (asked of a private run only). */
+  abstract double statedDelta();
 
   /** The method's steps for this run (a fresh instance: it holds the run's state). */
   abstract Method newMethod();

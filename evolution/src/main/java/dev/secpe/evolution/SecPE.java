@@ -13,6 +13,7 @@ import dev.secpe.accounting.secret.SecretNoise;
 import dev.secpe.clustering.NonPositiveCountPolicy;
 import dev.secpe.core.secret.SecretDetector;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * SecPE, secret-protected evolution (Wang et al., "Secret-protected evolution for differentially
@@ -40,8 +41,10 @@ public final class SecPE extends Runs<SecPE.Config> {
    * SecPE's immutable configuration.
    *
    * @param settings the shared settings
-   * @param budget the (p, r) budget of every secret
-   * @param detector finds the secrets (receives private text: must be LOCAL unless allowed)
+   * @param budget the (p, r) budget of every secret: null exactly when {@code settings.privacy()}
+   *     is {@link PrivacyMode.NonPrivate}
+   * @param detector finds the secrets (receives private text: must be LOCAL unless allowed);
+   *     required in a private run, optional in a non-private one
    * @param clusters K, public clusters in total (split evenly over label groups)
    * @param kmeansRestarts k-means restarts on the public embeddings
    * @param reReleasePerRound release the representatives every round (T releases) instead of once
@@ -57,8 +60,8 @@ public final class SecPE extends Runs<SecPE.Config> {
    */
   public record Config(
       EvolutionSettings settings,
-      SecretBudget budget,
-      SecretDetector detector,
+      @Nullable SecretBudget budget,
+      @Nullable SecretDetector detector,
       int clusters,
       int kmeansRestarts,
       boolean reReleasePerRound,
@@ -75,6 +78,9 @@ public final class SecPE extends Runs<SecPE.Config> {
         throw new IllegalArgumentException("secretCap must be >= 0, got secretCap=" + secretCap);
       }
       Objects.requireNonNull(settings, "settings");
+      if (settings.privacy() instanceof PrivacyMode.NonPrivate && budget != null) {
+        throw new IllegalArgumentException("budget must be null in a non-private run, got budget=" + budget);
+      }
       if (settings.privacy() instanceof PrivacyMode.Private) {
         Objects.requireNonNull(budget, "budget");
         Objects.requireNonNull(detector, "detector");
@@ -159,6 +165,11 @@ public final class SecPE extends Runs<SecPE.Config> {
   @Override
   String describe() {
     return config().describe();
+  }
+
+  @Override
+  double statedDelta() {
+    return config().delta();
   }
 
 

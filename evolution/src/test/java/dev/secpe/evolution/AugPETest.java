@@ -154,4 +154,17 @@ class AugPETest {
         .singleElement().asString().contains("exceeds the average vote a candidate receives");
     assertThat(base().budget(new DpBudget(200, 1e-5)).build().warnings()).isEmpty();
   }
+
+  /**
+   * issue 13: a delta of 1/N or more was refused by the CLI only; a library user got no word of
+   * it. 120 private records: 1/N = 0.00833.
+   */
+  @Test
+  void aDeltaNotBelowOneOverNIsWarnedAboutBeforeTheRunAndInTheReport() {
+    AugPE large = base().budget(new DpBudget(200, 1.0 / 120)).iterations(1).build();
+    assertThat(large.warnings()).singleElement().asString()
+        .startsWith("delta=" + (1.0 / 120) + " is not below 1/N = " + (1.0 / 120) + " (N = 120 private records)");
+    assertThat(large.run().report().warnings()).anySatisfy(w -> assertThat(w).contains("is not below 1/N"));
+    assertThat(base().budget(new DpBudget(200, Math.nextDown(1.0 / 120))).build().warnings()).isEmpty();
+  }
 }

@@ -1,6 +1,7 @@
 package dev.secpe.evolution.engine;
 
 import dev.secpe.accounting.DpBudget;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A method whose whole run is limited by one (epsilon, delta) budget (DPGA, CTCL): the delta and
@@ -9,12 +10,16 @@ import dev.secpe.accounting.DpBudget;
 public interface ApproximateDpMethod extends Method {
 
   /** The run's (epsilon, delta); null for a non-private run. */
-  public DpBudget budget();
+  public @Nullable DpBudget budget();
 
-  /** The budget's delta (1e-5 for a non-private run, which states no epsilon). */
+  /** The budget's delta. */
   @Override
   public default double reportDelta() {
-    return budget() == null ? 1e-5 : budget().delta();
+    DpBudget b = budget();
+    if (b == null) {
+      throw new IllegalStateException(name() + ": a non-private run states no delta");
+    }
+    return b.delta();
   }
 
   /** No prior of its own: the report's (p, r) line is stated at p = 1e-4. */

@@ -84,10 +84,10 @@ public interface Method {
     return List.of();
   }
 
-  /** The delta at which the report states epsilon. */
+  /** The delta at which the report states epsilon; asked of a private run only. */
   public double reportDelta();
 
-  /** The prior p at which the report states (p, r). */
+  /** The prior p at which the report states (p, r); asked of a private run only. */
   public double reportPrior();
 
   /** Method-specific report fields (its noise multiplier, its (p, r) budget), set after the run. */

@@ -31,8 +31,6 @@ public final class Runner {
   /** Runs the engine and assembles the result and report. */
   public static RunResult execute(
       Method method, String methodDescription, EvolutionSettings settings, Inputs inputs, AtomicBoolean cancelled) {
-    double reportDelta = method.reportDelta();
-    double reportPrior = method.reportPrior();
     PrivateStore privateData = inputs.privateData();
     TextGenerator generator = inputs.generator();
     TextEmbedder embedder = inputs.embedder();
@@ -70,6 +68,8 @@ public final class Runner {
       b.noise(NoiseMode.NONE)
           .deviation("Non-private baseline (r/p = infinity): no noise was added and nothing is protected.");
     } else {
+      double reportDelta = method.reportDelta();
+      double reportPrior = method.reportPrior();
       PrivacyGuarantee g = ctx.ledger().guarantee(reportDelta, reportPrior);
       b.dp(new DpBudget(g.epsilon(), reportDelta))
           .noise(settings.noise().isPrivate() ? NoiseMode.SECURE : NoiseMode.REPRODUCIBLE_NON_PRIVATE);
@@ -78,6 +78,7 @@ public final class Runner {
         b.secretBudget(new SecretBudget(reportPrior, g.worstR()));
       }
       method.deviations(ctx).forEach(b::deviation);
+      DpBudget.deltaAboveOneOverN(reportDelta, privateData.size()).ifPresent(b::warning);
       method.warnings(ctx).forEach(b::warning);
       b.deviation("Dual (eps, delta) from the ledger: " + g.dpMethod() + "; (p, r): " + g.secretMethod() + ".");
     }

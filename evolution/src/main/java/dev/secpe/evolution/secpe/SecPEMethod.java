@@ -9,6 +9,7 @@ import dev.secpe.evolution.engine.Seeds;
 import dev.secpe.evolution.engine.Variation;
 import dev.secpe.evolution.engine.Votes;
 
+import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.accounting.secret.SecretNoise;
@@ -433,7 +434,11 @@ public final class SecPEMethod implements Method {
 
   @Override
   public double reportPrior() {
-    return config.budget() == null ? 1e-4 : config.budget().p();
+    SecretBudget b = config.budget();
+    if (b == null) {
+      throw new IllegalStateException(name() + ": a non-private run states no prior");
+    }
+    return b.p();
   }
 
   @Override
