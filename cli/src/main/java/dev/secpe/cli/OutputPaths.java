@@ -55,7 +55,7 @@ final class OutputPaths {
         throw new IllegalArgumentException(
             option + " " + p + ": directory " + parent + " does not exist (or is not a directory)");
       }
-      if (!Files.isWritable(parent) || (Files.exists(p) && !Files.isWritable(p))) {
+      if (!canCreateIn(parent) || (Files.exists(p) && !Files.isWritable(p))) {
         throw new IllegalArgumentException(option + " " + p + " is not writable");
       }
     }
@@ -81,9 +81,25 @@ final class OutputPaths {
         throw new IllegalArgumentException(
             option + " " + d + ": cannot create the directory (" + e.getClass().getSimpleName() + ")");
       }
-      if (!Files.isWritable(d)) {
+      if (!canCreateIn(d)) {
         throw new IllegalArgumentException(option + " " + d + " is not writable");
       }
+    }
+  }
+
+  /**
+   * Whether a file can be created in {@code dir}, found by creating (and deleting) an empty one, as
+   * the output will be. Permission bits are not enough: for root every directory looks writable,
+   * and a pseudo-file system such as /proc or /sys, or a read-only mount, refuses the file only
+   * when it is created, which without this probe was after the run had spent its budget.
+   */
+  private static boolean canCreateIn(Path dir) {
+    try {
+      Path probe = Files.createTempFile(dir, ".secpe-write-check-", ".tmp");
+      Files.deleteIfExists(probe);
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false;
     }
   }
 

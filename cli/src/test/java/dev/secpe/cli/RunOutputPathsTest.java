@@ -1,6 +1,7 @@
 package dev.secpe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -25,11 +26,12 @@ class RunOutputPathsTest {
 
   private record Outcome(int code, String err) {}
 
-  private static Outcome run(Path dir, Path out, Path report) throws Exception {
+  private static Outcome run(Path dir, Path out, Path report, String... extra) throws Exception {
     List<String> args = new ArrayList<>(List.of("run", "--method", "augpe",
         "--private", dir.resolve("private.jsonl").toString(),
         "--synthetic-size", "2", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5", "--quiet",
         "--out", out.toString(), "--report", report.toString()));
+    args.addAll(List.of(extra));
     CommandLine cl = SecpeCli.commandLine();
     StringWriter err = new StringWriter();
     cl.setOut(new PrintWriter(new StringWriter()));
@@ -78,6 +80,32 @@ class RunOutputPathsTest {
     assertThat(underFile.err()).contains("--out").contains("does not exist (or is not a directory)");
   }
 
+  /**
+   * issue 13: "--out in a read-only pseudo-filesystem: every release is drawn, then internal
+   * error". The tests run as root, for whom every directory passes a permission check, and /proc
+   * and /sys refuse a new file only when it is created: the check creates one, before the private
+   * file is read (none exists here), and leaves nothing behind where it succeeds.
+   */
+  @Test
+  void aPseudoFileSystemIsRefusedBeforeThePrivateFileIsReadEvenForRoot(@TempDir Path dir) throws Exception {
+    assumeTrue(Files.isDirectory(Path.of("/proc")) && Files.isDirectory(Path.of("/sys/kernel")), "Linux /proc and /sys");
+    Outcome proc = run(dir, Path.of("/proc/secpe-synthetic.jsonl"), dir.resolve("r.json"));
+    assertThat(proc.code()).isEqualTo(2);
+    assertThat(proc.err()).contains("--out /proc/secpe-synthetic.jsonl is not writable").doesNotContain("private.jsonl");
+    Outcome sys = run(dir, dir.resolve("s.jsonl"), Path.of("/sys/kernel/secpe-report.json"));
+    assertThat(sys.code()).isEqualTo(2);
+    assertThat(sys.err()).contains("--report /sys/kernel/secpe-report.json is not writable").doesNotContain("private.jsonl");
+    Outcome checkpoint = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"), "--checkpoint", "/sys/kernel");
+    assertThat(checkpoint.code()).as(checkpoint.err()).isEqualTo(2);
+    assertThat(checkpoint.err()).contains("--checkpoint /sys/kernel is not writable").doesNotContain("private.jsonl");
+    // Usable paths pass the check (the run then stops at the missing private file) and keep no probe.
+    Outcome fine = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"));
+    assertThat(fine.err()).startsWith("error: --private");
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(f -> f.getFileName().toString())).noneMatch(n -> n.startsWith(".secpe-write-check"));
+    }
+  }
+
   @Test
   void aBadReportOrCheckpointPathFailsBeforeThePrivateFileIsRead(@TempDir Path dir) throws Exception {
     // Before, an unusable --report or --checkpoint failed only when it was first written: after
@@ -88,16 +116,9 @@ class RunOutputPathsTest {
     Path file = dir.resolve("plain");
     Files.writeString(file, "x");
     for (Path cp : List.of(file, file.resolve("cp"))) {
-      CommandLine cl = SecpeCli.commandLine();
-      StringWriter err = new StringWriter();
-      cl.setOut(new PrintWriter(new StringWriter()));
-      cl.setErr(new PrintWriter(err));
-      int code = cl.execute("run", "--method", "augpe", "--private", dir.resolve("private.jsonl").toString(),
-          "--synthetic-size", "2", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5", "--quiet",
-          "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString(),
-          "--checkpoint", cp.toString());
-      assertThat(code).as(err.toString()).isEqualTo(2);
-      assertThat(err.toString()).contains("--checkpoint").doesNotContain("private.jsonl");
+      Outcome o = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"), "--checkpoint", cp.toString());
+      assertThat(o.code()).as(o.err()).isEqualTo(2);
+      assertThat(o.err()).contains("--checkpoint").doesNotContain("private.jsonl");
     }
     assertThat(Files.readString(file)).isEqualTo("x");
   }
