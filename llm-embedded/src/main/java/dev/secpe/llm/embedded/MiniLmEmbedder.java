@@ -147,6 +147,7 @@ public final class MiniLmEmbedder implements TextEmbedder {
     try {
       OrtNatives.prepare(); // load the native libraries from the per-user cache, not a temp copy
       this.environment = OrtEnvironment.getEnvironment();
+      OrtNatives.removeEmptyTemporaryDirectory();
       OrtSession.SessionOptions options = new OrtSession.SessionOptions();
       options.setIntraOpNumThreads(b.intraOpThreads);
       options.setInterOpNumThreads(1);

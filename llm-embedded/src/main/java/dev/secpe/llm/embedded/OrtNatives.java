@@ -2,6 +2,7 @@ package dev.secpe.llm.embedded;
 
 import dev.secpe.natives.NativeCache;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -36,6 +37,40 @@ final class OrtNatives {
       extract(cacheRoot()).ifPresent(dir -> System.setProperty("onnxruntime.native.path", dir.toString()));
     } catch (IOException | RuntimeException e) {
       // Not writable, or an unusual platform: ONNX Runtime extracts to the temporary directory.
+    }
+  }
+
+  /** Provider libraries ONNX Runtime extracts on demand into its temporary directory. */
+  private static final List<String> ON_DEMAND_PROVIDERS = List.of(
+      "onnxruntime_providers_cuda", "onnxruntime_providers_rocm", "onnxruntime_providers_dnnl",
+      "onnxruntime_providers_openvino", "onnxruntime_providers_tensorrt", "onnxruntime_providers_qnn");
+
+  /**
+   * Removes ONNX Runtime's temporary directory once it is initialised, where that directory is
+   * empty and nothing can need it later. ONNX Runtime 1.23 creates an {@code onnxruntime-java*}
+   * directory in the system temporary directory on every start, even when it loads its libraries
+   * from elsewhere, and removes it only at a normal JVM exit ({@code deleteOnExit}), for provider
+   * libraries it may extract later: a killed JVM left an empty directory behind each time. It is
+   * kept where this platform's ONNX Runtime jar carries such a provider (a GPU build), where it is
+   * not empty, and where its location cannot be read (then ONNX Runtime removes it at exit, as
+   * before). Idempotent.
+   */
+  static void removeEmptyTemporaryDirectory() {
+    try {
+      ClassLoader cl = OrtNatives.class.getClassLoader();
+      String dir = "ai/onnxruntime/native/" + platform() + "/";
+      for (String p : ON_DEMAND_PROVIDERS) {
+        if (cl.getResource(dir + System.mapLibraryName(p)) != null) {
+          return;
+        }
+      }
+      java.lang.reflect.Field f = Class.forName("ai.onnxruntime.OnnxRuntime").getDeclaredField("tempDirectory");
+      f.setAccessible(true); // an automatic module (or the class path): open to reflection
+      if (f.get(null) instanceof Path temp) {
+        Files.deleteIfExists(temp); // refused when not empty: then it stays for ONNX Runtime
+      }
+    } catch (ReflectiveOperationException | IOException | RuntimeException e) {
+      // Another ONNX Runtime version or a closed module: its own exit-time removal stays.
     }
   }
 

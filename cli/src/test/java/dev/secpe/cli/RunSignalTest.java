@@ -1,0 +1,121 @@
+package dev.secpe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.secpe.core.PublicRecord;
+import dev.secpe.core.io.BundledCorpus;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real {@code secpe run} stopped by a signal while the in-process MiniLM embeds the private
+ * records (issue 13: SIGTERM during embedding crashed the JVM inside ONNX Runtime and left an
+ * {@code hs_err_pid*.log}; a killed run left ONNX Runtime's natives in the temporary directory).
+ * The child JVM gets its own working directory (where an {@code hs_err} file would land), its own
+ * temporary directory and its own native cache.
+ */
+@Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class RunSignalTest {
+
+  /** What a stopped child left: its exit code, its stderr and stdout, its working and temp dirs. */
+  private record Stopped(int exit, String output, List<String> workFiles, List<String> tmpFiles) {}
+
+  /**
+   * Starts {@code secpe run} on 300 long e-mails (several seconds of embedding on this machine
+   * kind), waits for the run to start and {@code afterMillis} more, then sends SIGTERM or SIGKILL.
+   */
+  private static Stopped runAndStop(Path dir, boolean forcibly, long afterMillis) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    List<PublicRecord> mails = BundledCorpus.spamAssassin().publicPart().records();
+    List<String> priv = new ArrayList<>();
+    List<String> pub = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      (i < 300 ? priv : pub).add(json.createObjectNode().put("text", mails.get(i).text()).toString());
+    }
+    Path work = Files.createDirectories(dir.resolve("work"));
+    Path tmp = Files.createDirectories(dir.resolve("tmp"));
+    Path cache = Files.createDirectories(dir.resolve("cache"));
+    Files.write(work.resolve("private.jsonl"), priv);
+    Files.write(work.resolve("public.jsonl"), pub);
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> cmd = List.of(java, "-Djava.io.tmpdir=" + tmp, "-Dsecpe.native.cache=" + cache,
+        "-cp", System.getProperty("java.class.path"), SecpeCli.class.getName(),
+        "run", "--method", "augpe", "--private", "private.jsonl", "--public", "public.jsonl", "--synthetic-size", "8",
+        "--iterations", "2", "--epsilon", "2", "--delta", "1e-5",
+        "--out", "synthetic.jsonl", "--report", "report.json");
+    Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).start();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Thread pump = new Thread(() -> copy(p.getInputStream(), out), "child-output");
+    pump.start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    // "augpe: 2 rounds" is printed when the run starts, before the private records are embedded.
+    while (!text(out).contains("rounds") && p.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(text(out)).as("the child never started its run").contains("augpe: 2 rounds");
+    Thread.sleep(afterMillis);
+    assertThat(p.isAlive()).as("the run ended before the signal: %s", text(out)).isTrue();
+    if (forcibly) {
+      p.destroyForcibly(); // SIGKILL
+    } else {
+      p.destroy(); // SIGTERM
+    }
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the child did not stop").isTrue();
+    pump.join(10_000);
+    return new Stopped(p.exitValue(), text(out), names(work), names(tmp));
+  }
+
+  private static void copy(InputStream in, ByteArrayOutputStream out) {
+    try (in) {
+      byte[] buf = new byte[8192];
+      for (int n; (n = in.read(buf)) > 0; ) {
+        synchronized (out) {
+          out.write(buf, 0, n);
+        }
+      }
+    } catch (java.io.IOException closed) {
+      // the child exited
+    }
+  }
+
+  private static String text(ByteArrayOutputStream out) {
+    synchronized (out) {
+      return out.toString(StandardCharsets.UTF_8);
+    }
+  }
+
+  private static List<String> names(Path dir) throws Exception {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.map(f -> f.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void sigtermWhileEmbeddingExitsCleanlyWithoutACrashLog(@TempDir Path dir) throws Exception {
+    Stopped s = runAndStop(dir, false, 1500);
+    assertThat(s.output()).as("child output").doesNotContain("SIGSEGV").doesNotContain("A fatal error");
+    assertThat(s.exit()).as("exit code after SIGTERM; output: %s", s.output()).isEqualTo(143);
+    assertThat(s.workFiles()).as("working directory").noneMatch(n -> n.startsWith("hs_err"))
+        .doesNotContain("synthetic.jsonl", "report.json");
+    assertThat(s.tmpFiles()).as("temporary directory").isEmpty();
+  }
+
+  @Test
+  void sigkillWhileEmbeddingLeavesNothingInTheTemporaryDirectory(@TempDir Path dir) throws Exception {
+    Stopped s = runAndStop(dir, true, 1500);
+    assertThat(s.exit()).isEqualTo(137);
+    assertThat(s.tmpFiles()).as("temporary directory").isEmpty();
+    assertThat(s.workFiles()).noneMatch(n -> n.startsWith("hs_err"));
+  }
+}
