@@ -3,15 +3,12 @@ package dev.secpe.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Output paths are checked before any private record is read: a collision with an input, two
@@ -24,33 +21,27 @@ class RunOutputPathsTest {
       "{\"text\": \"please reset my password for the mail server\"}",
       "{\"text\": \"the invoice for march is attached, please confirm\"}");
 
-  private record Outcome(int code, String err) {}
-
-  private static Outcome run(Path dir, Path out, Path report, String... extra) throws Exception {
+  private static CliRun.Outcome run(Path dir, Path out, Path report, String... extra) throws Exception {
     List<String> args = new ArrayList<>(List.of("run", "--method", "augpe",
         "--private", dir.resolve("private.jsonl").toString(),
         "--synthetic-size", "2", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5", "--quiet",
         "--out", out.toString(), "--report", report.toString()));
     args.addAll(List.of(extra));
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    return new Outcome(cl.execute(args.toArray(new String[0])), err.toString());
+    return CliRun.execute(args);
   }
 
   @Test
   void outputOnThePrivateFileIsRefusedAndThePrivateFileKept(@TempDir Path dir) throws Exception {
     Path priv = dir.resolve("private.jsonl");
     Files.write(priv, PRIVATE);
-    Outcome o = run(dir, priv, dir.resolve("r.json"));
+    CliRun.Outcome o = run(dir, priv, dir.resolve("r.json"));
     assertThat(o.code()).isEqualTo(2);
     assertThat(o.err()).contains("--out").contains("is the same file as --private");
     assertThat(Files.readAllLines(priv)).isEqualTo(PRIVATE);
     // The same file through a symbolic link counts as the same.
     Path link = dir.resolve("link.jsonl");
     Files.createSymbolicLink(link, priv);
-    Outcome viaLink = run(dir, dir.resolve("s.jsonl"), link);
+    CliRun.Outcome viaLink = run(dir, dir.resolve("s.jsonl"), link);
     assertThat(viaLink.code()).isEqualTo(2);
     assertThat(viaLink.err()).contains("--report").contains("is the same file as --private");
     assertThat(Files.readAllLines(priv)).isEqualTo(PRIVATE);
@@ -59,7 +50,7 @@ class RunOutputPathsTest {
   @Test
   void theReportCannotOverwriteTheSyntheticData(@TempDir Path dir) throws Exception {
     Files.write(dir.resolve("private.jsonl"), PRIVATE);
-    Outcome o = run(dir, dir.resolve("same.jsonl"), dir.resolve("same.jsonl"));
+    CliRun.Outcome o = run(dir, dir.resolve("same.jsonl"), dir.resolve("same.jsonl"));
     assertThat(o.code()).isEqualTo(2);
     assertThat(o.err()).contains("--report").contains("is the same file as --out");
   }
@@ -67,15 +58,15 @@ class RunOutputPathsTest {
   @Test
   void aDirectoryOrAMissingParentFailsBeforeThePrivateFileIsRead(@TempDir Path dir) throws Exception {
     // No private file at all: the output check must come first.
-    Outcome directory = run(dir, dir, dir.resolve("r.json"));
+    CliRun.Outcome directory = run(dir, dir, dir.resolve("r.json"));
     assertThat(directory.code()).isEqualTo(2);
     assertThat(directory.err()).contains("--out").contains("is a directory").doesNotContain("private.jsonl");
-    Outcome missing = run(dir, dir.resolve("no/such/dir/s.jsonl"), dir.resolve("r.json"));
+    CliRun.Outcome missing = run(dir, dir.resolve("no/such/dir/s.jsonl"), dir.resolve("r.json"));
     assertThat(missing.code()).isEqualTo(2);
     assertThat(missing.err()).contains("--out").contains("does not exist").doesNotContain("private.jsonl");
     Path file = dir.resolve("plain");
     Files.writeString(file, "x");
-    Outcome underFile = run(dir, file.resolve("s.jsonl"), dir.resolve("r.json"));
+    CliRun.Outcome underFile = run(dir, file.resolve("s.jsonl"), dir.resolve("r.json"));
     assertThat(underFile.code()).isEqualTo(2);
     assertThat(underFile.err()).contains("--out").contains("does not exist (or is not a directory)");
   }
@@ -89,17 +80,17 @@ class RunOutputPathsTest {
   @Test
   void aPseudoFileSystemIsRefusedBeforeThePrivateFileIsReadEvenForRoot(@TempDir Path dir) throws Exception {
     assumeTrue(Files.isDirectory(Path.of("/proc")) && Files.isDirectory(Path.of("/sys/kernel")), "Linux /proc and /sys");
-    Outcome proc = run(dir, Path.of("/proc/secpe-synthetic.jsonl"), dir.resolve("r.json"));
+    CliRun.Outcome proc = run(dir, Path.of("/proc/secpe-synthetic.jsonl"), dir.resolve("r.json"));
     assertThat(proc.code()).isEqualTo(2);
     assertThat(proc.err()).contains("--out /proc/secpe-synthetic.jsonl is not writable").doesNotContain("private.jsonl");
-    Outcome sys = run(dir, dir.resolve("s.jsonl"), Path.of("/sys/kernel/secpe-report.json"));
+    CliRun.Outcome sys = run(dir, dir.resolve("s.jsonl"), Path.of("/sys/kernel/secpe-report.json"));
     assertThat(sys.code()).isEqualTo(2);
     assertThat(sys.err()).contains("--report /sys/kernel/secpe-report.json is not writable").doesNotContain("private.jsonl");
-    Outcome checkpoint = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"), "--checkpoint", "/sys/kernel");
+    CliRun.Outcome checkpoint = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"), "--checkpoint", "/sys/kernel");
     assertThat(checkpoint.code()).as(checkpoint.err()).isEqualTo(2);
     assertThat(checkpoint.err()).contains("--checkpoint /sys/kernel is not writable").doesNotContain("private.jsonl");
     // Usable paths pass the check (the run then stops at the missing private file) and keep no probe.
-    Outcome fine = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"));
+    CliRun.Outcome fine = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"));
     assertThat(fine.err()).startsWith("error: --private");
     try (var files = Files.list(dir)) {
       assertThat(files.map(f -> f.getFileName().toString())).noneMatch(n -> n.startsWith(".secpe-write-check"));
@@ -110,13 +101,13 @@ class RunOutputPathsTest {
   void aBadReportOrCheckpointPathFailsBeforeThePrivateFileIsRead(@TempDir Path dir) throws Exception {
     // Before, an unusable --report or --checkpoint failed only when it was first written: after
     // the releases were drawn. No private file exists here: the path checks must come first.
-    Outcome report = run(dir, dir.resolve("s.jsonl"), dir.resolve("no/such/dir/r.json"));
+    CliRun.Outcome report = run(dir, dir.resolve("s.jsonl"), dir.resolve("no/such/dir/r.json"));
     assertThat(report.code()).isEqualTo(2);
     assertThat(report.err()).contains("--report").contains("does not exist").doesNotContain("private.jsonl");
     Path file = dir.resolve("plain");
     Files.writeString(file, "x");
     for (Path cp : List.of(file, file.resolve("cp"))) {
-      Outcome o = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"), "--checkpoint", cp.toString());
+      CliRun.Outcome o = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"), "--checkpoint", cp.toString());
       assertThat(o.code()).as(o.err()).isEqualTo(2);
       assertThat(o.err()).contains("--checkpoint").doesNotContain("private.jsonl");
     }
@@ -135,7 +126,7 @@ class RunOutputPathsTest {
 
   @Test
   void aMissingOrTruncatedInputIsBadInputNotAnInternalError(@TempDir Path dir) throws Exception {
-    Outcome missing = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"));
+    CliRun.Outcome missing = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"));
     assertThat(missing.code()).isEqualTo(2);
     assertThat(missing.err()).startsWith("error: --private: ").contains("private.jsonl").doesNotContain("internal error");
     // A gzip file cut in the middle.
@@ -147,27 +138,19 @@ class RunOutputPathsTest {
     }
     byte[] all = bytes.toByteArray();
     Files.write(dir.resolve("private.jsonl.gz"), java.util.Arrays.copyOf(all, all.length / 2));
-    List<String> args = List.of("run", "--method", "augpe", "--private", dir.resolve("private.jsonl.gz").toString(),
+    CliRun.Outcome gz = CliRun.execute(List.of("run", "--method", "augpe", "--private", dir.resolve("private.jsonl.gz").toString(),
         "--synthetic-size", "2", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5", "--quiet",
-        "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString());
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    assertThat(cl.execute(args.toArray(new String[0]))).isEqualTo(2);
-    assertThat(err.toString()).contains("private.jsonl.gz").doesNotContain("internal error")
+        "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString()));
+    assertThat(gz.code()).isEqualTo(2);
+    assertThat(gz.err()).contains("private.jsonl.gz").doesNotContain("internal error")
         .doesNotContain("long private file");
     // A directory given as --private (the issue: "internal error", exit 1).
     Path asDir = Files.createDirectory(dir.resolve("private-dir.jsonl"));
-    List<String> dirArgs = List.of("run", "--method", "augpe", "--private", asDir.toString(),
+    CliRun.Outcome asDirectory = CliRun.execute(List.of("run", "--method", "augpe", "--private", asDir.toString(),
         "--synthetic-size", "2", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5", "--quiet",
-        "--out", dir.resolve("s2.jsonl").toString(), "--report", dir.resolve("r2.json").toString());
-    StringWriter err2 = new StringWriter();
-    CommandLine cl2 = SecpeCli.commandLine();
-    cl2.setOut(new PrintWriter(new StringWriter()));
-    cl2.setErr(new PrintWriter(err2));
-    assertThat(cl2.execute(dirArgs.toArray(new String[0]))).isEqualTo(2);
-    assertThat(err2.toString()).startsWith("error: --private").contains("private-dir")
+        "--out", dir.resolve("s2.jsonl").toString(), "--report", dir.resolve("r2.json").toString()));
+    assertThat(asDirectory.code()).isEqualTo(2);
+    assertThat(asDirectory.err()).startsWith("error: --private").contains("private-dir")
         .doesNotContain("internal error");
   }
 }
