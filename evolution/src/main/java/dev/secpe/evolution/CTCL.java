@@ -13,8 +13,8 @@ import dev.secpe.llm.FineTunableGenerator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import org.jspecify.annotations.Nullable;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * CTCL (Tan et al., "Synthesizing privacy-preserving text data via finetuning without finetuning
