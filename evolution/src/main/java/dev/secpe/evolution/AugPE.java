@@ -117,11 +117,6 @@ public final class AugPE extends Runs<AugPE.Config> {
   }
 
   @Override
-  double statedDelta() {
-    return config().delta();
-  }
-
-  @Override
   java.util.List<String> methodWarnings() {
     return AugPEMethod.warnings(config(), privacyPlan(), inputs.privateData().size());
   }

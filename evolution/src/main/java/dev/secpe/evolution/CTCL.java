@@ -143,11 +143,6 @@ public final class CTCL extends Runs<CTCL.Config> {
 
 
   @Override
-  double statedDelta() {
-    return Objects.requireNonNull(config().budget(), "budget").delta();
-  }
-
-  @Override
   String describe() {
     Config config = config();
     return String.format(Locale.ROOT,

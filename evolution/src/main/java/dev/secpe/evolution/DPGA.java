@@ -195,11 +195,6 @@ public final class DPGA extends Runs<DPGA.Config> {
   }
 
   @Override
-  double statedDelta() {
-    return Objects.requireNonNull(config().budget(), "budget").delta();
-  }
-
-  @Override
   java.util.List<String> methodWarnings() {
     return DPGAMethod.warnings(config(), privacyPlan(), calibration, inputs.privateData().size());
   }

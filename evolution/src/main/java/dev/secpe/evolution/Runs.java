@@ -58,7 +58,8 @@ abstract class Runs<C extends RunConfig> {
   public final java.util.List<String> warnings() {
     java.util.List<String> out = new java.util.ArrayList<>();
     if (plan.isPrivate()) {
-      dev.secpe.accounting.DpBudget.deltaAboveOneOverN(statedDelta(), inputs.privateData().size())
+      // the delta the report will state, as the run's method gives it (its steps hold no state yet)
+      dev.secpe.accounting.DpBudget.deltaAboveOneOverN(newMethod().reportDelta(), inputs.privateData().size())
           .ifPresent(out::add);
     }
     out.addAll(methodWarnings());
@@ -69,9 +70,6 @@ abstract class Runs<C extends RunConfig> {
   java.util.List<String> methodWarnings() {
     return java.util.List.of();
   }
-
-  /** The delta the report states epsilon at (asked of a private run only). */
-  abstract double statedDelta();
 
   /** The method's steps for this run (a fresh instance: it holds the run's state). */
   abstract Method newMethod();

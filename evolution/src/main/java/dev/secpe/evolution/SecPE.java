@@ -167,11 +167,6 @@ public final class SecPE extends Runs<SecPE.Config> {
     return config().describe();
   }
 
-  @Override
-  double statedDelta() {
-    return config().delta();
-  }
-
 
   /** Builds {@link SecPE} runs. */
   public static final class Builder extends EvolutionBuilder<Builder> {

@@ -82,6 +82,19 @@ class ProviderControlTest {
   @Test
   void cancelFreesARunBlockedOnAGenerator() throws Exception {
     Hanging g = new Hanging(1); // the initial population comes back, round 0's children never do
+    Blocked b = startBlocked(g);
+    b.run().cancel();
+    b.thread().join(10_000);
+    assertThat(b.thread().isAlive()).isFalse();
+    assertThat(b.thrown().get()).isInstanceOf(CancellationException.class).hasMessageContaining("hanging");
+    assertThat(g.cancelledFutures.get()).isEqualTo(1);
+  }
+
+  /** A run started on its own thread, blocked on a generator that stopped answering. */
+  private record Blocked(AugPE run, Thread thread, AtomicReference<Throwable> thrown) {}
+
+  /** Starts an Aug-PE run on {@code g} and returns once its second generation call is made. */
+  private static Blocked startBlocked(Hanging g) throws InterruptedException {
     AugPE run = augpe(g, Fixtures.embedder()).build();
     AtomicReference<Throwable> thrown = new AtomicReference<>();
     Thread t = new Thread(() -> {
@@ -95,11 +108,7 @@ class ProviderControlTest {
     while (g.calls.get() < 2) {
       Thread.sleep(10);
     }
-    run.cancel();
-    t.join(10_000);
-    assertThat(t.isAlive()).isFalse();
-    assertThat(thrown.get()).isInstanceOf(CancellationException.class).hasMessageContaining("hanging");
-    assertThat(g.cancelledFutures.get()).isEqualTo(1);
+    return new Blocked(run, t, thrown);
   }
 
   @Test
@@ -165,23 +174,11 @@ class ProviderControlTest {
     // The issue: neither cancel() nor Thread.interrupt() freed a run whose generator never answers
     // (cancel() is checked above).
     Hanging g = new Hanging(1);
-    AugPE run = augpe(g, Fixtures.embedder()).build();
-    AtomicReference<Throwable> thrown = new AtomicReference<>();
-    Thread t = new Thread(() -> {
-      try {
-        run.run();
-      } catch (Throwable e) {
-        thrown.set(e);
-      }
-    });
-    t.start();
-    while (g.calls.get() < 2) {
-      Thread.sleep(10);
-    }
-    t.interrupt();
-    t.join(10_000);
-    assertThat(t.isAlive()).isFalse();
-    assertThat(thrown.get()).isNotNull();
+    Blocked b = startBlocked(g);
+    b.thread().interrupt();
+    b.thread().join(10_000);
+    assertThat(b.thread().isAlive()).isFalse();
+    assertThat(b.thrown().get()).isNotNull();
     assertThat(g.cancelledFutures.get()).isEqualTo(1);
   }
 

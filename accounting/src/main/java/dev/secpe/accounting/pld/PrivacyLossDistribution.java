@@ -66,9 +66,15 @@ public final class PrivacyLossDistribution {
 
   /** The Gaussian mechanism of {@code mu} (sensitivity mu, noise 1) at {@code options}. */
   private static PrivacyLossDistribution gaussianOfMu(double mu, PldOptions options) {
-    GaussianMixturePair pair =
-        GaussianMixturePair.shiftedMixtureVsCentred(new double[] {1.0}, new double[] {mu}, 1.0, 0.0);
-    return new PrivacyLossDistribution(discretise(pair, options), null, options, mu);
+    return new PrivacyLossDistribution(discretise(gaussianPair(1.0, mu, options), options), null, options, mu);
+  }
+
+  /** The Gaussian mechanism's pair (sensitivity against noise sigma), its arguments checked. */
+  private static GaussianMixturePair gaussianPair(double sigma, double sensitivity, PldOptions options) {
+    Preconditions.checkPositive("sigma", sigma);
+    Preconditions.checkNonNegative("sensitivity", sensitivity);
+    Objects.requireNonNull(options, "options");
+    return GaussianMixturePair.shiftedMixtureVsCentred(new double[] {1.0}, new double[] {sensitivity}, sigma, 0.0);
   }
 
   /** Gaussian mechanism with noise standard deviation {@code sigma} and L2 sensitivity. */
@@ -79,12 +85,7 @@ public final class PrivacyLossDistribution {
   /** Gaussian mechanism with explicit accuracy options. */
   public static PrivacyLossDistribution gaussian(
       double sigma, double sensitivity, PldOptions options) {
-    Preconditions.checkPositive("sigma", sigma);
-    Preconditions.checkNonNegative("sensitivity", sensitivity);
-    Objects.requireNonNull(options, "options");
-    GaussianMixturePair pair =
-        GaussianMixturePair.shiftedMixtureVsCentred(
-            new double[] {1.0}, new double[] {sensitivity}, sigma, 0.0);
+    GaussianMixturePair pair = gaussianPair(sigma, sensitivity, options);
     return new PrivacyLossDistribution(discretise(pair, options), null, options, sensitivity / sigma);
   }
 
@@ -93,12 +94,7 @@ public final class PrivacyLossDistribution {
    * (it throws {@link IllegalStateException} exactly when not), answered without discretising.
    */
   public static boolean gaussianFits(double sigma, double sensitivity, PldOptions options) {
-    Preconditions.checkPositive("sigma", sigma);
-    Preconditions.checkNonNegative("sensitivity", sensitivity);
-    Objects.requireNonNull(options, "options");
-    GaussianMixturePair pair =
-        GaussianMixturePair.shiftedMixtureVsCentred(
-            new double[] {1.0}, new double[] {sensitivity}, sigma, 0.0);
+    GaussianMixturePair pair = gaussianPair(sigma, sensitivity, options);
     return DiscretePld.nodes(pair.lowLoss(), pair.highLoss(), options.discretisationInterval())
         <= options.maxBins();
   }

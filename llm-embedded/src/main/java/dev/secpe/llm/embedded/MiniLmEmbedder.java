@@ -145,9 +145,8 @@ public final class MiniLmEmbedder implements TextEmbedder {
     this.batchSize = b.model.batchInvariant || b.batchDependenceAllowed ? b.batchSize : 1;
     this.maxSequenceLength = b.maxSequenceLength;
     try {
-      OrtNatives.prepare(); // load the native libraries from the per-user cache, not a temp copy
-      this.environment = OrtEnvironment.getEnvironment();
-      OrtNatives.removeEmptyTemporaryDirectory();
+      // loaded from the per-user cache, not a temp copy
+      this.environment = OrtNatives.environment();
       OrtSession.SessionOptions options = new OrtSession.SessionOptions();
       options.setIntraOpNumThreads(b.intraOpThreads);
       options.setInterOpNumThreads(1);

@@ -1,5 +1,6 @@
 package dev.secpe.llm.embedded;
 
+import ai.onnxruntime.OrtEnvironment;
 import dev.secpe.natives.NativeCache;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,6 +26,23 @@ final class OrtNatives {
   private static volatile boolean prepared;
 
   private OrtNatives() {}
+
+  private static boolean temporaryDirectoryChecked;
+
+  /**
+   * ONNX Runtime's environment, its libraries loaded from the cache ({@link #prepare}); the first
+   * call also removes the empty directory ONNX Runtime leaves in the temporary directory ({@link
+   * #removeEmptyTemporaryDirectory}), once: it is created once per JVM.
+   */
+  static synchronized OrtEnvironment environment() {
+    prepare();
+    OrtEnvironment environment = OrtEnvironment.getEnvironment();
+    if (!temporaryDirectoryChecked) {
+      temporaryDirectoryChecked = true;
+      removeEmptyTemporaryDirectory();
+    }
+    return environment;
+  }
 
   /** Points ONNX Runtime at the cached libraries, extracting them first if needed. Idempotent. */
   static synchronized void prepare() {
@@ -53,9 +71,9 @@ final class OrtNatives {
    * libraries it may extract later: a killed JVM left an empty directory behind each time. It is
    * kept where this platform's ONNX Runtime jar carries such a provider (a GPU build), where it is
    * not empty, and where its location cannot be read (then ONNX Runtime removes it at exit, as
-   * before). Idempotent.
+   * before).
    */
-  static void removeEmptyTemporaryDirectory() {
+  private static void removeEmptyTemporaryDirectory() {
     try {
       ClassLoader cl = OrtNatives.class.getClassLoader();
       String dir = "ai/onnxruntime/native/" + platform() + "/";
