@@ -120,7 +120,10 @@ class RowScanTest {
         }
         float[] top2 = new float[2];
         int p2 = scan.top2(buf, 4 * (off + 1), w, l2, sqf, j0, top2);
-        assertThat(top2).as(scan.name() + " in place").containsExactly(top);
+        // the same values, -0 and +0 alike as above (a lane-wise max may keep either zero: CI drew
+        // a row whose second value was 0.0 from the array and -0.0 from the buffer)
+        assertThat(top2[0] + 0f).as(scan.name() + " in place").isEqualTo(top[0] + 0f);
+        assertThat(top2[1] + 0f).as(scan.name() + " in place").isEqualTo(top[1] + 0f);
         // a position found on the way is the first maximum's (else indexOf finds it)
         int first2 = scan.indexOf(buf, 4 * (off + 1), w, l2, sqf, j0, top[0]);
         assertThat(p2 < 0 || p2 == first2).as("position %d vs %d", p2, first2).isTrue();
