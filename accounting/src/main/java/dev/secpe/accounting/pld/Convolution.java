@@ -8,7 +8,8 @@ package dev.secpe.accounting.pld;
  * from the standard bound for FFT-based convolution (Higham, "Accuracy and Stability of
  * Numerical Algorithms", 2nd ed., §24.1: relative 2-norm error O(u log2 N)), times sqrt(N) to
  * pass from the 2-norm to the 1-norm and a safety factor of 16. The caller adds that bound to
- * the infinity mass, so rounding can only make the accountant more pessimistic.
+ * the infinity mass, so rounding can only make the accountant more pessimistic; or, convolving
+ * exponentially tilted sequences, uses the 2-norm bound as a bound on each value's error.
  */
 final class Convolution {
 
@@ -17,8 +18,11 @@ final class Convolution {
 
   private Convolution() {}
 
-  /** The result and the bound on the L1 norm of its rounding error. */
-  record Result(double[] values, double errorL1) {}
+  /**
+   * The result, a bound on the L1 norm of its rounding error and a bound on the error of any one
+   * value (the 2-norm bound, which is at least the largest error).
+   */
+  record Result(double[] values, double errorL1, double errorMax) {}
 
   static Result convolve(double[] x, double[] y) {
     int outLen = x.length + y.length - 1;
@@ -37,7 +41,7 @@ final class Convolution {
       double sy = sum(y);
       // Each output is a sum of at most min(len) non-negative products.
       double err = 2.0 * Math.min(x.length, y.length) * UNIT_ROUNDOFF * sx * sy;
-      return new Result(out, err);
+      return new Result(out, err, err);
     }
     int size = Integer.highestOneBit(outLen);
     if (size < outLen) {
@@ -72,10 +76,10 @@ final class Convolution {
     for (int i = 0; i < outLen; i++) {
       out[i] = pr[i] / size;
     }
-    double err =
-        16.0 * UNIT_ROUNDOFF * (Integer.numberOfTrailingZeros(size) + 1) * Math.sqrt(size)
+    double err2 =
+        16.0 * UNIT_ROUNDOFF * (Integer.numberOfTrailingZeros(size) + 1)
             * (norm2(x) * sum(y) + norm2(y) * sum(x));
-    return new Result(out, err);
+    return new Result(out, err2 * Math.sqrt(size), err2);
   }
 
   private static double sum(double[] v) {

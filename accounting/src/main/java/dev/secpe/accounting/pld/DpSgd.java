@@ -51,7 +51,7 @@ public final class DpSgd {
       return RdpAccountant.epsilon(q, sigma, steps, delta);
     }
     return PldAccountant.refine(composition(q, steps, sigma), p -> p.epsilon(delta),
-        PldAccountant.DEFAULT_RELATIVE_GAP, PldOptions.withInterval(PLD_INTERVAL)).upper();
+        p -> p.finiteEpsilon(delta), PldAccountant.DEFAULT_RELATIVE_GAP, PldOptions.withInterval(PLD_INTERVAL)).upper();
   }
 
   private static PldAccountant.Composition composition(double q, int steps, double sigma) {

@@ -3,6 +3,7 @@ package dev.secpe.accounting.pld;
 import dev.secpe.accounting.Preconditions;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Chooses the PLD's discretisation interval for the composition at hand: builds the composition
@@ -70,7 +71,8 @@ public final class PldAccountant {
   /** Epsilon at {@code delta}, refined to {@link #DEFAULT_RELATIVE_GAP}, from the default options. */
   public static Bounds epsilon(Composition composition, double delta) {
     Preconditions.checkUnit("delta", delta);
-    return refine(composition, p -> p.epsilon(delta), DEFAULT_RELATIVE_GAP, PldOptions.defaults());
+    return refine(composition, p -> p.epsilon(delta), p -> p.finiteEpsilon(delta),
+        DEFAULT_RELATIVE_GAP, PldOptions.defaults());
   }
 
   /** Delta at {@code epsilon}, refined to {@link #DEFAULT_RELATIVE_GAP}, from the default options. */
@@ -78,7 +80,67 @@ public final class PldAccountant {
     if (Double.isNaN(epsilon)) {
       throw new IllegalArgumentException("epsilon must not be NaN, got epsilon=NaN");
     }
-    return refine(composition, p -> p.delta(epsilon), DEFAULT_RELATIVE_GAP, PldOptions.defaults());
+    return refine(composition, p -> p.delta(epsilon), p -> epsilon, DEFAULT_RELATIVE_GAP,
+        PldOptions.defaults());
+  }
+
+  /**
+   * {@link #refine(Composition, ToDoubleFunction, ToDoubleFunction, double, PldOptions)} without a
+   * tilt: the compositions are convolved untilted, whatever the gap reached.
+   */
+  public static Bounds refine(
+      Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity, double relativeGap,
+      PldOptions start) {
+    return refine(composition, quantity, null, relativeGap, start);
+  }
+
+  /**
+   * Refines as {@link #refine(Composition, ToDoubleFunction, double, PldOptions)} does; where the
+   * bounds are then still further apart than {@code relativeGap} (or the upper bound is infinite:
+   * the FFT's rounding-error bound, relative to the bulk of the distribution, exceeds a small delta
+   * after a long composition), refines again from the interval reached with every convolution
+   * exponentially tilted towards the loss {@code tiltTarget} gives for the last pessimistic PLD
+   * built (see {@link PldOptions#tiltTarget()}); at most twice, the second time towards the target
+   * of the first tilted pass where it moved by more than 1 %. Every bound found is a bound, so the
+   * best upper and the best lower one of all passes are returned.
+   *
+   * @param tiltTarget the privacy loss at which the quantity is decided, from a pessimistic PLD of
+   *     the composition ({@code p -> p.finiteEpsilon(delta)} for an epsilon, the epsilon itself for
+   *     a delta), NaN for none; null: never tilt
+   */
+  public static Bounds refine(
+      Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity,
+      @Nullable ToDoubleFunction<PrivacyLossDistribution> tiltTarget, double relativeGap,
+      PldOptions start) {
+    Pass pass = refineAtTilt(composition, quantity, relativeGap, start);
+    Bounds b = pass.bounds();
+    double previous = Double.NaN;
+    for (int i = 0; i < 2 && tiltTarget != null && !within(b, relativeGap); i++) {
+      double t = tiltTarget.applyAsDouble(pass.upperPld());
+      if (!Double.isFinite(t) || Math.abs(t - previous) <= 0.01 * Math.abs(t)) {
+        break;
+      }
+      previous = t;
+      try {
+        pass = refineAtTilt(composition, quantity, relativeGap,
+            start.interval(b.interval()).tiltTarget(t));
+      } catch (IllegalStateException tooManyBins) {
+        break;
+      }
+      Bounds tilted = pass.bounds();
+      double lower = Double.isNaN(b.lower()) ? tilted.lower()
+          : Double.isNaN(tilted.lower()) ? b.lower() : Math.max(b.lower(), tilted.lower());
+      double upper = Math.min(b.upper(), tilted.upper());
+      b = new Bounds(upper, Math.min(lower, upper), tilted.interval());
+    }
+    return b;
+  }
+
+  /** A refinement's bounds and the last pessimistic PLD it built. */
+  private record Pass(Bounds bounds, PrivacyLossDistribution upperPld) {}
+
+  private static boolean within(Bounds b, double relativeGap) {
+    return Double.isFinite(b.upper()) && !(b.upper() - b.lower() > relativeGap * b.upper());
   }
 
   /**
@@ -92,7 +154,7 @@ public final class PldAccountant {
    *     at least an optimistic one's)
    * @throws IllegalStateException if no interval up to 1 nat fits the grid limit
    */
-  public static Bounds refine(
+  private static Pass refineAtTilt(
       Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity, double relativeGap,
       PldOptions start) {
     Objects.requireNonNull(composition, "composition");
@@ -131,17 +193,17 @@ public final class PldAccountant {
             composition.at(pessimistic.interval(h).estimate(PldOptions.Estimate.OPTIMISTIC)));
         lower = Double.isNaN(lower) ? l : Math.max(lower, l);
       } catch (IllegalStateException tooManyBins) {
-        return new Bounds(upper, lower, h);
+        return new Pass(new Bounds(upper, lower, h), upperPld);
       }
       Bounds b = new Bounds(upper, Math.min(lower, upper), h);
       if (!(b.upper() - b.lower() > relativeGap * b.upper()) || h / 4 < MIN_INTERVAL
           || 4L * upperPld.size() > MAX_REFINED_BINS) {
-        return b;
+        return new Pass(b, upperPld);
       }
       try {
         upperPld = composition.at(pessimistic.interval(h / 4));
       } catch (IllegalStateException tooManyBins) {
-        return b;
+        return new Pass(b, upperPld);
       }
       h /= 4;
       upper = Math.min(upper, quantity.applyAsDouble(upperPld));

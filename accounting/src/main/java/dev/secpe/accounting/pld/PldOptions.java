@@ -18,8 +18,13 @@ import java.util.Objects;
  *     infinity mass; optimistic: both are dropped)
  * @param maxBins the largest grid a single mechanism may be discretised onto
  * @param estimate which side of the true privacy-loss distribution the discrete one lies on
+ * @param tiltTarget NaN (the default), or the privacy loss, in nats, at which the composition's
+ *     tail must be accurate (the epsilon sought, or the epsilon a delta is asked at): compositions
+ *     are then convolved exponentially tilted towards it, so that the FFT's rounding error is
+ *     relative to the tail there instead of to the bulk (see {@link PrivacyLossDistribution})
  */
-public record PldOptions(double discretisationInterval, double tailMass, int maxBins, Estimate estimate) {
+public record PldOptions(
+    double discretisationInterval, double tailMass, int maxBins, Estimate estimate, double tiltTarget) {
 
   /** The default interval, 1e-3 nats. */
   public static final double DEFAULT_INTERVAL = 1e-3;
@@ -59,6 +64,14 @@ public record PldOptions(double discretisationInterval, double tailMass, int max
     }
     Preconditions.checkPositive("maxBins", maxBins);
     Objects.requireNonNull(estimate, "estimate");
+    if (Double.isInfinite(tiltTarget)) {
+      throw new IllegalArgumentException("tiltTarget must be finite or NaN, got tiltTarget=" + tiltTarget);
+    }
+  }
+
+  /** Options without a tilt target. */
+  public PldOptions(double discretisationInterval, double tailMass, int maxBins, Estimate estimate) {
+    this(discretisationInterval, tailMass, maxBins, estimate, Double.NaN);
   }
 
   /** Pessimistic options (the accountant's upper bound). */
@@ -78,12 +91,22 @@ public record PldOptions(double discretisationInterval, double tailMass, int max
 
   /** These options with another discretisation interval. */
   public PldOptions interval(double discretisationInterval) {
-    return new PldOptions(discretisationInterval, tailMass, maxBins, estimate);
+    return new PldOptions(discretisationInterval, tailMass, maxBins, estimate, tiltTarget);
   }
 
   /** These options with the given estimate. */
   public PldOptions estimate(Estimate e) {
-    return new PldOptions(discretisationInterval, tailMass, maxBins, e);
+    return new PldOptions(discretisationInterval, tailMass, maxBins, e, tiltTarget);
+  }
+
+  /** These options with the given tilt target (NaN: none). */
+  public PldOptions tiltTarget(double target) {
+    return new PldOptions(discretisationInterval, tailMass, maxBins, estimate, target);
+  }
+
+  /** Whether compositions are tilted (a tilt target is set). */
+  public boolean tilted() {
+    return !Double.isNaN(tiltTarget);
   }
 
   /** Whether this is the optimistic (lower-bound) estimate. */

@@ -24,7 +24,7 @@ class PldAccountantTest {
    * term in log space, with the Mills-ratio series for the far tail (Abramowitz and Stegun
    * 26.2.12), so that it holds for eps beyond 700.
    */
-  private static double gaussianDelta(double mu, double eps) {
+  static double gaussianDelta(double mu, double eps) {
     return N.cumulativeProbability(-eps / mu + mu / 2) - Math.exp(eps + logUpperTail(eps / mu + mu / 2));
   }
 
@@ -39,7 +39,7 @@ class PldAccountantTest {
   }
 
   /** The least eps with gaussianDelta <= delta, by bisection to 1e-13 relative. */
-  private static double gaussianEpsilon(double mu, double delta) {
+  static double gaussianEpsilon(double mu, double delta) {
     double lo = 0;
     double hi = 1;
     while (gaussianDelta(mu, hi) > delta) {
@@ -130,21 +130,20 @@ class PldAccountantTest {
 
   /**
    * For subsampled Gaussians over the part of issue 14's grid where the uniform grid resolves the
-   * loss (q in [1e-2, 1], sigma in [1.5, 20], up to 1,000 steps, delta in [1e-8, 1e-3]), the
-   * bounds are ordered and, where epsilon >= 0.01, within 1% of each other. A sweep of 240 points
-   * with sigma down to 0.5 found the gap above 1% at 7 of them, all with sigma <= 1 and q <= 0.01
-   * (a loss concentrated within 1e-3 nats next to a tail 15 nats long, which a uniform grid of
-   * at most 2^20 bins cannot resolve both); the README lists them. q went down to 1e-3 here until
-   * a run drew q = 1.07e-3, sigma 3.51, 1,000 steps, delta 1e-7: bounds [0.03876, 0.03944], a gap
-   * of 1.7 % where the refinement stops at the bin limit (interval 3.9e-6); that region is a known
-   * gap (docs/math-decisions.md §10), not part of this claim.
+   * loss (q in [1e-3, 1], sigma in [1.5, 20], up to 1,000 steps, delta in [1e-10, 1e-3]), the
+   * bounds are ordered and, where epsilon >= 0.01, within 1% of each other. Before tilted
+   * composition this held only for q >= 1e-2 and delta >= 1e-8: a run drew q = 1.07e-3, sigma
+   * 3.51, 1,000 steps, delta 1e-7, whose bounds stayed [0.03876, 0.03944] (1.7 %) at the bin limit;
+   * the tilted pass, whose optimistic side no longer carries the rounding-error bounds as slack,
+   * takes it to [0.039354, 0.039389]. Where sigma <= 1 and q <= 0.01 and epsilon is large after
+   * 10^4 or more steps the gap can stay open (docs/math-decisions.md §10), not part of this claim.
    */
   @Property(tries = 15)
   void subsampledBoundsAreOrderedAndTight(
-      @ForAll @DoubleRange(min = -2, max = 0) double log10q,
+      @ForAll @DoubleRange(min = -3, max = 0) double log10q,
       @ForAll @DoubleRange(min = 1.5, max = 20) double sigma,
       @ForAll @IntRange(min = 0, max = 3) int log10Steps,
-      @ForAll @IntRange(min = 3, max = 8) int minusLog10Delta) {
+      @ForAll @IntRange(min = 3, max = 10) int minusLog10Delta) {
     double q = Math.min(1.0, Math.pow(10, log10q));
     int steps = (int) Math.round(Math.pow(10, log10Steps));
     double delta = Math.pow(10, -minusLog10Delta);
