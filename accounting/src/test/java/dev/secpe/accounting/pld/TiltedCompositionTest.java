@@ -37,8 +37,8 @@ class TiltedCompositionTest {
    * Tilted, the convolved bounds bracket the closed form at every delta of issue 14's grid (down to
    * 1e-10) and are within 1 % of it, after up to 4,095 steps (11 squarings and 11 further
    * convolutions). At 1e-12 they still bracket it, but after thousands of steps the upper bound
-   * is loose or infinite: each step's finite mass falls about 1e-15 short of 1 by rounding, and
-   * that deficit is put at infinity.
+   * is loose or infinite: each convolution's tail truncation (1e-15 to infinity) is doubled by
+   * every later squaring, about T * 1e-15 in all (docs/math-decisions.md §10).
    */
   @Property(tries = 12)
   void tiltedSelfCompositionsOfAGaussianBracketTheClosedForm(
