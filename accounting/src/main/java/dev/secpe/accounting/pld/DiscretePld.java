@@ -783,18 +783,30 @@ final class DiscretePld {
     }
   }
 
-  /** The T-fold self-composition by repeated squaring, every convolution tilted by {@code tilt}. */
+  /**
+   * The T-fold self-composition by repeated squaring, every convolution tilted by {@code tilt}.
+   * What a squaring truncates is doubled by every squaring after it. Tilted, the squaring that
+   * makes the 2^(j+1)-fold composition truncates at most {@code tail 2^(j+1) / T}, so that each
+   * level adds about {@code tail} at infinity, about {@code tail log2(T)} in all; at {@code tail}
+   * every squaring it is about {@code T tail} (1e-10 after 1e5 steps at 1e-15, the whole of a delta
+   * of 1e-10). Untilted, every squaring truncates {@code tail}: there the FFT's rounding noise
+   * (about 1e-17 a bin, everywhere) must be cut off at the ends of the grid, and a smaller cut lets
+   * the grid double with every squaring (10^8 bins after 10^5 steps of q = 0.1, sigma 1, against
+   * 1.2 million); tilted, the grid stays the same size.
+   */
   DiscretePld selfCompose(int times, double tail, double tilt) {
     DiscretePld result = null;
     DiscretePld base = this;
     int t = times;
+    double fold = 1;
     while (t > 0) {
       if ((t & 1) == 1) {
         result = result == null ? base : result.compose(base, tail, tilt);
       }
       t >>= 1;
       if (t > 0) {
-        base = base.compose(base, tail, tilt);
+        fold *= 2;
+        base = base.compose(base, tilt > 0 ? tail * Math.min(1.0, fold / times) : tail, tilt);
       }
     }
     return result;
