@@ -204,6 +204,10 @@ final class BenchCommand {
     @Option(names = "--q", split = ",", description = "with --grid: only these sampling rates (e.g. 1,0.01)")
     double[] qs;
 
+    @Option(names = "--max-steps", description = "with --grid: only the step counts up to this "
+        + "(the grid's are 1, 10, 100, 1000, 10000, 100000)")
+    Integer maxSteps;
+
     @Override
     public Integer call() {
       if (qs != null) {
@@ -213,7 +217,12 @@ final class BenchCommand {
           }
         }
       }
-      return emit(spec, json, grid ? AccountingBench.grid(progress, qs) : AccountingBench.run());
+      if (maxSteps != null && maxSteps < 1) {
+        throw new IllegalArgumentException("--max-steps must be at least 1, got " + maxSteps);
+      }
+      return emit(spec, json, grid
+          ? AccountingBench.grid(progress, qs, maxSteps == null ? Integer.MAX_VALUE : maxSteps)
+          : AccountingBench.run());
     }
   }
 }

@@ -31,4 +31,15 @@ class BenchCommandTest {
     assertThat(r.code()).isZero();
     assertThat(r.out()).contains("kernel").contains("vote");
   }
+
+  @Test
+  void gridFiltersAreCheckedByName() {
+    PrivacyCommandTest.Result r =
+        PrivacyCommandTest.run("bench", "accounting", "--grid", "--max-steps", "0");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("error: --max-steps must be at least 1, got 0");
+    r = PrivacyCommandTest.run("bench", "accounting", "--grid", "--q", "1.5");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("error: --q must hold sampling rates in (0, 1], got 1.5");
+  }
 }
