@@ -29,7 +29,7 @@ final class DiscretePld {
     this(h, offset, pmf, infinityMass, 0.0, false);
   }
 
-  private DiscretePld(double h, long offset, double[] pmf, double infinityMass, double slack, boolean optimistic) {
+  DiscretePld(double h, long offset, double[] pmf, double infinityMass, double slack, boolean optimistic) {
     this.h = h;
     this.offset = offset;
     this.pmf = pmf;
@@ -879,9 +879,10 @@ final class DiscretePld {
    * <ul>
    *   <li>pessimistic: each value is raised by its bound (every value an upper bound, so every
    *       delta is), and below the first loss, from the tilted peak down, where the bound exceeds
-   *       the value, everything is replaced by one mass at that loss: the total finite mass less
-   *       what the values above are known to hold at least (the true mass there is at most that,
-   *       and moving it up to a higher loss only raises delta);
+   *       both the value and 1e-9 of the mass that can be left below, everything is replaced by
+   *       one mass at that loss: the total finite mass less what the values above are known to
+   *       hold at least (the true mass there is at most that, and moving it up to a higher loss
+   *       only raises delta);
    *   <li>optimistic: each value is lowered by its bound and clipped at 0 (every value a lower
    *       bound; mass may be dropped).
    * </ul>
@@ -932,7 +933,11 @@ final class DiscretePld {
       double f = sx + sy - tilt * (off + k) * h;
       double val = z[k] > 0 ? Math.exp(Math.log(z[k]) + f) : 0.0;
       double err = Math.exp(logErr + f) + 1e-12 * val; // the exp's rounding, with a margin
-      if (k <= peak && !(err < val && Double.isFinite(val + err))) {
+      // Below the peak the bound grows as e^{-lambda l}: lump once it exceeds the value and is
+      // no longer negligible against what can be left below (a lone empty bin in the bulk, where
+      // the value is rounding noise, keeps its pointwise bound instead of ending the grid there).
+      if (k <= peak && !(Double.isFinite(val + err)
+          && (err < val || err < 1e-9 * Math.max(0.0, total - knownAbove)))) {
         lump = k;
         break;
       }
