@@ -217,7 +217,8 @@ final class PldAccount {
       return Double.POSITIVE_INFINITY;
     }
     double e = refinedEpsilon.computeIfAbsent(delta, d -> PldAccountant.refine(
-        this::allAt, p -> p.epsilon(d), p -> p.finiteEpsilon(d), PldAccountant.DEFAULT_RELATIVE_GAP, PldOptions.defaults()).upper());
+        this::allAt, p -> p.epsilon(d), p -> p.finiteEpsilon(d), PldAccountant.DEFAULT_RELATIVE_GAP,
+        PldOptions.defaults()).upper());
     return Double.isFinite(e) ? Math.nextUp(e + pureEps) : e;
   }
 
@@ -245,7 +246,8 @@ final class PldAccount {
     }
     double e = epsilon - pureEps;
     return refinedDelta.computeIfAbsent(e, x -> PldAccountant.refine(
-        this::allAt, p -> p.delta(x), p -> x, PldAccountant.DEFAULT_RELATIVE_GAP, PldOptions.defaults()).upper());
+        this::allAt, p -> p.delta(x), p -> x, PldAccountant.DEFAULT_RELATIVE_GAP,
+        PldOptions.defaults()).upper());
   }
 
   /** Per-secret r at the priors (length 1 or secretCount()). */

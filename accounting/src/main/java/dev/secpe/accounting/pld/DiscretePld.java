@@ -821,11 +821,16 @@ final class DiscretePld {
    * at most {@link #MAX_TILT}.
    */
   static double tiltFor(double target, DiscretePld[] parts, int[] times) {
-    if (!(tiltedMean(0.0, parts, times) < target)) {
+    // the logarithms of the masses, once: the search evaluates the tilted mean some 70 times
+    double[][] logPmfs = new double[parts.length][];
+    for (int i = 0; i < parts.length; i++) {
+      logPmfs[i] = parts[i].logPmf();
+    }
+    if (!(tiltedMean(0.0, parts, logPmfs, times) < target)) {
       return 0.0;
     }
     double hi = 1.0;
-    while (tiltedMean(hi, parts, times) < target) {
+    while (tiltedMean(hi, parts, logPmfs, times) < target) {
       if (hi >= MAX_TILT) {
         return MAX_TILT;
       }
@@ -834,7 +839,7 @@ final class DiscretePld {
     double lo = 0.0;
     for (int i = 0; i < 60 && hi - lo > 1e-6 * hi; i++) {
       double mid = 0.5 * (lo + hi);
-      if (tiltedMean(mid, parts, times) < target) {
+      if (tiltedMean(mid, parts, logPmfs, times) < target) {
         lo = mid;
       } else {
         hi = mid;
@@ -846,25 +851,50 @@ final class DiscretePld {
   /** The largest tilt used, in 1/nats. */
   static final double MAX_TILT = 1024;
 
-  private static double tiltedMean(double lambda, DiscretePld[] parts, int[] times) {
+  private static double tiltedMean(double lambda, DiscretePld[] parts, double[][] logPmfs, int[] times) {
     double sum = 0;
     for (int i = 0; i < parts.length; i++) {
-      sum += times[i] * parts[i].tiltedMean(lambda);
+      sum += times[i] * parts[i].tiltedMean(lambda, logPmfs[i]);
     }
     return sum;
   }
 
-  /** The mean of the finite losses under weights {@code pmf_j e^{lambda l_j}} (NaN without mass). */
-  private double tiltedMean(double lambda) {
-    double[] weights = new double[pmf.length];
-    tilted(lambda, weights);
+  /**
+   * The mean of the finite losses under weights {@code pmf_j e^{lambda l_j}} (NaN without mass),
+   * given {@code logPmf = }{@link #logPmf()}.
+   */
+  private double tiltedMean(double lambda, double[] logPmf) {
+    double top = tiltedTop(lambda, logPmf);
     double w = 0;
     double wl = 0;
     for (int j = 0; j < pmf.length; j++) {
-      w += weights[j];
-      wl += weights[j] * loss(j);
+      if (logPmf[j] != Double.NEGATIVE_INFINITY) {
+        double e = Math.exp(logPmf[j] + lambda * loss(j) - top);
+        w += e;
+        wl += e * loss(j);
+      }
     }
     return wl / w;
+  }
+
+  /** {@code log pmf_j}, and -infinity where the mass is not positive. */
+  private double[] logPmf() {
+    double[] out = new double[pmf.length];
+    for (int j = 0; j < pmf.length; j++) {
+      out[j] = pmf[j] > 0 ? Math.log(pmf[j]) : Double.NEGATIVE_INFINITY;
+    }
+    return out;
+  }
+
+  /** The largest {@code log pmf_j + lambda l_j} over the positive masses (-infinity if none). */
+  private double tiltedTop(double lambda, double[] logPmf) {
+    double top = Double.NEGATIVE_INFINITY;
+    for (int j = 0; j < pmf.length; j++) {
+      if (logPmf[j] != Double.NEGATIVE_INFINITY) {
+        top = Math.max(top, logPmf[j] + lambda * loss(j));
+      }
+    }
+    return top;
   }
 
   /**
@@ -956,14 +986,10 @@ final class DiscretePld {
    * log pmf_j + lambda l_j} (so the largest value written is 1 and none overflows).
    */
   private double tilted(double lambda, double[] out) {
-    double top = Double.NEGATIVE_INFINITY;
+    double[] logPmf = logPmf();
+    double top = tiltedTop(lambda, logPmf);
     for (int j = 0; j < pmf.length; j++) {
-      if (pmf[j] > 0) {
-        top = Math.max(top, Math.log(pmf[j]) + lambda * loss(j));
-      }
-    }
-    for (int j = 0; j < pmf.length; j++) {
-      out[j] = pmf[j] > 0 ? Math.exp(Math.log(pmf[j]) + lambda * loss(j) - top) : 0.0;
+      out[j] = logPmf[j] != Double.NEGATIVE_INFINITY ? Math.exp(logPmf[j] + lambda * loss(j) - top) : 0.0;
     }
     return top == Double.NEGATIVE_INFINITY ? 0.0 : top;
   }
