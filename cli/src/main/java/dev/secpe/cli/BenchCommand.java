@@ -195,7 +195,7 @@ final class BenchCommand {
     boolean json;
 
     @Option(names = "--grid", description = "sweep q, sigma, steps and delta over issue 14's grid "
-        + "(450 queries, several minutes) and report the points whose bounds are more than 1% apart")
+        + "(450 queries, several minutes) and report the points whose bounds are more than 1%% apart")
     boolean grid;
 
     @Option(names = "--progress", description = "with --grid: print each point to stderr as it is done")

@@ -33,6 +33,15 @@ interface BlockScorer extends AutoCloseable {
     return null;
   }
 
+  /**
+   * Whether the current tile is column-major ({@link #tile()} holds column {@code j} of the
+   * chunk for every row of the block at floats {@code [j rows, (j + 1) rows)}, {@code rows} the
+   * loaded count); {@link #row} still returns rows.
+   */
+  default boolean columnMajor() {
+    return false;
+  }
+
   @Override
   void close();
 

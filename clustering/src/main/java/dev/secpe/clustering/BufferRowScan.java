@@ -32,6 +32,12 @@ final class BufferRowScan extends ScalarRowScan {
   }
 
   @Override
+  void columnsTop2(ByteBuffer src, int ld, int r0, int r1, int w, boolean l2, float[] sqf, int j0,
+      float[] max, float[] second, int[] pos) {
+    tiles.columnsTop2(src, ld, r0, r1, w, l2, sqf, j0, max, second, pos);
+  }
+
+  @Override
   String name() {
     return tiles.name();
   }

@@ -22,6 +22,11 @@ import java.util.concurrent.ExecutorService;
  * is listed without a second pass. At the end every listed column is rescored exactly and the best exact score
  * wins, the lowest index among equals. A row whose float scores could overflow is rescored
  * exactly against every column instead.
+ *
+ * <p><b>Column-major tiles.</b> Where the scorer computes the tile transposed ({@link
+ * BlockScorer#columnMajor()}: OpenBLAS with the in-place Vector API scan), one pass over the
+ * tile's columns gives every row's maximum, runner-up and first position of the maximum at once
+ * ({@link RowScan#columnsTop2}); the per-row decisions above are then the same.
  */
 final class Lane implements AutoCloseable {
 
@@ -56,6 +61,10 @@ final class Lane implements AutoCloseable {
   private final int[] candLen;
   private final int[][] candIdx;
   private final float[][] candVal;
+  /** A column-major tile's per-row maximum, runner-up and first position of the maximum. */
+  private final float[] colMax;
+  private final float[] colSecond;
+  private final int[] colPos;
   final int[] outIndex;
   final double[] outScore;
   private final Scratch[] scratch;
@@ -148,6 +157,9 @@ final class Lane implements AutoCloseable {
       candIdx[r] = new int[Math.max(4, k + 2)];
       candVal[r] = new float[Math.max(4, k + 2)];
     }
+    this.colMax = new float[br];
+    this.colSecond = new float[br];
+    this.colPos = new int[br];
     this.outIndex = new int[br * k];
     this.outScore = new double[br * k];
     this.scratch = new Scratch[parts];
@@ -282,7 +294,11 @@ final class Lane implements AutoCloseable {
     int w = tiling.width(c);
     int j0 = tiling.start(c);
     float[] sqf = pb.sqf;
-    java.nio.ByteBuffer tileBytes = scan.readsBuffers() ? scorer.tile() : null;
+    boolean columns = scorer.columnMajor();
+    java.nio.ByteBuffer tileBytes = scan.readsBuffers() && !columns ? scorer.tile() : null;
+    if (columns) { // one front-to-back pass for all the part's rows, positions included
+      scan.columnsTop2(scorer.tile(), count, r0, r1, w, l2, sqf, j0, colMax, colSecond, colPos);
+    }
     for (int r = r0; r < r1; r++) {
       if (exactAll[r]) {
         continue;
@@ -291,7 +307,11 @@ final class Lane implements AutoCloseable {
       int off = 0;
       int byteOff = r * w * Float.BYTES;
       int pos;
-      if (tileBytes != null) {
+      if (columns) {
+        sc.top[0] = colMax[r];
+        sc.top[1] = colSecond[r];
+        pos = colPos[r];
+      } else if (tileBytes != null) {
         pos = scan.top2(tileBytes, byteOff, w, l2, sqf, j0, sc.top); // in place, no copy
       } else {
         src = scorer.row(r, sc.row);
@@ -311,6 +331,10 @@ final class Lane implements AutoCloseable {
       int m;
       if (k == 1 && sc.top[1] < thr) { // only the tile's maximum matters: no collect pass
         if (pos < 0) {
+          if (tileBytes == null && src == null) { // a column-major row of -infinity only
+            src = scorer.row(r, sc.row);
+            off = scorer.rowOffset(r);
+          }
           pos = tileBytes != null ? scan.indexOf(tileBytes, byteOff, w, l2, sqf, j0, sb)
               : scan.indexOf(src, off, w, l2, sqf, j0, sb);
         }

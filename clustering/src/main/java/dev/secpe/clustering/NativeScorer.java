@@ -13,16 +13,24 @@ final class NativeScorer extends NativeTileScorer {
   private final Tiling tiling;
   private final KernelProbe probe;
   private final long bytes;
+  private final boolean columns;
+  private int rows;
 
-  private NativeScorer(NativeGemm.Tile tile, Tiling tiling, KernelProbe probe) {
+  private NativeScorer(NativeGemm.Tile tile, Tiling tiling, KernelProbe probe, boolean columns) {
     this.tile = tile;
+    this.columns = columns;
     this.tiling = tiling;
     this.probe = probe;
     this.bytes = tile.bytes();
     track(probe, bytes);
   }
 
-  static Factory factory(NativeGemm gemm, float[] b, int d, Tiling tiling, KernelProbe probe) {
+  /**
+   * @param columns whether to compute column-major tiles ({@link NativeGemm#columnMajor()} must
+   *     hold)
+   */
+  static Factory factory(NativeGemm gemm, float[] b, int d, Tiling tiling, KernelProbe probe,
+      boolean columns) {
     int[] starts = new int[tiling.chunks()];
     int[] widths = new int[tiling.chunks()];
     for (int c = 0; c < starts.length; c++) {
@@ -35,7 +43,8 @@ final class NativeScorer extends NativeTileScorer {
     return new Factory() {
       @Override
       public BlockScorer newScorer(int maxRows) {
-        return new NativeScorer(chunks.newTile(maxRows, tiling.chunkCols()), tiling, probe);
+        return new NativeScorer(chunks.newTile(maxRows, tiling.chunkCols()), tiling, probe,
+            columns);
       }
 
       @Override
@@ -55,11 +64,17 @@ final class NativeScorer extends NativeTileScorer {
   @Override
   public void load(float[] a, int rows) {
     tile.load(a, rows);
+    this.rows = rows;
   }
 
   @Override
   public void multiply(int chunk) {
-    tileIs(tile.multiply(chunk), tiling.width(chunk));
+    int w = tiling.width(chunk);
+    if (columns) {
+      tileIs(tile.multiplyColumns(chunk), w, rows, true);
+    } else {
+      tileIs(tile.multiply(chunk), w, rows, false);
+    }
   }
 
   @Override

@@ -13,12 +13,19 @@ import java.nio.FloatBuffer;
 abstract class NativeTileScorer implements BlockScorer {
 
   private int width;
+  private int rows;
+  private boolean columns;
   private ByteBuffer tileBytes;
   private FloatBuffer tileFloats;
 
-  /** The tile just computed: {@code bytes} in any order, rows of {@code width} floats. */
-  final void tileIs(ByteBuffer bytes, int width) {
+  /**
+   * The tile just computed: {@code bytes} in any order, rows of {@code width} floats, or
+   * ({@code columns}) {@code width} columns of {@code rows} floats.
+   */
+  final void tileIs(ByteBuffer bytes, int width, int rows, boolean columns) {
     this.width = width;
+    this.rows = rows;
+    this.columns = columns;
     this.tileBytes = bytes.order(ByteOrder.nativeOrder());
     this.tileFloats = tileBytes.asFloatBuffer();
   }
@@ -31,8 +38,19 @@ abstract class NativeTileScorer implements BlockScorer {
 
   @Override
   public final float[] row(int r, float[] buf) {
-    tileFloats.get(r * width, buf, 0, width);
+    if (columns) { // gathered: only the rare collect pass reads a row of a column-major tile
+      for (int j = 0, o = r; j < width; j++, o += rows) {
+        buf[j] = tileFloats.get(o);
+      }
+    } else {
+      tileFloats.get(r * width, buf, 0, width);
+    }
     return buf;
+  }
+
+  @Override
+  public final boolean columnMajor() {
+    return columns;
   }
 
   @Override

@@ -129,7 +129,7 @@ final class Nd4jScorer extends NativeTileScorer {
         cs[kind] = create(rows, width);
       }
       Nd4j.gemm(aCur, b[chunk], cs[kind], false, true, 1.0, 0.0);
-      tileIs(cs[kind].data().asNio(), width);
+      tileIs(cs[kind].data().asNio(), width, rows, false);
     }
   }
 

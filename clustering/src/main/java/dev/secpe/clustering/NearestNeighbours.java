@@ -516,13 +516,25 @@ public final class NearestNeighbours {
         : scan != null ? scan : RowScan.preferred();
     // A GEMM of the ND4J backend already runs on OpenBLAS's threads (the application's setting,
     // read here, never changed): two blocks in flight then, so that one's scan overlaps the
-    // other's GEMM, each block's scan split over half the threads. With one BLAS thread, or the
-    // single-threaded Java GEMM, one block per thread.
+    // other's GEMM, each block's scan split over half the threads; with the OpenBLAS backend one
+    // block (below). With one BLAS thread, or the single-threaded Java GEMM, one block per thread.
     int parts = this.parts > 0 ? Math.min(this.parts, threads)
         : used == Backend.ND4J && Nd4jScorer.blasThreads() > 1 ? Math.max(1, threads / 2)
         : used == Backend.OPENBLAS && Natives.openBlas.threads() > 1 ? Math.max(1, threads / 2)
         : 1;
     int lanes = (int) Math.max(1, Math.min(threads / parts, blocks));
+    // Column-major tiles where the GEMM computes them and the scan reads tiles in place (the
+    // Vector API scan): one front-to-back pass per tile finds every row's maximum and position.
+    // The scalar scan keeps row-major tiles, on which it measured faster.
+    boolean columns = used == Backend.OPENBLAS && Natives.openBlas.columnMajor()
+        && rowScan.readsBuffers();
+    if (columns && this.parts == 0 && Natives.openBlas.threads() > 1) {
+      // OpenBLAS runs two threaded GEMMs one after the other (measured: their summed time doubled,
+      // 0.92 s against 0.43 s for one lane), so a second lane only overlaps its scan with a GEMM
+      // that already has every core: with this scan one lane measured 2-4 % faster (20000 x 5000
+      // and 40000 x 35000, 2 cores; docs/clustering-performance.md).
+      lanes = 1;
+    }
     if (probe != null) {
       probe.layout(rowScan.name(), lanes, parts, br, tiling.chunkCols());
     }
@@ -530,7 +542,7 @@ public final class NearestNeighbours {
     Object sinkLock = new Object();
     try (BlockScorer.Factory factory =
         used == Backend.OPENBLAS
-            ? NativeScorer.factory(Natives.openBlas, pb.data, pb.d, tiling, probe)
+            ? NativeScorer.factory(Natives.openBlas, pb.data, pb.d, tiling, probe, columns)
             : used == Backend.ND4J
             ? Nd4jScorer.factory(pb.data, pb.d, tiling, probe)
             : JavaScorer.factory(pb.data, pb.d, tiling)) {

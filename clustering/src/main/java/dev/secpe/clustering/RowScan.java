@@ -57,6 +57,15 @@ abstract class RowScan {
     throw new UnsupportedOperationException(name() + " reads arrays only");
   }
 
+  /**
+   * The top two of rows {@code r0 <= r < r1} of a column-major tile in a direct buffer (native
+   * byte order; column {@code j < w} of row {@code r} at float {@code j ld + r}), written to
+   * {@code max[r]}, {@code second[r]} and {@code pos[r]} with the meaning of {@link #top2} (the
+   * position always found). One pass front to back over the tile's columns.
+   */
+  abstract void columnsTop2(java.nio.ByteBuffer src, int ld, int r0, int r1, int w, boolean l2,
+      float[] sqf, int j0, float[] max, float[] second, int[] pos);
+
   /** Whether the scan reads tiles in place ({@code top2} and {@code indexOf} on buffers). */
   boolean readsBuffers() {
     return false;
@@ -129,6 +138,28 @@ abstract class RowScan {
       pa = pa >= 0 ? pa : v.indexOf(tile, 0, w, l2, sq, 0, a[0]);
       pb = pb >= 0 ? pb : ScalarRowScan.INSTANCE.indexOf(flat, 0, w, l2, sq, 0, b[0]);
       if (pa != pb || a[0] != b[0] || a[1] != b[1]) {
+        return false;
+      }
+      // the same values as row 0 of an 11-row column-major tile (the other rows rotations of
+      // them): rows in every lane and a tail beyond a whole vector
+      int rows = 11;
+      java.nio.ByteBuffer cols =
+          java.nio.ByteBuffer.allocateDirect(4 * w * rows).order(java.nio.ByteOrder.nativeOrder());
+      for (int j = 0; j < w; j++) {
+        for (int r = 0; r < rows; r++) {
+          cols.putFloat(4 * (j * rows + r), flat[(j + r) % w]);
+        }
+      }
+      float[] mx = new float[rows];
+      float[] sc = new float[rows];
+      int[] ps = new int[rows];
+      float[] mx2 = new float[rows];
+      float[] sc2 = new float[rows];
+      int[] ps2 = new int[rows];
+      v.columnsTop2(cols, rows, 0, rows, w, l2, sq, 0, mx, sc, ps);
+      ScalarRowScan.INSTANCE.columnsTop2(cols, rows, 0, rows, w, l2, sq, 0, mx2, sc2, ps2);
+      if (!java.util.Arrays.equals(mx, mx2) || !java.util.Arrays.equals(sc, sc2)
+          || !java.util.Arrays.equals(ps, ps2) || mx[0] != a[0] || ps[0] != pa) {
         return false;
       }
     }

@@ -33,6 +33,31 @@ class ScalarRowScan extends RowScan {
   }
 
   @Override
+  void columnsTop2(java.nio.ByteBuffer src, int ld, int r0, int r1, int w, boolean l2,
+      float[] sqf, int j0, float[] max, float[] second, int[] pos) {
+    java.util.Arrays.fill(max, r0, r1, Float.NEGATIVE_INFINITY);
+    java.util.Arrays.fill(second, r0, r1, Float.NEGATIVE_INFINITY);
+    java.util.Arrays.fill(pos, r0, r1, -1);
+    java.nio.FloatBuffer f = src.asFloatBuffer();
+    for (int j = 0, o = 0; j < w; j++, o += ld) {
+      float sq = l2 ? sqf[j0 + j] : 0f;
+      for (int r = r0; r < r1; r++) {
+        float c = f.get(o + r);
+        float v = l2 ? 2f * c - sq : c;
+        if (v > second[r]) { // the same decisions as top2, row by row
+          if (v > max[r]) {
+            second[r] = max[r];
+            max[r] = v;
+            pos[r] = j;
+          } else {
+            second[r] = v;
+          }
+        }
+      }
+    }
+  }
+
+  @Override
   final int indexOf(float[] src, int off, int w, boolean l2, float[] sqf, int j0, float v) {
     for (int j = 0; j < w; j++) {
       if ((l2 ? 2f * src[off + j] - sqf[j0 + j] : src[off + j]) == v) {

@@ -143,6 +143,79 @@ class RowScanTest {
     }
   }
 
+  /**
+   * The column-major scan (one pass over a tile whose rows are B's columns) gives, for every row
+   * of any range, the values and first position that plain loops over that row give: any row
+   * count and range (vector lanes and tails), ties, infinities and -0.
+   */
+  @Property(tries = 300)
+  void columnMajorTop2MatchesPlainLoops(
+      @ForAll @IntRange(min = 1, max = 40) int w,
+      @ForAll @IntRange(min = 1, max = 37) int rows,
+      @ForAll @IntRange(min = 0, max = 5) int j0,
+      @ForAll boolean l2,
+      @ForAll long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    int r0 = rnd.nextInt(rows);
+    int r1 = r0 + 1 + rnd.nextInt(rows - r0);
+    float[][] byRow = new float[rows][w];
+    float[] specials = {Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, -0.0f, 0.0f};
+    for (float[] row : byRow) {
+      for (int j = 0; j < w; j++) {
+        row[j] = rnd.nextInt(4) == 0 ? rnd.nextInt(3) - 1 : (float) rnd.nextGaussian();
+        if (rnd.nextInt(40) == 0) {
+          row[j] = specials[rnd.nextInt(specials.length)];
+        }
+      }
+      if (rnd.nextInt(3) == 0) { // a planted tie of the maximum or a copy of a value
+        row[rnd.nextInt(w)] = row[rnd.nextInt(w)];
+      }
+    }
+    float[] sqf = new float[j0 + w + 1];
+    for (int i = 0; i < sqf.length; i++) {
+      sqf[i] = (float) Math.abs(rnd.nextGaussian());
+    }
+    java.nio.ByteBuffer tile = java.nio.ByteBuffer.allocateDirect(4 * w * rows)
+        .order(java.nio.ByteOrder.nativeOrder());
+    for (int j = 0; j < w; j++) {
+      for (int r = 0; r < rows; r++) {
+        tile.putFloat(4 * (j * rows + r), byRow[r][j]);
+      }
+    }
+    for (RowScan scan : scans()) {
+      float[] max = new float[rows];
+      float[] second = new float[rows];
+      int[] pos = new int[rows];
+      java.util.Arrays.fill(pos, -5); // rows outside [r0, r1) must stay untouched
+      scan.columnsTop2(tile, rows, r0, r1, w, l2, sqf, j0, max, second, pos);
+      for (int r = 0; r < rows; r++) {
+        if (r < r0 || r >= r1) {
+          assertThat(pos[r]).as("row %d outside [%d, %d)", r, r0, r1).isEqualTo(-5);
+          continue;
+        }
+        float expected = Float.NEGATIVE_INFINITY;
+        int first = -1;
+        for (int j = 0; j < w; j++) {
+          float v = value(byRow[r], 0, j, l2, sqf, j0);
+          if (v > expected) {
+            expected = v;
+            first = j;
+          }
+        }
+        float runnerUp = Float.NEGATIVE_INFINITY;
+        for (int j = 0; j < w; j++) {
+          if (j != first) {
+            runnerUp = Math.max(runnerUp, value(byRow[r], 0, j, l2, sqf, j0));
+          }
+        }
+        assertThat(max[r] + 0f).as("%s row %d max", scan.name(), r).isEqualTo(expected + 0f);
+        assertThat(second[r] + 0f).as("%s row %d second", scan.name(), r)
+            .isEqualTo(runnerUp + 0f);
+        assertThat(pos[r]).as("%s row %d position", scan.name(), r).isEqualTo(first);
+      }
+    }
+  }
+
   /** The first position whose value compares equal to 0 (-0 and +0 alike). */
   private static int zeroFirst(float[] src, int off, int w, boolean l2, float[] sqf, int j0) {
     for (int j = 0; j < w; j++) {

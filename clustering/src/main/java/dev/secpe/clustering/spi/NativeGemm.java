@@ -9,7 +9,8 @@ import java.nio.ByteBuffer;
  *
  * <p>The kernel copies B (the candidates) to native memory once per call, split into column
  * chunks, and then, per lane, loads a block of A's rows and computes one score tile {@code C =
- * A_block B_chunk^T} per chunk, which it scans in place. A provider only multiplies: it never sees
+ * A_block B_chunk^T} per chunk (or its transpose, where {@link #columnMajor()}), which it scans
+ * in place. A provider only multiplies: it never sees
  * which rows are private, never keeps data past {@link Chunks#close()}, and must not change a
  * process-wide setting (its library's thread count is the application's choice).
  *
@@ -40,6 +41,16 @@ public interface NativeGemm {
    * never by a kernel.
    */
   void setThreads(int threads);
+
+  /**
+   * Whether the tiles implement {@link Tile#multiplyColumns}. With a scan that reads tiles in
+   * place the kernel then uses it: that scan reads a column-major tile front to back and finds
+   * each row's maximum and its position in the same pass, and OpenBLAS runs {@code B_chunk
+   * A_block^T} faster than {@code A_block B_chunk^T} at the kernel's shapes.
+   */
+  default boolean columnMajor() {
+    return false;
+  }
 
   /**
    * Copies B to native memory, one row-major {@code widths[c] x d} array per chunk, chunk
@@ -81,6 +92,17 @@ public interface NativeGemm {
      * chunk's width; valid until the next call on this tile.
      */
     ByteBuffer multiply(int chunk);
+
+    /**
+     * The same tile column-major: {@code C^T = B_chunk A_block^T}, the scores of column {@code j}
+     * of the chunk for every loaded row at bytes {@code [4 j rows, 4 (j + 1) rows)} ({@code rows}
+     * the loaded row count); valid until the next call on this tile.
+     *
+     * @throws UnsupportedOperationException where {@link NativeGemm#columnMajor()} is false
+     */
+    default ByteBuffer multiplyColumns(int chunk) {
+      throw new UnsupportedOperationException("column-major tiles are not implemented here");
+    }
 
     @Override
     void close();

@@ -30,6 +30,16 @@ public interface TileScan {
   int indexOf(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0, float v);
 
   /**
+   * The top two of each row {@code r0 <= r < r1} of a column-major tile read in place: column
+   * {@code j < w} of the row at float {@code j ld + r} of {@code src} (native byte order). As
+   * {@link #top2} row by row: {@code max[r]} the largest ranking value, {@code second[r]} the
+   * largest of the others ({@code max[r]} when the maximum occurs twice, -infinity when w is 1),
+   * and {@code pos[r]} the first position of the maximum, always found.
+   */
+  void columnsTop2(ByteBuffer src, int ld, int r0, int r1, int w, boolean l2, float[] sqf, int j0,
+      float[] max, float[] second, int[] pos);
+
+  /**
    * The {@link java.util.ServiceLoader} service: a factory that links to nothing optional, so that
    * it loads whatever modules the JVM has, and creates the scan only where it can run.
    */

@@ -94,6 +94,11 @@ public final class OpenBlasGemm implements NativeGemm {
   }
 
   @Override
+  public boolean columnMajor() {
+    return true;
+  }
+
+  @Override
   public Chunks chunks(float[] b, int d, int[] starts, int[] widths) {
     if (starts.length != widths.length || d < 1) {
       throw new IllegalArgumentException("starts and widths must have one entry per chunk and d"
@@ -187,6 +192,15 @@ public final class OpenBlasGemm implements NativeGemm {
       int d = b.d;
       openblas_nolapack.cblas_sgemm(openblas_nolapack.CblasRowMajor, openblas_nolapack.CblasNoTrans,
           openblas_nolapack.CblasTrans, rows, w, d, 1f, a, d, b.chunks[chunk], d, 0f, c, w);
+      return cBytes;
+    }
+
+    @Override
+    public ByteBuffer multiplyColumns(int chunk) {
+      int w = b.widths[chunk];
+      int d = b.d;
+      openblas_nolapack.cblas_sgemm(openblas_nolapack.CblasRowMajor, openblas_nolapack.CblasNoTrans,
+          openblas_nolapack.CblasTrans, w, rows, d, 1f, b.chunks[chunk], d, a, d, 0f, c, rows);
       return cBytes;
     }
 

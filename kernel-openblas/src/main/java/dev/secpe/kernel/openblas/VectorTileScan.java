@@ -4,6 +4,7 @@ import dev.secpe.clustering.spi.TileScan;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -18,6 +19,7 @@ final class VectorTileScan implements TileScan {
 
   private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
   private static final int L = S.length();
+  private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class, S.vectorShape());
 
   VectorTileScan() {}
 
@@ -70,6 +72,48 @@ final class VectorTileScan implements TileScan {
       }
     }
     return -1;
+  }
+
+  @Override
+  public void columnsTop2(ByteBuffer src, int ld, int r0, int r1, int w, boolean l2, float[] sqf,
+      int j0, float[] max, float[] second, int[] pos) {
+    java.util.Arrays.fill(max, r0, r1, Float.NEGATIVE_INFINITY);
+    java.util.Arrays.fill(second, r0, r1, Float.NEGATIVE_INFINITY);
+    java.util.Arrays.fill(pos, r0, r1, -1);
+    ByteOrder o = ByteOrder.nativeOrder();
+    int up = r0 + S.loopBound(r1 - r0);
+    for (int j = 0; j < w; j++) {
+      // Row by row the decisions of the scalar top2 (v > second, then v > max), lane-wise: the
+      // lanes are different rows, so there is no reduction and the tile is read front to back.
+      float sq = l2 ? sqf[j0 + j] : 0f;
+      IntVector jv = IntVector.broadcast(I, j);
+      int base = 4 * j * ld;
+      for (int r = r0; r < up; r += L) {
+        FloatVector v = FloatVector.fromByteBuffer(S, src, base + 4 * r, o);
+        if (l2) {
+          v = v.mul(2f).sub(sq);
+        }
+        FloatVector m = FloatVector.fromArray(S, max, r);
+        FloatVector sv = FloatVector.fromArray(S, second, r);
+        VectorMask<Float> gt = v.compare(VectorOperators.GT, m);
+        sv.blend(v, v.compare(VectorOperators.GT, sv)).blend(m, gt).intoArray(second, r);
+        m.blend(v, gt).intoArray(max, r);
+        IntVector.fromArray(I, pos, r).blend(jv, gt.cast(I)).intoArray(pos, r);
+      }
+      for (int r = up; r < r1; r++) {
+        float c = src.getFloat(base + 4 * r);
+        float v = l2 ? 2f * c - sq : c;
+        if (v > second[r]) {
+          if (v > max[r]) {
+            second[r] = max[r];
+            max[r] = v;
+            pos[r] = j;
+          } else {
+            second[r] = v;
+          }
+        }
+      }
+    }
   }
 
   /**

@@ -94,6 +94,14 @@ class OpenBlasKernelTest {
       float[] got1 = new float[6];
       c1.get(0, got1);
       assertThat(got1).containsExactly(3, 0, 7, 2, -0.5f, -2.5f);
+      // the same tiles column-major: C^T, one column of the chunk after the other
+      assertThat(g.columnMajor()).isTrue();
+      float[] t0 = new float[6];
+      tile.multiplyColumns(0).asFloatBuffer().get(0, t0);
+      assertThat(t0).containsExactly(1, 3, -1, 2, 4, 0.5f);
+      float[] t1 = new float[6];
+      tile.multiplyColumns(1).asFloatBuffer().get(0, t1);
+      assertThat(t1).containsExactly(3, 7, -0.5f, 0, 2, -2.5f);
       assertThat(chunks.bytes()).isEqualTo(8 * Float.BYTES);
       assertThat(tile.bytes()).isEqualTo((3 * 2 + 3 * 2) * Float.BYTES);
     }

@@ -1,0 +1,49 @@
+package dev.secpe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * Every command's {@code --help} renders cleanly: picocli reads descriptions as format strings,
+ * and a bare {@code %} (such as "1% apart" in {@code bench accounting --grid}) made it print
+ * three "[picocli WARN] Could not format" lines on standard error before the usage.
+ */
+class HelpTextTest {
+
+  @Test
+  void everyUsageMessageRendersWithoutPicocliWarnings() {
+    List<CommandLine> all = new ArrayList<>();
+    collect(SecpeCli.commandLine(), all);
+    assertThat(all.size()).as("commands found").isGreaterThan(10);
+    PrintStream saved = System.err;
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    List<String> usages = new ArrayList<>();
+    try {
+      for (CommandLine c : all) {
+        usages.add(c.getUsageMessage());
+      }
+    } finally {
+      System.setErr(saved);
+    }
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(String.join("\n", usages).replaceAll("\\s+", " "))
+        .contains("more than 1% apart").doesNotContain("%n");
+  }
+
+  private static void collect(CommandLine c, List<CommandLine> out) {
+    out.add(c);
+    for (CommandLine sub : c.getSubcommands().values()) {
+      if (!out.contains(sub)) {
+        collect(sub, out);
+      }
+    }
+  }
+}
