@@ -52,7 +52,7 @@ final class AccountingBench {
   static final double[] GRID_DELTA = {1e-10, 1e-6, 1e-3};
 
   /** The grid sweep: counts, the worst gap, the slowest query, and every point that fails. */
-  static Map<String, Object> grid(boolean progress, double[] qs, int maxSteps) {
+  static Map<String, Object> grid(boolean progress, double[] qs, int minSteps, int maxSteps) {
     query(0.001, 1000, 1.5, 1e-6); // warm-up
     List<Map<String, Object>> failing = new ArrayList<>();
     int points = 0;
@@ -64,7 +64,7 @@ final class AccountingBench {
     for (double q : qs == null ? GRID_Q : qs) {
       for (double sigma : GRID_SIGMA) {
         for (int steps : GRID_STEPS) {
-          if (steps > maxSteps) {
+          if (steps < minSteps || steps > maxSteps) {
             continue;
           }
           for (double delta : GRID_DELTA) {

@@ -208,6 +208,9 @@ final class BenchCommand {
         + "(the grid's are 1, 10, 100, 1000, 10000, 100000)")
     Integer maxSteps;
 
+    @Option(names = "--min-steps", description = "with --grid: only the step counts from this up")
+    Integer minSteps;
+
     @Override
     public Integer call() {
       if (qs != null) {
@@ -220,8 +223,12 @@ final class BenchCommand {
       if (maxSteps != null && maxSteps < 1) {
         throw new IllegalArgumentException("--max-steps must be at least 1, got " + maxSteps);
       }
+      if (minSteps != null && minSteps < 1) {
+        throw new IllegalArgumentException("--min-steps must be at least 1, got " + minSteps);
+      }
       return emit(spec, json, grid
-          ? AccountingBench.grid(progress, qs, maxSteps == null ? Integer.MAX_VALUE : maxSteps)
+          ? AccountingBench.grid(progress, qs, minSteps == null ? 1 : minSteps,
+              maxSteps == null ? Integer.MAX_VALUE : maxSteps)
           : AccountingBench.run());
     }
   }

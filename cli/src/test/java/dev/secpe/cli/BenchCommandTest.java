@@ -38,6 +38,9 @@ class BenchCommandTest {
         PrivacyCommandTest.run("bench", "accounting", "--grid", "--max-steps", "0");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err().strip()).isEqualTo("error: --max-steps must be at least 1, got 0");
+    r = PrivacyCommandTest.run("bench", "accounting", "--grid", "--min-steps", "-3");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("error: --min-steps must be at least 1, got -3");
     r = PrivacyCommandTest.run("bench", "accounting", "--grid", "--q", "1.5");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err().strip()).isEqualTo("error: --q must hold sampling rates in (0, 1], got 1.5");

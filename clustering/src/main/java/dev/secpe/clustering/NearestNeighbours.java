@@ -523,10 +523,11 @@ public final class NearestNeighbours {
         : used == Backend.OPENBLAS && Natives.openBlas.threads() > 1 ? Math.max(1, threads / 2)
         : 1;
     int lanes = (int) Math.max(1, Math.min(threads / parts, blocks));
-    // Column-major tiles where the GEMM computes them and the scan reads tiles in place (the
-    // Vector API scan): one front-to-back pass per tile finds every row's maximum and position.
-    // The scalar scan keeps row-major tiles, on which it measured faster.
-    boolean columns = used == Backend.OPENBLAS && Natives.openBlas.columnMajor()
+    // Column-major tiles for top-1 where the GEMM computes them and the scan reads tiles in
+    // place (the Vector API scan): one front-to-back pass per tile finds every row's maximum and
+    // position. The scalar scan keeps row-major tiles, on which it measured faster, and so does
+    // top-k, whose first tiles collect whole rows (a strided gather from a column-major tile).
+    boolean columns = k == 1 && used == Backend.OPENBLAS && Natives.openBlas.columnMajor()
         && rowScan.readsBuffers();
     if (columns && this.parts == 0 && Natives.openBlas.threads() > 1) {
       // OpenBLAS runs two threaded GEMMs one after the other (measured: their summed time doubled,
