@@ -104,6 +104,19 @@ class PldAccountantTest {
     }
   }
 
+  /**
+   * Refinement goes past 2^20 composed bins (to 2^22) only on a heap of at least 2 GiB (512 bytes
+   * a bin: 4.2 million bins ran out of 1 GiB and fit in 2 GiB), so that a small JVM is never
+   * asked for a grid it cannot hold.
+   */
+  @Test
+  void extendedRefinementNeedsTwoGibibytesOfHeap() {
+    assertThat(PldAccountant.refinedBinLimit(1L << 30)).isEqualTo(1 << 20);
+    assertThat(PldAccountant.refinedBinLimit((2L << 30) - 1)).isEqualTo(1 << 20);
+    assertThat(PldAccountant.refinedBinLimit(2L << 30)).isEqualTo(1 << 22);
+    assertThat(PldAccountant.refinedBinLimit(Long.MAX_VALUE)).isEqualTo(1 << 22);
+  }
+
   /** The Laplace mechanism alone: both bounds against its exact profile (closed form). */
   @Test
   void laplaceBoundsBracketItsProfile() {
