@@ -518,10 +518,10 @@ public final class NearestNeighbours {
     // read here, never changed): two blocks in flight then, so that one's scan overlaps the
     // other's GEMM, each block's scan split over half the threads; with the OpenBLAS backend one
     // block (below). With one BLAS thread, or the single-threaded Java GEMM, one block per thread.
+    int blasThreads = used == Backend.ND4J ? Nd4jScorer.blasThreads()
+        : used == Backend.OPENBLAS ? Natives.openBlas.threads() : 1;
     int parts = this.parts > 0 ? Math.min(this.parts, threads)
-        : used == Backend.ND4J && Nd4jScorer.blasThreads() > 1 ? Math.max(1, threads / 2)
-        : used == Backend.OPENBLAS && Natives.openBlas.threads() > 1 ? Math.max(1, threads / 2)
-        : 1;
+        : blasThreads > 1 ? Math.max(1, threads / 2) : 1;
     int lanes = (int) Math.max(1, Math.min(threads / parts, blocks));
     // Column-major tiles for top-1 where the GEMM computes them and the scan reads tiles in
     // place (the Vector API scan): one front-to-back pass per tile finds every row's maximum and
@@ -529,7 +529,7 @@ public final class NearestNeighbours {
     // top-k, whose first tiles collect whole rows (a strided gather from a column-major tile).
     boolean columns = k == 1 && used == Backend.OPENBLAS && Natives.openBlas.columnMajor()
         && rowScan.readsBuffers();
-    if (columns && this.parts == 0 && Natives.openBlas.threads() > 1) {
+    if (columns && this.parts == 0 && blasThreads > 1) {
       // OpenBLAS runs two threaded GEMMs one after the other (measured: their summed time doubled,
       // 0.92 s against 0.43 s for one lane), so a second lane only overlaps its scan with a GEMM
       // that already has every core: with this scan one lane measured 2-4 % faster (20000 x 5000

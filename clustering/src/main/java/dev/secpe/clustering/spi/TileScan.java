@@ -40,6 +40,34 @@ public interface TileScan {
       float[] max, float[] second, int[] pos);
 
   /**
+   * {@link #columnsTop2} in plain loops: the kernel's scalar scan, and what a vector scan runs on
+   * the rows its vectors do not cover (rows are independent, so the split changes no result).
+   */
+  static void columnsTop2Scalar(ByteBuffer src, int ld, int r0, int r1, int w, boolean l2,
+      float[] sqf, int j0, float[] max, float[] second, int[] pos) {
+    java.util.Arrays.fill(max, r0, r1, Float.NEGATIVE_INFINITY);
+    java.util.Arrays.fill(second, r0, r1, Float.NEGATIVE_INFINITY);
+    java.util.Arrays.fill(pos, r0, r1, -1);
+    java.nio.FloatBuffer f = src.duplicate().order(java.nio.ByteOrder.nativeOrder()).asFloatBuffer();
+    for (int j = 0, o = 0; j < w; j++, o += ld) {
+      float sq = l2 ? sqf[j0 + j] : 0f;
+      for (int r = r0; r < r1; r++) {
+        float c = f.get(o + r);
+        float v = l2 ? 2f * c - sq : c;
+        if (v > second[r]) { // the same decisions as top2, row by row
+          if (v > max[r]) {
+            second[r] = max[r];
+            max[r] = v;
+            pos[r] = j;
+          } else {
+            second[r] = v;
+          }
+        }
+      }
+    }
+  }
+
+  /**
    * The {@link java.util.ServiceLoader} service: a factory that links to nothing optional, so that
    * it loads whatever modules the JVM has, and creates the scan only where it can run.
    */

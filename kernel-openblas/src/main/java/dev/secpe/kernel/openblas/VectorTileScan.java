@@ -77,11 +77,11 @@ final class VectorTileScan implements TileScan {
   @Override
   public void columnsTop2(ByteBuffer src, int ld, int r0, int r1, int w, boolean l2, float[] sqf,
       int j0, float[] max, float[] second, int[] pos) {
-    java.util.Arrays.fill(max, r0, r1, Float.NEGATIVE_INFINITY);
-    java.util.Arrays.fill(second, r0, r1, Float.NEGATIVE_INFINITY);
-    java.util.Arrays.fill(pos, r0, r1, -1);
-    ByteOrder o = ByteOrder.nativeOrder();
     int up = r0 + S.loopBound(r1 - r0);
+    java.util.Arrays.fill(max, r0, up, Float.NEGATIVE_INFINITY);
+    java.util.Arrays.fill(second, r0, up, Float.NEGATIVE_INFINITY);
+    java.util.Arrays.fill(pos, r0, up, -1);
+    ByteOrder o = ByteOrder.nativeOrder();
     for (int j = 0; j < w; j++) {
       // Row by row the decisions of the scalar top2 (v > second, then v > max), lane-wise: the
       // lanes are different rows, so there is no reduction and the tile is read front to back.
@@ -100,19 +100,9 @@ final class VectorTileScan implements TileScan {
         m.blend(v, gt).intoArray(max, r);
         IntVector.fromArray(I, pos, r).blend(jv, gt.cast(I)).intoArray(pos, r);
       }
-      for (int r = up; r < r1; r++) {
-        float c = src.getFloat(base + 4 * r);
-        float v = l2 ? 2f * c - sq : c;
-        if (v > second[r]) {
-          if (v > max[r]) {
-            second[r] = max[r];
-            max[r] = v;
-            pos[r] = j;
-          } else {
-            second[r] = v;
-          }
-        }
-      }
+    }
+    if (up < r1) { // the rows past the last whole vector (fewer than L)
+      TileScan.columnsTop2Scalar(src, ld, up, r1, w, l2, sqf, j0, max, second, pos);
     }
   }
 
