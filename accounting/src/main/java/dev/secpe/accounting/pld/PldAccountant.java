@@ -204,6 +204,7 @@ public final class PldAccountant {
       }
     }
     int limit = refinedBinLimit(Runtime.getRuntime().maxMemory());
+    boolean extended = false; // whether the current grid was built past MAX_REFINED_BINS
     while (true) {
       try {
         double l = quantity.applyAsDouble(
@@ -212,7 +213,7 @@ public final class PldAccountant {
       } catch (IllegalStateException tooManyBins) {
         return new Pass(new Bounds(upper, lower, h), upperPld);
       } catch (OutOfMemoryError oom) { // past MAX_REFINED_BINS: keep what the last grid gave
-        if (upperPld.size() <= MAX_REFINED_BINS || Double.isNaN(lower)) {
+        if (!extended) {
           throw oom;
         }
         return new Pass(new Bounds(upper, Math.min(lower, upper), h), upperPld);
@@ -222,7 +223,7 @@ public final class PldAccountant {
           || 4L * upperPld.size() > limit) {
         return new Pass(b, upperPld);
       }
-      boolean extended = 4L * upperPld.size() > MAX_REFINED_BINS;
+      extended = 4L * upperPld.size() > MAX_REFINED_BINS;
       try {
         upperPld = composition.at(pessimistic.interval(h / 4));
       } catch (IllegalStateException tooManyBins) {
