@@ -234,12 +234,13 @@ public final class PrivacyLossDistribution {
       return gaussianOfMu(Math.hypot(gaussianMu, other.gaussianMu), options);
     }
     double tail = Math.max(options.tailMass(), other.options.tailMass());
-    DiscretePld r = remove.compose(other.remove, tail, tilt(remove, 1, other.remove));
+    boolean extended = options.extendedPrecision() || other.options.extendedPrecision();
+    DiscretePld r = remove.compose(other.remove, tail, tilt(remove, 1, other.remove), extended);
     DiscretePld a = null;
     if (add != null || other.add != null) {
       DiscretePld mine = add != null ? add : remove;
       DiscretePld theirs = other.add != null ? other.add : other.remove;
-      a = mine.compose(theirs, tail, tilt(mine, 1, theirs));
+      a = mine.compose(theirs, tail, tilt(mine, 1, theirs), extended);
     }
     return new PrivacyLossDistribution(r, a, options);
   }
@@ -269,8 +270,9 @@ public final class PrivacyLossDistribution {
     }
     double tail = options.tailMass();
     return new PrivacyLossDistribution(
-        remove.selfCompose(times, tail, tilt(remove, times, null)),
-        add == null ? null : add.selfCompose(times, tail, tilt(add, times, null)),
+        remove.selfCompose(times, tail, tilt(remove, times, null), options.extendedPrecision()),
+        add == null ? null
+            : add.selfCompose(times, tail, tilt(add, times, null), options.extendedPrecision()),
         options);
   }
 
