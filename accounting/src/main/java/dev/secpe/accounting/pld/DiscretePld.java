@@ -931,8 +931,8 @@ final class DiscretePld {
    * after 1e3 to 1e5 subsampled steps that bound alone exceeded delta.
    *
    * <p>With {@link PldOptions#extendedPrecision()} the convolution is {@link
-   * Convolution#convolveTilted}: in double-double arithmetic up to 2^20 bins. A single tilt cannot always put the loss asked about at the tilted peak: with a
-   * small sampling rate the composition is a mixture (a narrow bulk from the steps that did not
+   * Convolution#convolveTilted}: in double-double arithmetic up to 2^20 bins. A single tilt cannot
+   * always put the loss asked about at the tilted peak: with a small sampling rate the composition is a mixture (a narrow bulk from the steps that did not
    * sample the record, a long tail from the rare ones that did), the tilted mean reaches the target
    * through the tail while the peak stays in the bulk (q = 1e-4, 1,000 steps, sigma 1, delta
    * 1e-10: the loss 0.047 at e^-14.6 of the tilted peak). There the double FFT's bound held the
