@@ -932,11 +932,12 @@ final class DiscretePld {
    *
    * <p>With {@link PldOptions#extendedPrecision()} the convolution is {@link
    * Convolution#convolveTilted}: in double-double arithmetic up to 2^20 bins. A single tilt cannot
-   * always put the loss asked about at the tilted peak: with a small sampling rate the composition is a mixture (a narrow bulk from the steps that did not
-   * sample the record, a long tail from the rare ones that did), the tilted mean reaches the target
-   * through the tail while the peak stays in the bulk (q = 1e-4, 1,000 steps, sigma 1, delta
-   * 1e-10: the loss 0.047 at e^-14.6 of the tilted peak). There the double FFT's bound held the
-   * two estimates 3.7 % apart whatever the interval; in double-double they meet within 0.03 %.
+   * always put the loss asked about at the tilted peak: with a small sampling rate the composition
+   * is a mixture (a narrow bulk from the steps that did not sample the record, a long tail from the
+   * rare ones that did), the tilted mean reaches the target through the tail while the peak stays
+   * in the bulk (q = 1e-4, 1,000 steps, sigma 1, delta 1e-10: the loss 0.047 at e^-14.6 of the
+   * tilted peak). There the double FFT's bound held the two estimates 3.7 % apart whatever the
+   * interval; in double-double they meet within 0.03 %.
    */
   DiscretePld compose(DiscretePld other, double tail, double tilt) {
     return compose(other, tail, tilt, false);
@@ -956,7 +957,8 @@ final class DiscretePld {
     double sx = tilted(tilt, xs);
     double[] ys = new double[other.pmf.length];
     double sy = other.tilted(tilt, ys);
-    Convolution.Result r = extended ? Convolution.convolveTilted(xs, ys) : Convolution.convolve(xs, ys);
+    Convolution.Result r =
+        extended ? Convolution.convolveTilted(xs, ys) : Convolution.convolve(xs, ys);
     double[] z = r.values();
     double errMax = r.errorMax();
     // the exp's rounding (a few 1e-14 relative: its argument is at most a few hundred), with a
