@@ -119,10 +119,6 @@ final class Convolution {
     return new Result(out, err2 * Math.sqrt(size), err2, 2 * UNIT_ROUNDOFF);
   }
 
-  private static double fftLo(DoubleDoubleFft fft) {
-    return fft.lastLow();
-  }
-
   /** The power-of-two transform length for {@code outLen} values. */
   private static int fftSize(int outLen) {
     int size = Integer.highestOneBit(outLen);

@@ -35,7 +35,7 @@ final class DoubleDoubleFft {
   private final double[] sinHi;
   private final double[] sinLo;
 
-  /** The low part of the last {@link #add} or {@link #mul}. */
+  /** The low part of the last {@link #add}, {@link #mul}, {@link #div} or series. */
   private double lo;
 
   /**
@@ -78,11 +78,6 @@ final class DoubleDoubleFft {
   /** The low part of the result of the last {@link #add}, {@link #mul} or {@link #div}. */
   double lastLow() {
     return lo;
-  }
-
-  /** The transform length. */
-  int size() {
-    return n;
   }
 
   /**
@@ -197,36 +192,37 @@ final class DoubleDoubleFft {
     double xl = tl - (xh - th);
     double x2h = mul(xh, xl, xh, xl);
     double x2l = lo;
-    // sin: x - x^3/3! + ...
-    double sh = xh;
-    double sl = xl;
-    double termH = xh;
-    double termL = xl;
-    for (int i = 1; i < 30 && Math.abs(termH) > 0x1.0p-110; i++) {
-      termH = mul(termH, termL, x2h, x2l);
-      termL = lo;
-      termH = div(termH, termL, (2.0 * i) * (2.0 * i + 1));
-      termL = lo;
-      sh = add(sh, sl, (i & 1) == 1 ? -termH : termH, (i & 1) == 1 ? -termL : termL);
-      sl = lo;
-    }
-    // cos: 1 - x^2/2! + ...
-    double ch = 1.0;
-    double cl = 0.0;
-    termH = 1.0;
-    termL = 0.0;
-    for (int i = 1; i < 30 && Math.abs(termH) > 0x1.0p-110; i++) {
-      termH = mul(termH, termL, x2h, x2l);
-      termL = lo;
-      termH = div(termH, termL, (2.0 * i - 1) * (2.0 * i));
-      termL = lo;
-      ch = add(ch, cl, (i & 1) == 1 ? -termH : termH, (i & 1) == 1 ? -termL : termL);
-      cl = lo;
-    }
+    double ch = series(1.0, 0.0, x2h, x2l, 0); // cos: 1 - x^2/2! + ...
+    double cl = lo;
+    double sh = series(xh, xl, x2h, x2l, 1); // sin: x - x^3/3! + ...
     out[0] = ch;
     out[1] = cl;
     out[2] = sh;
-    out[3] = sl;
+    out[3] = lo;
+  }
+
+  /**
+   * The alternating Taylor series {@code sum_i (-1)^i a_i} with {@code a_0} = first and {@code a_i =
+   * a_{i-1} x^2 / ((2i - 1 + shift)(2i + shift))}: cos for first 1 and shift 0, sin for first x and
+   * shift 1; summed until the terms fall below 2^-110. The high part; the low part goes to {@link
+   * #lo}.
+   */
+  private double series(double firstH, double firstL, double x2h, double x2l, int shift) {
+    double sumH = firstH;
+    double sumL = firstL;
+    double termH = firstH;
+    double termL = firstL;
+    for (int i = 1; i < 30 && Math.abs(termH) > 0x1.0p-110; i++) {
+      termH = mul(termH, termL, x2h, x2l);
+      termL = lo;
+      termH = div(termH, termL, (2.0 * i - 1 + shift) * (2.0 * i + shift));
+      termL = lo;
+      boolean minus = (i & 1) == 1;
+      sumH = add(sumH, sumL, minus ? -termH : termH, minus ? -termL : termL);
+      sumL = lo;
+    }
+    lo = sumL;
+    return sumH;
   }
 
   /** The twiddle cos(2 pi k / n) as {hi, lo}, for tests. */
