@@ -24,22 +24,43 @@ final class DiscretePld {
   /** Optimistic only: an L1 bound on rounding error that may have raised the mass; 0 otherwise. */
   final double slack;
   final boolean optimistic;
+  /**
+   * How many of the composed losses were put on the grid by {@link #connectTheDots(
+   * GaussianMixturePair, double, int)}'s split, a rounding of each loss to one of the two nodes of
+   * its own segment: 0 for the other discretisations. In an optimistic PLD (the {@linkplain
+   * PldOptions.Estimate#ROUNDED rounded} estimate) every query is shifted by a Hoeffding bound on
+   * their accumulated rounding ({@link #roundingShift(double)}); in a pessimistic one it is only a
+   * count.
+   */
+  final long roundings;
 
   DiscretePld(double h, long offset, double[] pmf, double infinityMass) {
     this(h, offset, pmf, infinityMass, 0.0, false);
   }
 
   DiscretePld(double h, long offset, double[] pmf, double infinityMass, double slack, boolean optimistic) {
+    this(h, offset, pmf, infinityMass, slack, optimistic, 0);
+  }
+
+  DiscretePld(
+      double h, long offset, double[] pmf, double infinityMass, double slack, boolean optimistic,
+      long roundings) {
     this.h = h;
     this.offset = offset;
     this.pmf = pmf;
     this.infinityMass = Math.min(1.0, infinityMass);
     this.slack = slack;
     this.optimistic = optimistic;
+    this.roundings = roundings;
   }
 
   private DiscretePld with(long newOffset, double[] newPmf, double newInfinity, double newSlack) {
-    return new DiscretePld(h, newOffset, newPmf, newInfinity, newSlack, optimistic);
+    return with(newOffset, newPmf, newInfinity, newSlack, roundings);
+  }
+
+  private DiscretePld with(
+      long newOffset, double[] newPmf, double newInfinity, double newSlack, long newRoundings) {
+    return new DiscretePld(h, newOffset, newPmf, newInfinity, newSlack, optimistic, newRoundings);
   }
 
   /** The number of grid nodes from {@code lowLoss} to {@code highLoss} at interval h. */
@@ -559,7 +580,7 @@ final class DiscretePld {
       }
       pmf[i] = w;
     }
-    return new DiscretePld(h, lo, pmf, delta[n - 1] + extra).trimZeros();
+    return new DiscretePld(h, lo, pmf, delta[n - 1] + extra, 0.0, false, 1).trimZeros();
   }
 
   /**
@@ -574,13 +595,42 @@ final class DiscretePld {
    * (pessimistic).
    */
   static DiscretePld connectTheDots(GaussianMixturePair pair, double h, int maxBins) {
+    return connectTheDots(pair, h, maxBins, false);
+  }
+
+  /**
+   * The {@linkplain PldOptions.Estimate#ROUNDED rounded} estimate of one mechanism: {@link
+   * #connectTheDots(GaussianMixturePair, double, int)}'s masses inside the grid, everything else
+   * dropped (the mass left of the grid, the P tail right of it less what goes to the last node,
+   * and tau), as an optimistic PLD with one rounding.
+   *
+   * <p>Why its losses are a rounding whose error is small on average: the split of a segment
+   * [a, a + h] keeps both its P-mass and its Q-mass, i.e. {@code E_P[e^{-L}]} over the segment,
+   * so each loss L of the segment can be coupled with a node value {@code L'} in {a, a + h}, and
+   * {@code L' - L} lies in [-h, h]. The mean of {@code L' - L} is at least 0 ({@code phi} lies below
+   * its chord) and at most {@code h^2 / 4}: with
+   * {@code phi(l) = e^{-l}} and its chord c over the segment, {@code c(E L') = E phi(L') = E
+   * phi(L) >= phi(E L) >= c(E L) - sag}, the sag of a convex function's chord is at most {@code h
+   * (phi'(a + h) - phi'(a)) / 4 = h e^{-a} (1 - e^{-h}) / 4}, and c falls with slope {@code e^{-a}
+   * (1 - e^{-h}) / h}. At the last node the tail's losses are rounded down, and dropped mass is
+   * not rounded at all, so neither adds to the mean. Clipping V (rounding) moves the split by
+   * rounding only.
+   */
+  static DiscretePld roundedDots(GaussianMixturePair pair, double h, int maxBins) {
+    return connectTheDots(pair, h, maxBins, true);
+  }
+
+  private static DiscretePld connectTheDots(
+      GaussianMixturePair pair, double h, int maxBins, boolean rounded) {
     long[] g = grid(pair.lowLoss(), pair.highLoss(), h, maxBins);
     long lo = g[0];
     int n = (int) g[1];
     double[] x = inverseLosses(pair, lo, n, h);
     double em1 = Math.expm1(h);
     double[] pmf = new double[n];
-    pmf[0] += pair.pInterval(Double.NEGATIVE_INFINITY, x[0]);
+    if (!rounded) {
+      pmf[0] += pair.pInterval(Double.NEGATIVE_INFINITY, x[0]);
+    }
     for (int j = 0; j + 1 < n; j++) {
       double dp = pair.pInterval(x[j], x[j + 1]);
       if (dp == 0) {
@@ -604,8 +654,11 @@ final class DiscretePld {
     double pTail = pair.pUpper(xLast);
     double atLast = Math.min(pTail, scaled((lo + n - 1) * h, pair.qUpper(xLast)));
     pmf[n - 1] += atLast;
+    if (rounded) {
+      return new DiscretePld(h, lo, pmf, 0.0, 0.0, true, 1).trimZeros();
+    }
     double inf = pTail - atLast + pair.tau();
-    return new DiscretePld(h, lo, pmf, inf).trimZeros();
+    return new DiscretePld(h, lo, pmf, inf, 0.0, false, 1).trimZeros();
   }
 
   double loss(int j) {
@@ -628,8 +681,66 @@ final class DiscretePld {
     return s + c;
   }
 
-  /** delta(eps) of this discrete PLD (optimistic: less the slack, at least 0). */
+  /**
+   * Whether queries are shifted for accumulated rounding: an optimistic PLD with {@link
+   * #roundings}.
+   */
+  private boolean shifted() {
+    return optimistic && roundings > 0;
+  }
+
+  /**
+   * The shift, in nats, that the accumulated rounding of {@link #roundings} losses exceeds with
+   * probability at most {@code eta}: {@code h sqrt(n ln(1/eta)) + n h^2 / 4}.
+   *
+   * <p>A rounding error {@code E = L' - L} (see {@link #roundedDots}): given L in the segment [a, a
+   * + h], L' is a + h with probability {@code w(L) = min(1, (L - a) / h + c)}, a otherwise, with
+   * {@code c >= 0} such that the mean of w is the split's (possible because the split's mean loss is
+   * at least the true one). Given L, E takes two values h apart, with mean {@code m(L) = min(a + h
+   * - L, c h)} in [0, h], whose own mean is at most {@code h^2 / 4}. At the last node (losses
+   * rounded down) and for dropped mass take E = 0: it is at least the true error, which is all the
+   * bound needs. By Hoeffding's lemma, once given L and once for m(L), {@code E[e^{lambda (E -
+   * E[E])}] <= e^{lambda^2 h^2 / 4}}; the losses of a composition are independent, so the sum of n
+   * errors exceeds {@code n h^2 / 4 + t} with probability at most {@code exp(-t^2 / (n h^2))}. On
+   * the other event the true composed loss S is at least the rounded one S' less the shift s, and
+   * {@code (1 - e^{eps - l})_+} is non-decreasing in l and at most 1, so {@code delta(eps) >=
+   * delta'(eps + s) - eta} for the true delta and the rounded one (mass dropped from S' only
+   * lowers delta'). Hence {@code epsilon(delta) >= epsilon'(delta + eta) - s} and {@code B(alpha)
+   * >= B'(alpha e^{-s}) - eta}. The shift grows as {@code h sqrt(n)}, where a pair dominated by the
+   * true one can cost {@code n h} (see {@link #lowerDots}).
+   */
+  double roundingShift(double eta) {
+    double n = roundings;
+    return h * Math.sqrt(n * Math.log(1 / eta)) + n * h * h / 4;
+  }
+
+  /** The tail probabilities tried for the Hoeffding shift in {@link #delta} and {@link #blowUp}. */
+  private static final double[] ETAS = etas();
+
+  private static double[] etas() {
+    double[] out = new double[39];
+    for (int k = 0; k < out.length; k++) {
+      out[k] = Math.pow(10, -0.5 * (k + 2)); // 1e-1 down to 1e-20
+    }
+    return out;
+  }
+
+  /**
+   * delta(eps) of this discrete PLD (optimistic: less the slack, at least 0; with {@link
+   * #roundings}, the best of {@code delta(eps + s(eta)) - eta} over a range of eta).
+   */
   double delta(double eps) {
+    if (!shifted()) {
+      return plainDelta(eps);
+    }
+    double best = 0.0;
+    for (double eta : ETAS) {
+      best = Math.max(best, plainDelta(eps + roundingShift(eta)) - eta);
+    }
+    return best;
+  }
+
+  private double plainDelta(double eps) {
     double sum = infinityMass;
     for (int j = pmf.length - 1; j >= 0; j--) {
       double l = loss(j);
@@ -641,9 +752,22 @@ final class DiscretePld {
     return Math.max(0.0, Math.min(1.0, sum) - slack);
   }
 
-  /** The least eps (any real) with delta(eps) <= target; +infinity if the infinity mass exceeds it. */
+  /**
+   * The least eps (any real) with delta(eps) <= target; +infinity if the infinity mass exceeds it.
+   * With {@link #roundings} (optimistic), the best of {@code epsilon(target + eta) - s(eta)} for
+   * eta from the target down to 1e-8 of it.
+   */
   double epsilon(double requested) {
-    return epsilon(requested + slack, infinityMass); // optimistic: delta - slack <= requested
+    if (!shifted()) {
+      return epsilon(requested + slack, infinityMass); // optimistic: delta - slack <= requested
+    }
+    double base = requested > 0 ? requested : 1e-12;
+    double best = Double.NEGATIVE_INFINITY;
+    for (int k = 0; k <= 16; k++) {
+      double eta = base * Math.pow(10, -0.5 * k);
+      best = Math.max(best, epsilon(requested + eta + slack, infinityMass) - roundingShift(eta));
+    }
+    return best;
   }
 
   /**
@@ -684,9 +808,23 @@ final class DiscretePld {
 
   /**
    * B(alpha) = inf_eps (alpha e^eps + delta(eps)), which for a discrete PLD is attained at a
-   * grid point (on each segment the function is monotone); capped at 1.
+   * grid point (on each segment the function is monotone); capped at 1. With {@link #roundings}
+   * (optimistic), the best of {@code B(alpha e^{-s(eta)}) - eta} over a range of eta, and at least
+   * alpha.
    */
   double blowUp(double alpha) {
+    if (!shifted()) {
+      return plainBlowUp(alpha);
+    }
+    double best = alpha;
+    for (int k = 0; k < ETAS.length; k += 2) {
+      double eta = ETAS[k];
+      best = Math.max(best, plainBlowUp(alpha * Math.exp(-roundingShift(eta))) - eta);
+    }
+    return best;
+  }
+
+  private double plainBlowUp(double alpha) {
     double best = Math.min(1.0, infinityMass + finiteMass());
     double a = 0;
     double c = 0;
@@ -703,6 +841,16 @@ final class DiscretePld {
       c = (c + pmf[k]) * eh;
     }
     return Math.max(Math.min(1.0, best) - slack, alpha);
+  }
+
+  /**
+   * This pessimistic PLD's masses read as a {@linkplain PldOptions.Estimate#ROUNDED rounded} one:
+   * not a bound, an estimate of what the rounded composition gives, which costs no convolution.
+   * Its infinity mass becomes slack (untilted, it holds the convolutions' rounding-error bounds,
+   * which the rounded composition subtracts as slack). The array is shared.
+   */
+  DiscretePld asRounded() {
+    return new DiscretePld(h, offset, pmf, 0.0, infinityMass, true, roundings);
   }
 
   DiscretePld trimZeros() {
@@ -760,13 +908,15 @@ final class DiscretePld {
     if (optimistic) {
       // the losses add; mass dropped before stays dropped; the rounding error may have raised
       // the mass, so its bound is subtracted from every delta (slack)
-      return with(offset + other.offset, v, inf, slack + other.slack + r.errorL1()).truncate(tail);
+      return with(offset + other.offset, v, inf, slack + other.slack + r.errorL1(),
+          roundings + other.roundings).truncate(tail);
     }
     double finA = finiteMass();
     double finB = other.finiteMass();
     inf = Math.max(inf, 1.0 - finA * finB);
     // the convolution's finite mass is finA * finB; anything else is infinite loss
-    return with(offset + other.offset, v, inf + r.errorL1(), 0.0).truncate(tail);
+    return with(offset + other.offset, v, inf + r.errorL1(), 0.0, roundings + other.roundings)
+        .truncate(tail);
   }
 
   DiscretePld selfCompose(int times, double tail) {
@@ -983,7 +1133,7 @@ final class DiscretePld {
         double lowered = val - err;
         v[k] = lowered > 0 && Double.isFinite(lowered) ? lowered : 0.0;
       }
-      return with(off, v, inf, slack + other.slack).truncate(tail);
+      return with(off, v, inf, slack + other.slack, roundings + other.roundings).truncate(tail);
     }
     double finA = finiteMass();
     double finB = other.finiteMass();
@@ -1009,7 +1159,7 @@ final class DiscretePld {
       v[lump] = Math.max(0.0, total - knownAbove * (1 - 1e-12)) + 1e-15 * total;
     }
     inf = Math.max(inf, 1.0 - total);
-    return with(off, v, inf, 0.0).truncate(tail);
+    return with(off, v, inf, 0.0, roundings + other.roundings).truncate(tail);
   }
 
   /**

@@ -7,7 +7,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Chooses the PLD's discretisation interval for the composition at hand: builds the composition
- * twice, as a pessimistic (upper-bound) and an optimistic (lower-bound) discretisation, and
+ * twice, as a pessimistic (upper-bound) and a lower-bound discretisation ({@linkplain
+ * PldOptions.Estimate#OPTIMISTIC optimistic}, or {@linkplain PldOptions.Estimate#ROUNDED rounded}
+ * where that is predicted to be tighter: long compositions with a large epsilon), and
  * divides the interval by 4 until the two agree within a relative gap, so the returned upper
  * bound is within that gap of the truth. A fixed interval cannot do this: a long composition of
  * small losses (DP-SGD or PE with a small sampling rate) needs a finer grid than one wide loss,
@@ -126,8 +128,11 @@ public final class PldAccountant {
   }
 
   /**
-   * Refines as {@link #refine(Composition, ToDoubleFunction, double, PldOptions)} does; where the
-   * bounds are then still further apart than {@code relativeGap} (or the upper bound is infinite:
+   * Refines as {@link #refine(Composition, ToDoubleFunction, double, PldOptions)} does (but hands
+   * over to the tilted passes as soon as a finer interval no longer narrows the gap by a tenth: at a
+   * small delta the untilted bounds are held apart by the FFT's rounding error, which finer grids
+   * only widen); where the bounds are then still further apart than {@code relativeGap} (or the
+   * upper bound is infinite:
    * the FFT's rounding-error bound, relative to the bulk of the distribution, exceeds a small delta
    * after a long composition), refines again from the interval reached with every convolution
    * exponentially tilted towards the loss {@code tiltTarget} gives for the last pessimistic PLD
@@ -144,7 +149,7 @@ public final class PldAccountant {
       Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity,
       @Nullable ToDoubleFunction<PrivacyLossDistribution> tiltTarget, double relativeGap,
       PldOptions start) {
-    Pass pass = refineAtTilt(composition, quantity, relativeGap, start);
+    Pass pass = refineAtTilt(composition, quantity, relativeGap, start, tiltTarget != null);
     Bounds b = pass.bounds();
     double previous = Double.NaN;
     for (int i = 0; i < 2 && tiltTarget != null && !within(b, relativeGap); i++) {
@@ -155,7 +160,7 @@ public final class PldAccountant {
       previous = t;
       try {
         pass = refineAtTilt(composition, quantity, relativeGap,
-            start.interval(b.interval()).tiltTarget(t));
+            start.interval(b.interval()).tiltTarget(t), false);
       } catch (IllegalStateException tooManyBins) {
         break;
       }
@@ -172,7 +177,7 @@ public final class PldAccountant {
       if (Double.isFinite(t)) {
         try {
           pass = refineAtTilt(composition, quantity, relativeGap,
-              start.interval(b.interval()).tiltTarget(t).extendedPrecision(true));
+              start.interval(b.interval()).tiltTarget(t).extendedPrecision(true), false);
           b = best(b, pass.bounds());
         } catch (IllegalStateException tooManyBins) {
           // keep the bounds found
@@ -208,11 +213,14 @@ public final class PldAccountant {
    *
    * @param quantity the quantity of a PLD: monotone in the estimate (a pessimistic PLD's value is
    *     at least an optimistic one's)
+   * @param stopOnStall stop as soon as a finer interval has not narrowed the gap by a tenth (or
+   *     both are infinite): there the convolutions' rounding error, not the interval, holds the
+   *     bounds apart (a small delta, untilted: finer grids only widen it), and a tilted pass follows
    * @throws IllegalStateException if no interval up to 1 nat fits the grid limit
    */
   private static Pass refineAtTilt(
       Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity, double relativeGap,
-      PldOptions start) {
+      PldOptions start, boolean stopOnStall) {
     Objects.requireNonNull(composition, "composition");
     Objects.requireNonNull(quantity, "quantity");
     Objects.requireNonNull(start, "start");
@@ -245,10 +253,11 @@ public final class PldAccountant {
     }
     int limit = refinedBinLimit(Runtime.getRuntime().maxMemory());
     boolean extended = false; // whether the current grid was built past MAX_REFINED_BINS
+    double previousGap = Double.NaN; // upper - lower at the interval before; NaN at the first
     while (true) {
       try {
-        double l = quantity.applyAsDouble(
-            composition.at(pessimistic.interval(h).estimate(PldOptions.Estimate.OPTIMISTIC)));
+        double l = lowerBound(composition, quantity, pessimistic.interval(h), upperPld, upper,
+            lower, relativeGap);
         lower = Double.isNaN(lower) ? l : Math.max(lower, l);
       } catch (IllegalStateException tooManyBins) {
         return new Pass(new Bounds(upper, lower, h), upperPld);
@@ -259,6 +268,12 @@ public final class PldAccountant {
         return new Pass(new Bounds(upper, Math.min(lower, upper), h), upperPld);
       }
       Bounds b = new Bounds(upper, Math.min(lower, upper), h);
+      double gap = b.upper() - b.lower();
+      if (stopOnStall && !Double.isNaN(previousGap) && !Double.isNaN(gap)
+          && !(gap < 0.9 * previousGap)) {
+        return new Pass(b, upperPld);
+      }
+      previousGap = gap;
       if (!(b.upper() - b.lower() > relativeGap * b.upper()) || h / 4 < FLOOR_INTERVAL
           || (h / 4 < MIN_INTERVAL && 4L * upperPld.size() > SMALL_GRID_BINS)
           || 4L * upperPld.size() > limit) {
@@ -277,6 +292,38 @@ public final class PldAccountant {
       }
       h /= 4;
       upper = Math.min(upper, quantity.applyAsDouble(upperPld));
+    }
+  }
+
+  /**
+   * A lower bound at the interval of {@code at}, from the {@linkplain PldOptions.Estimate#OPTIMISTIC
+   * optimistic} or the {@linkplain PldOptions.Estimate#ROUNDED rounded} composition, or the better
+   * of both. The rounded one is predicted first from the pessimistic PLD's own masses ({@link
+   * PrivacyLossDistribution#roundedEstimate()}, no convolution): where the prediction meets the
+   * upper bound within the gap, the rounded composition is built first (a long composition: its
+   * gap grows as h sqrt(n), the optimistic one's up to n h), else the optimistic one; the other is
+   * built as well only where the first left the bounds apart and it may do better (the prediction
+   * beats the optimistic bound, or the predicted rounded bound fell short).
+   */
+  private static double lowerBound(
+      Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity, PldOptions at,
+      PrivacyLossDistribution upperPld, double upper, double lowerSoFar, double relativeGap) {
+    double predicted = quantity.applyAsDouble(upperPld.roundedEstimate());
+    boolean roundedFirst = Double.isFinite(upper) && upper - predicted <= relativeGap * upper;
+    PldOptions.Estimate first =
+        roundedFirst ? PldOptions.Estimate.ROUNDED : PldOptions.Estimate.OPTIMISTIC;
+    double l = quantity.applyAsDouble(composition.at(at.estimate(first)));
+    double best = Double.isNaN(lowerSoFar) ? l : Math.max(lowerSoFar, l);
+    if (!Double.isFinite(upper) || !(upper - best > relativeGap * upper)
+        || !(roundedFirst || predicted > l)) {
+      return l;
+    }
+    PldOptions.Estimate second =
+        roundedFirst ? PldOptions.Estimate.OPTIMISTIC : PldOptions.Estimate.ROUNDED;
+    try {
+      return Math.max(l, quantity.applyAsDouble(composition.at(at.estimate(second))));
+    } catch (IllegalStateException tooManyBins) {
+      return l;
     }
   }
 

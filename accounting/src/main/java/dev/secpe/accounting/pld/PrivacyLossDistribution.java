@@ -37,8 +37,11 @@ import java.util.Objects;
  *
  * <p>With {@link PldOptions.Estimate#OPTIMISTIC} options every step errs the other way (a pair
  * dominated by the true one whose delta is a convex minorant through lowered grid values, tails
- * dropped, rounding-error bounds subtracted), so epsilon, delta and blow-up are lower bounds; a pessimistic and an optimistic PLD of the same composition bracket
- * the truth, which is how {@link PldAccountant} chooses the interval.
+ * dropped, rounding-error bounds subtracted), so epsilon, delta and blow-up are lower bounds; a
+ * pessimistic and an optimistic PLD of the same composition bracket the truth, which is how {@link
+ * PldAccountant} chooses the interval. {@link PldOptions.Estimate#ROUNDED} is a second lower bound,
+ * for long compositions: the pessimistic side's rounding, composed optimistically, with every query
+ * shifted by a Hoeffding bound on the accumulated rounding.
  *
  * <p>Adjacency: {@link #poissonSubsampledGaussian} carries both directions (remove and add) and
  * reports the worse one. Gaussian and Laplace are symmetric and carry one; {@link #secretMixture}
@@ -204,9 +207,12 @@ public final class PrivacyLossDistribution {
   }
 
   private static DiscretePld discretise(GaussianMixturePair pair, PldOptions options) {
-    DiscretePld d = options.optimistic()
-        ? DiscretePld.lowerDots(pair, options.discretisationInterval(), options.maxBins())
-        : DiscretePld.connectTheDots(pair, options.discretisationInterval(), options.maxBins());
+    double h = options.discretisationInterval();
+    DiscretePld d = switch (options.estimate()) {
+      case PESSIMISTIC -> DiscretePld.connectTheDots(pair, h, options.maxBins());
+      case OPTIMISTIC -> DiscretePld.lowerDots(pair, h, options.maxBins());
+      case ROUNDED -> DiscretePld.roundedDots(pair, h, options.maxBins());
+    };
     return d.truncate(stepTail(options));
   }
 
@@ -340,6 +346,18 @@ public final class PrivacyLossDistribution {
   /** The trade-off function T(alpha) = 1 - B(alpha), rounded down. */
   public double tradeOff(double alpha) {
     return 1.0 - blowUp(alpha);
+  }
+
+  /**
+   * This pessimistic PLD's masses read as the {@linkplain PldOptions.Estimate#ROUNDED rounded}
+   * estimate of the same composition (no infinity mass, no rounding-error bounds): not a bound, a
+   * prediction, without a convolution, of the rounded lower bound, so that {@link PldAccountant}
+   * builds the rounded composition only where it can help.
+   */
+  PrivacyLossDistribution roundedEstimate() {
+    return new PrivacyLossDistribution(
+        remove.asRounded(), add == null ? null : add.asRounded(),
+        options.estimate(PldOptions.Estimate.ROUNDED));
   }
 
   /** P-mass at infinite privacy loss (the worse direction): delta at every epsilon is at least it. */
