@@ -909,14 +909,57 @@ final class DiscretePld {
       // the losses add; mass dropped before stays dropped; the rounding error may have raised
       // the mass, so its bound is subtracted from every delta (slack)
       return with(offset + other.offset, v, inf, slack + other.slack + r.errorL1(),
-          roundings + other.roundings).truncate(tail);
+          roundings + other.roundings).trimNoise(r).truncate(tail);
     }
     double finA = finiteMass();
     double finB = other.finiteMass();
     inf = Math.max(inf, 1.0 - finA * finB);
     // the convolution's finite mass is finA * finB; anything else is infinite loss
     return with(offset + other.offset, v, inf + r.errorL1(), 0.0, roundings + other.roundings)
-        .truncate(tail);
+        .trimNoise(r).truncate(tail);
+  }
+
+  /**
+   * Cuts the ends of an untilted convolution where every value is within the convolution's
+   * rounding-error bound: there the values are the FFT's noise (about 1e-17 of the bulk on every
+   * bin), not mass, and a tail cut of {@code tailMass} removes only a few of them, so without this
+   * the grid doubled with every squaring (q = 1e-4, sigma 0.5, 10^4 steps at h = 1e-3: 79 million
+   * bins, 152 s, where the tilted composition has 9,000). Pessimistic: the low end is merged into
+   * the first value kept (moved up), the high end goes to infinity; optimistic: both are dropped.
+   * Nothing is cut where no value exceeds the bound.
+   */
+  private DiscretePld trimNoise(Convolution.Result r) {
+    double bound = r.errorMax();
+    double keep = 1 - r.errorRelative();
+    int n = pmf.length;
+    int first = 0;
+    while (first < n && !(pmf[first] * keep > bound)) {
+      first++;
+    }
+    if (first == n) {
+      return this;
+    }
+    int last = n - 1;
+    while (!(pmf[last] * keep > bound)) {
+      last--;
+    }
+    if (first == 0 && last == n - 1) {
+      return this;
+    }
+    double low = 0;
+    for (int k = 0; k < first; k++) {
+      low += pmf[k];
+    }
+    double high = 0;
+    for (int k = last + 1; k < n; k++) {
+      high += pmf[k];
+    }
+    double[] out = java.util.Arrays.copyOfRange(pmf, first, last + 1);
+    if (optimistic) {
+      return with(offset + first, out, infinityMass, slack);
+    }
+    out[0] += low;
+    return with(offset + first, out, infinityMass + high, slack);
   }
 
   DiscretePld selfCompose(int times, double tail) {
