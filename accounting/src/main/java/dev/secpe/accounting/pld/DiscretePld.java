@@ -858,12 +858,24 @@ final class DiscretePld {
     while (first < pmf.length - 1 && pmf[first] == 0) first++;
     int last = pmf.length - 1;
     while (last > first && pmf[last] == 0) last--;
+    return cut(first, last, 0.0, 0.0);
+  }
+
+  /**
+   * The bins {@code first} to {@code last} kept, {@code below} and {@code above} the mass of the
+   * bins cut at either end: pessimistic, the mass below goes onto the first bin kept (moved up, so
+   * delta only rises) and the mass above to infinity; optimistic, both are dropped.
+   */
+  private DiscretePld cut(int first, int last, double below, double above) {
     if (first == 0 && last == pmf.length - 1) {
       return this;
     }
-    double[] out = new double[last - first + 1];
-    System.arraycopy(pmf, first, out, 0, out.length);
-    return with(offset + first, out, infinityMass, slack);
+    double[] out = java.util.Arrays.copyOfRange(pmf, first, last + 1);
+    if (optimistic) {
+      return with(offset + first, out, infinityMass, slack);
+    }
+    out[0] += below;
+    return with(offset + first, out, infinityMass + above, slack);
   }
 
   /**
@@ -885,13 +897,7 @@ final class DiscretePld {
       right += pmf[last];
       last--;
     }
-    double[] out = new double[last - first + 1];
-    System.arraycopy(pmf, first, out, 0, out.length);
-    if (optimistic) {
-      return with(offset + first, out, infinityMass, slack);
-    }
-    out[0] += left;
-    return with(offset + first, out, infinityMass + right, slack);
+    return cut(first, last, left, right);
   }
 
   /** The PLD of the composition (independent losses add; infinity absorbs). */
@@ -943,9 +949,6 @@ final class DiscretePld {
     while (!(pmf[last] * keep > bound)) {
       last--;
     }
-    if (first == 0 && last == n - 1) {
-      return this;
-    }
     double low = 0;
     for (int k = 0; k < first; k++) {
       low += pmf[k];
@@ -954,12 +957,7 @@ final class DiscretePld {
     for (int k = last + 1; k < n; k++) {
       high += pmf[k];
     }
-    double[] out = java.util.Arrays.copyOfRange(pmf, first, last + 1);
-    if (optimistic) {
-      return with(offset + first, out, infinityMass, slack);
-    }
-    out[0] += low;
-    return with(offset + first, out, infinityMass + high, slack);
+    return cut(first, last, low, high);
   }
 
   DiscretePld selfCompose(int times, double tail) {

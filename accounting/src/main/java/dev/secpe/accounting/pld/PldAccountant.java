@@ -274,7 +274,7 @@ public final class PldAccountant {
         return new Pass(b, upperPld);
       }
       previousGap = gap;
-      if (!(b.upper() - b.lower() > relativeGap * b.upper()) || h / 4 < FLOOR_INTERVAL
+      if (!(gap > relativeGap * b.upper()) || h / 4 < FLOOR_INTERVAL
           || (h / 4 < MIN_INTERVAL && 4L * upperPld.size() > SMALL_GRID_BINS)
           || 4L * upperPld.size() > limit) {
         return new Pass(b, upperPld);
