@@ -853,6 +853,19 @@ final class DiscretePld {
     return new DiscretePld(h, offset, pmf, 0.0, infinityMass, true, roundings);
   }
 
+  /**
+   * This PLD without what the convolutions' rounding and truncation may have put in it: a
+   * pessimistic one without its infinity mass (where that holds the rounding-error bounds and the
+   * truncated tails, and also any true infinite loss), an optimistic one without its slack. Not a
+   * bound: a measure, against this PLD's own value, of how far the rounding moved it. The array is
+   * shared.
+   */
+  DiscretePld withoutRoundingError() {
+    return optimistic
+        ? new DiscretePld(h, offset, pmf, infinityMass, 0.0, true, roundings)
+        : new DiscretePld(h, offset, pmf, 0.0, 0.0, false, roundings);
+  }
+
   DiscretePld trimZeros() {
     int first = 0;
     while (first < pmf.length - 1 && pmf[first] == 0) first++;

@@ -360,6 +360,17 @@ public final class PrivacyLossDistribution {
         options.estimate(PldOptions.Estimate.ROUNDED));
   }
 
+  /**
+   * This PLD without its infinity mass (pessimistic) or its slack (lower bounds): not a bound; what
+   * its quantities would be if the convolutions' rounding-error bounds and truncated tails were
+   * nothing, so that {@link PldAccountant} tilts, or computes in double-double, only where they
+   * hold the bounds apart.
+   */
+  PrivacyLossDistribution withoutRoundingError() {
+    return new PrivacyLossDistribution(
+        remove.withoutRoundingError(), add == null ? null : add.withoutRoundingError(), options);
+  }
+
   /** P-mass at infinite privacy loss (the worse direction): delta at every epsilon is at least it. */
   public double infinityMass() {
     return add == null ? remove.infinityMass : Math.max(remove.infinityMass, add.infinityMass);

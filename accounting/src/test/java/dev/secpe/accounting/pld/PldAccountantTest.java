@@ -3,6 +3,8 @@ package dev.secpe.accounting.pld;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.ArrayList;
+import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
@@ -185,6 +187,42 @@ class PldAccountantTest {
       assertThat(b.relativeGap()).as("steps %s delta %s: %s", steps, p[1], b).isLessThanOrEqualTo(0.005);
       assertThat(b.interval()).isLessThan(PldAccountant.MIN_INTERVAL);
     }
+  }
+
+  /**
+   * A grid of more than {@link PldAccountant#SMALL_GRID_BINS} / 4 bins at 3.9e-6 (one Gaussian of mu
+   * 0.03: 146,000 bins) is refined below {@link PldAccountant#MIN_INTERVAL} only where the bounds
+   * there are more than {@link PldAccountant#FAR_APART} times the gap asked for apart. Asked for
+   * 1e-9, they are 5.6e-9 apart at 3.9e-6 and meet at 9.8e-7 (before, refinement stopped at 3.9e-6
+   * whatever the gap); asked for 3e-9 they stop at 3.9e-6. Both times they bracket the closed form.
+   * The gate on the tilted passes holds too: the rounding of a single discretisation moves neither
+   * bound by a tenth of the gap, so no tilted grid is built.
+   */
+  @Test
+  void boundsFarApartAreRefinedBelowTheMinimumOnALargeGrid() {
+    double mu = 0.03;
+    double delta = 1e-3;
+    double exact = gaussianEpsilon(mu, delta);
+    List<PldOptions> asked = new ArrayList<>();
+    PldAccountant.Composition gaussian = o -> {
+      asked.add(o);
+      return PrivacyLossDistribution.gaussian(1.0, mu, o);
+    };
+    PldAccountant.Bounds far = PldAccountant.refine(
+        gaussian, p -> p.epsilon(delta), p -> p.finiteEpsilon(delta), 1e-9, PldOptions.defaults());
+    assertThat(far.interval()).as("%s", far).isLessThan(PldAccountant.MIN_INTERVAL);
+    assertThat(far.relativeGap()).as("%s", far).isLessThanOrEqualTo(1e-9);
+    assertThat(far.lower()).isLessThanOrEqualTo(exact * (1 + 1e-12));
+    assertThat(far.upper()).isGreaterThanOrEqualTo(exact * (1 - 1e-12));
+
+    asked.clear();
+    PldAccountant.Bounds near = PldAccountant.refine(
+        gaussian, p -> p.epsilon(delta), p -> p.finiteEpsilon(delta), 3e-9, PldOptions.defaults());
+    assertThat(near.interval()).as("%s", near).isEqualTo(PldOptions.DEFAULT_INTERVAL / 256);
+    assertThat(near.relativeGap()).as("%s", near).isGreaterThan(3e-9);
+    assertThat(near.lower()).isLessThanOrEqualTo(exact * (1 + 1e-12));
+    assertThat(near.upper()).isGreaterThanOrEqualTo(exact * (1 - 1e-12));
+    assertThat(asked).as("tilted grids built").allMatch(o -> Double.isNaN(o.tiltTarget()));
   }
 
   /**
