@@ -35,7 +35,10 @@ public final class PldAccountant {
 
   /**
    * Below {@link #MIN_INTERVAL} refinement goes on (down to {@link #FLOOR_INTERVAL}) while the
-   * finer composed grid stays within this many bins: such a grid is cheap, and it means the
+   * finer composed grid stays within this many bins and the last interval narrowed the bounds (by a
+   * tenth; where it did not, the rounding holds them apart, and a double-double pass at the coarser
+   * interval closes them: q = 1e-4, sigma 1, 100 steps, delta 1e-10 went on to 9.8e-7 and stopped
+   * 0.81 % apart after 246 s): such a grid is cheap, and it means the
    * losses themselves are of the order of the interval (q = 1e-4, sigma 5: a step's losses within
    * a few 1e-6 nats; 10^4 steps, delta 1e-10 stopped at 3.9e-6 with the bounds 1.04 % apart, and
    * meet within 0.06 % at 9.8e-7, in under a second).
@@ -44,10 +47,13 @@ public final class PldAccountant {
 
   /**
    * Below {@link #MIN_INTERVAL}, a composed grid larger than {@link #SMALL_GRID_BINS} is refined
-   * further only while the bounds are more than this many times the gap asked for apart: such a
-   * step costs about four times the whole refinement so far, worth it where the bounds are far
-   * apart, not to close the last fraction of the gap (q = 1e-4, sigma 1, 10^5 steps, delta 1e-3
-   * stopped at 3.9e-6 with its bounds 1.40 % apart, its grid of 3e5 bins).
+   * further only while the bounds are more than this many times the gap asked for apart and the
+   * last, coarser interval narrowed them (by a tenth): such a step costs about four times the whole
+   * refinement so far, worth it where the interval holds the bounds far apart, not to close the
+   * last fraction of the gap (q = 1e-4, sigma 1, 10^5 steps, delta 1e-3 stopped at 3.9e-6 with its
+   * bounds 1.40 % apart, its grid of 3e5 bins), nor where the rounding holds them apart and the
+   * finer grid would be too large for the double-double pass that follows (q = 1e-4, sigma 1,
+   * 1,000 steps, delta 1e-10: 3.7 % apart at 3.9e-6 and at 9.8e-7).
    */
   public static final double FAR_APART = 2.0;
 
@@ -168,7 +174,8 @@ public final class PldAccountant {
       Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity,
       @Nullable ToDoubleFunction<PrivacyLossDistribution> tiltTarget, double relativeGap,
       PldOptions start) {
-    Pass pass = refineAtTilt(composition, quantity, null, relativeGap, start, tiltTarget != null);
+    Pass pass =
+        refineAtTilt(composition, quantity, null, relativeGap, start, tiltTarget != null, true);
     Bounds b = pass.bounds();
     for (int i = 0; i < 2 && tiltTarget != null && !within(b, relativeGap)
         && pass.roundingMatters(quantity); i++) {
@@ -178,7 +185,7 @@ public final class PldAccountant {
       }
       try {
         pass = refineAtTilt(composition, quantity, tiltTarget, relativeGap,
-            start.interval(b.interval()).tiltTarget(t), false);
+            start.interval(b.interval()).tiltTarget(t), false, pass.narrowed());
       } catch (IllegalStateException tooManyBins) {
         break;
       }
@@ -196,7 +203,8 @@ public final class PldAccountant {
       if (Double.isFinite(t)) {
         try {
           pass = refineAtTilt(composition, quantity, tiltTarget, relativeGap,
-              start.interval(b.interval()).tiltTarget(t).extendedPrecision(true), false);
+              start.interval(b.interval()).tiltTarget(t).extendedPrecision(true), false,
+              pass.narrowed());
           b = best(b, pass.bounds());
         } catch (IllegalStateException tooManyBins) {
           // keep the bounds found
@@ -216,24 +224,26 @@ public final class PldAccountant {
 
   /**
    * A refinement's bounds, the last pessimistic PLD it built, the lower-bound PLD of its last
-   * interval (null where none was built), the tilt target they were built at (NaN: untilted) and
-   * whether it stopped because a finer interval no longer narrowed the gap.
+   * interval (null where none was built), the tilt target they were built at (NaN: untilted),
+   * whether it stopped because a finer interval no longer narrowed the gap, and whether its last
+   * interval narrowed it by a tenth.
    */
   private record Pass(
       Bounds bounds, PrivacyLossDistribution upperPld, @Nullable PrivacyLossDistribution lowerPld,
-      double tilt, boolean stalled) {
+      double tilt, boolean stalled, boolean narrowed) {
 
     /**
      * Whether the convolutions' rounding may be what holds the bounds apart, so that a tilted (or
-     * double-double) pass at the same interval could narrow them: the pass stalled, a bound is not
-     * finite, or setting aside the rounding-error bounds and truncated tails (the upper PLD's
-     * infinity mass, the lower PLD's slack) moves either bound by more than a tenth of the gap.
-     * Where they do not, such a pass rebuilds the same bounds (q = 1e-4, sigma 1, 2 10^4 steps,
-     * delta 1e-3: 43 s of 63 s); the interval holds them apart.
+     * double-double) pass at the same interval could narrow them: the pass was tilted (a tilted
+     * convolution bakes its rounding-error bounds into the values, so they cannot be set aside),
+     * it stalled, a bound is not finite, or setting aside the rounding-error bounds and truncated
+     * tails (the upper PLD's infinity mass, the lower PLD's slack) moves either bound by more than
+     * a tenth of the gap. Where they do not, a tilted pass rebuilds the same bounds (q = 1e-4,
+     * sigma 1, 2 10^4 steps, delta 1e-3: 43 s of 63 s); the interval holds them apart.
      */
     boolean roundingMatters(ToDoubleFunction<PrivacyLossDistribution> quantity) {
       double gap = bounds.upper() - bounds.lower();
-      if (stalled || !Double.isFinite(gap) || lowerPld == null) {
+      if (!Double.isNaN(tilt) || stalled || !Double.isFinite(gap) || lowerPld == null) {
         return true;
       }
       double up = quantity.applyAsDouble(upperPld);
@@ -250,9 +260,9 @@ public final class PldAccountant {
   /**
    * Any monotone quantity of a composition (epsilon at delta, delta at epsilon, blow-up at
    * alpha), refined until {@code (upper - lower) <= relativeGap * upper}, the interval reaches
-   * {@link #MIN_INTERVAL} (or, where the finer composed grid would stay within {@link
-   * #SMALL_GRID_BINS} or the bounds are more than {@link #FAR_APART} times the gap apart, {@link
-   * #FLOOR_INTERVAL}), a finer composed grid would pass {@link
+   * {@link #MIN_INTERVAL} (or, where the last interval narrowed the gap by a tenth and the finer
+   * composed grid would stay within {@link #SMALL_GRID_BINS} or the bounds are more than {@link
+   * #FAR_APART} times the gap apart, {@link #FLOOR_INTERVAL}), a finer composed grid would pass {@link
    * #MAX_REFINED_BINS} or exceed the bin limit. Starts at {@code start.discretisationInterval()}
    * and coarsens it (times 4) first while the grid does not fit or the composed grid passes {@link
    * #MAX_REFINED_BINS}.
@@ -267,12 +277,14 @@ public final class PldAccountant {
    *     both are infinite), or its pessimistic value rose (by more than {@link #RISE} of the gap
    *     asked for): there the convolutions' rounding error, not the interval, holds the
    *     bounds apart (a small delta, untilted: finer grids only widen it), and a tilted pass follows
+   * @param narrowedBefore whether the pass before narrowed the gap at its last interval: stands for
+   *     this pass's own narrowing at its first interval
    * @throws IllegalStateException if no interval up to 1 nat fits the grid limit
    */
   private static Pass refineAtTilt(
       Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity,
       @Nullable ToDoubleFunction<PrivacyLossDistribution> retarget, double relativeGap,
-      PldOptions start, boolean stopOnStall) {
+      PldOptions start, boolean stopOnStall, boolean narrowedBefore) {
     Objects.requireNonNull(composition, "composition");
     Objects.requireNonNull(quantity, "quantity");
     Objects.requireNonNull(start, "start");
@@ -312,6 +324,7 @@ public final class PldAccountant {
     int limit = refinedBinLimit(Runtime.getRuntime().maxMemory());
     boolean extended = false; // whether the current grid was built past MAX_REFINED_BINS
     double previousGap = Double.NaN; // upper - lower at the interval before; NaN at the first
+    boolean narrowed = narrowedBefore; // whether the last interval narrowed the gap by a tenth
     @Nullable PrivacyLossDistribution lowerPld = null;
     double optimisticGap = Double.NaN; // upper less the optimistic bound, at the interval below
     double optimisticAt = Double.NaN;
@@ -330,26 +343,29 @@ public final class PldAccountant {
         }
       } catch (IllegalStateException tooManyBins) {
         return new Pass(new Bounds(upper, lower, h), upperPld, lowerPld,
-            pessimistic.tiltTarget(), false);
+            pessimistic.tiltTarget(), false, narrowed);
       } catch (OutOfMemoryError oom) { // past MAX_REFINED_BINS: keep what the last grid gave
         if (!extended) {
           throw oom;
         }
         return new Pass(new Bounds(upper, Math.min(lower, upper), h), upperPld, lowerPld,
-            pessimistic.tiltTarget(), false);
+            pessimistic.tiltTarget(), false, narrowed);
       }
       Bounds b = new Bounds(upper, Math.min(lower, upper), h);
       double gap = b.upper() - b.lower();
       if (stopOnStall && !Double.isNaN(previousGap) && !Double.isNaN(gap)
           && !(gap < 0.9 * previousGap)) {
-        return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), true);
+        return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), true, narrowed);
       }
+      // the interval, not the rounding, holds the bounds apart where the last one narrowed them
+      // (at the pass's first interval: where the pass before narrowed them at its last one)
+      narrowed = Double.isNaN(previousGap) ? narrowed : gap < 0.9 * previousGap;
       previousGap = gap;
       if (!(gap > relativeGap * b.upper()) || h / 4 < FLOOR_INTERVAL
-          || (h / 4 < MIN_INTERVAL && 4L * upperPld.size() > SMALL_GRID_BINS
-              && !(gap > FAR_APART * relativeGap * b.upper()))
+          || (h / 4 < MIN_INTERVAL && !(narrowed && (4L * upperPld.size() <= SMALL_GRID_BINS
+              || gap > FAR_APART * relativeGap * b.upper())))
           || 4L * upperPld.size() > limit) {
-        return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), false);
+        return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), false, narrowed);
       }
       extended = 4L * upperPld.size() > MAX_REFINED_BINS;
       PldOptions next = pessimistic;
@@ -363,19 +379,19 @@ public final class PldAccountant {
       try {
         finer = composition.at(next.interval(h / 4));
       } catch (IllegalStateException tooManyBins) {
-        return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), false);
+        return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), false, narrowed);
       } catch (OutOfMemoryError oom) {
         if (!extended) {
           throw oom;
         }
-        return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), false);
+        return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), false, narrowed);
       }
       double finerUpper = quantity.applyAsDouble(finer);
       if (stopOnStall && finerUpper - levelUpper > RISE * relativeGap * Math.abs(levelUpper)) {
         // a finer grid's pessimistic bound is never above a coarser one's but for the rounding
         // and truncation: these, not the interval, now decide the upper bound (q = 1e-3, sigma
         // 0.8, 1,000 steps, delta 1e-6: 0.468313, 0.468696, 0.469621 from h = 2.5e-4 to 1.6e-5)
-        return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), true);
+        return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), true, narrowed);
       }
       upperPld = finer;
       pessimistic = next;
