@@ -29,7 +29,8 @@ public final class PldAccountant {
 
   /**
    * The finest interval tried, in nats, where the composed grid is larger than {@link
-   * #SMALL_GRID_BINS} and the bounds are within {@link #FAR_APART} times the gap asked for.
+   * #SMALL_GRID_BINS} and the bounds are within {@link #FAR_APART} times the gap asked for, or
+   * where the last interval did not narrow them.
    */
   public static final double MIN_INTERVAL = 1e-6;
 
@@ -38,7 +39,7 @@ public final class PldAccountant {
    * finer composed grid stays within this many bins and the last interval narrowed the bounds (by a
    * tenth; where it did not, the rounding holds them apart, and a double-double pass at the coarser
    * interval closes them: q = 1e-4, sigma 1, 100 steps, delta 1e-10 went on to 9.8e-7 and stopped
-   * 0.81 % apart after 246 s): such a grid is cheap, and it means the
+   * 1.06 % apart after 246 s): such a grid is cheap, and it means the
    * losses themselves are of the order of the interval (q = 1e-4, sigma 5: a step's losses within
    * a few 1e-6 nats; 10^4 steps, delta 1e-10 stopped at 3.9e-6 with the bounds 1.04 % apart, and
    * meet within 0.06 % at 9.8e-7, in under a second).
@@ -326,7 +327,7 @@ public final class PldAccountant {
     double previousGap = Double.NaN; // upper - lower at the interval before; NaN at the first
     boolean narrowed = narrowedBefore; // whether the last interval narrowed the gap by a tenth
     @Nullable PrivacyLossDistribution lowerPld = null;
-    double optimisticGap = Double.NaN; // upper less the optimistic bound, at the interval below
+    double optimisticGap = Double.NaN; // upper less the optimistic bound, where last built
     double optimisticAt = Double.NaN;
     while (true) {
       try {
@@ -353,13 +354,13 @@ public final class PldAccountant {
       }
       Bounds b = new Bounds(upper, Math.min(lower, upper), h);
       double gap = b.upper() - b.lower();
-      if (stopOnStall && !Double.isNaN(previousGap) && !Double.isNaN(gap)
-          && !(gap < 0.9 * previousGap)) {
+      boolean narrowedHere = gap < 0.9 * previousGap; // false at the pass's first interval
+      if (stopOnStall && !Double.isNaN(previousGap) && !Double.isNaN(gap) && !narrowedHere) {
         return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), true, narrowed);
       }
       // the interval, not the rounding, holds the bounds apart where the last one narrowed them
       // (at the pass's first interval: where the pass before narrowed them at its last one)
-      narrowed = Double.isNaN(previousGap) ? narrowed : gap < 0.9 * previousGap;
+      narrowed = Double.isNaN(previousGap) ? narrowed : narrowedHere;
       previousGap = gap;
       if (!(gap > relativeGap * b.upper()) || h / 4 < FLOOR_INTERVAL
           || (h / 4 < MIN_INTERVAL && !(narrowed && (4L * upperPld.size() <= SMALL_GRID_BINS
