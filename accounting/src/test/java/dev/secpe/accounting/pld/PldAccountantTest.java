@@ -251,25 +251,28 @@ class PldAccountantTest {
   }
 
   /**
-   * q = 1e-4, sigma 1, 100 steps, delta 1e-10: a mixture whose float bounds stay apart at every
-   * interval (tilted, 0.81 % at 3.9e-6: the convolutions' rounding, not the interval, holds them
-   * there), and which only the double-double pass at 3.9e-6 closes (to 0.005 %, 40 s). The gate that
-   * decides whether the rounding matters once applied to tilted passes too and skipped that pass;
-   * the rule for going below 1e-6 once ignored whether the last interval had narrowed the gap and
-   * took the grid to 9.8e-7, where the bounds stopped 1.06 % apart after 246 s, too large a grid for
-   * the double-double pass. Both bounds stay below the RDP accountant's looser upper bound.
+   * q = 1e-4, sigma 1, 10^4 steps, delta 1e-10: a mixture whose float bounds stay apart at every
+   * interval: tilted, the upper bound rises as the interval shrinks (0.081294, 0.081916, 0.084863
+   * from h = 6.25e-5 to 3.9e-6: the convolutions' rounding, not the interval, decides it) while the
+   * lower one climbs to 0.077013, 5.3 % apart. Only the double-double pass at 3.9e-6 closes them
+   * (to 0.14 %, 69 s). Three earlier rules each kept that pass from running, and each fails this
+   * test: the gate that decides whether the rounding matters, applied to tilted passes too, skipped
+   * it (5.3 %); going below 1e-6 regardless of whether the last interval narrowed the gap, or
+   * counting a narrowing whose pessimistic value rose, took the grid to 9.8e-7, too large for the
+   * double-double pass (5.3 % after 495 s). Both bounds stay below the RDP accountant's looser
+   * upper bound.
    */
   @Test
   void aMixtureHeldApartByRoundingIsClosedByTheDoubleDoublePass() {
     List<PldOptions> asked = new ArrayList<>();
     PldAccountant.Bounds b = PldAccountant.epsilon(o -> {
       asked.add(o);
-      return PrivacyLossDistribution.poissonSubsampledGaussian(1.0, 1e-4, o).selfCompose(100);
+      return PrivacyLossDistribution.poissonSubsampledGaussian(1.0, 1e-4, o).selfCompose(10_000);
     }, 1e-10);
     assertThat(asked).as("double-double grids built").anyMatch(PldOptions::extendedPrecision);
     assertThat(b.interval()).as("%s", b).isGreaterThanOrEqualTo(PldAccountant.MIN_INTERVAL);
-    assertThat(b.relativeGap()).as("%s", b).isLessThanOrEqualTo(5e-4);
-    assertThat(b.upper()).isLessThan(RdpAccountant.epsilon(1e-4, 1.0, 100, 1e-10));
+    assertThat(b.relativeGap()).as("%s", b).isLessThanOrEqualTo(3e-3);
+    assertThat(b.upper()).isLessThan(RdpAccountant.epsilon(1e-4, 1.0, 10_000, 1e-10));
   }
 
   @Test
