@@ -23,6 +23,6 @@ def upper_quantile(p):
 
 
 print("key,value")
-for p in ["0.3", "0.01", "1e-5", "1e-10", "1e-15", "1e-16", "1e-17", "1e-20", "1e-50",
+for p in ["0.3", "0.05", "0.01", "1e-5", "1e-10", "1e-15", "1e-16", "1e-17", "1e-20", "1e-50",
           "1e-100", "1e-200", "1e-300"]:
     print(f"upper_quantile p={p},{mp.nstr(upper_quantile(p), 17)}")

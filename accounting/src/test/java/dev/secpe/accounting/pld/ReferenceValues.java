@@ -11,8 +11,9 @@ import java.util.Map;
 
 /**
  * Reference values from {@code accounting/src/test/python/pld_reference.py} and
- * {@code quantile_reference.py} (mpmath/scipy, independent of the Java), committed as
- * {@code reference/pld_reference.csv} and {@code reference/quantile_reference.csv}.
+ * {@code quantile_reference.py} and {@code normal_reference.py} (mpmath/scipy, independent of the
+ * Java), committed as {@code reference/pld_reference.csv}, {@code reference/quantile_reference.csv}
+ * and {@code reference/normal_reference.csv}.
  */
 public final class ReferenceValues {
 
@@ -33,6 +34,7 @@ public final class ReferenceValues {
     Map<String, Double> out = new HashMap<>();
     load("/reference/pld_reference.csv", out);
     load("/reference/quantile_reference.csv", out);
+    load("/reference/normal_reference.csv", out);
     return out;
   }
 
