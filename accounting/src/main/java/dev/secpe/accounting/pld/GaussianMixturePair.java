@@ -199,6 +199,38 @@ final class GaussianMixturePair implements PrivacyProfile {
    */
   double inverseLoss(double eps) {
     double limit = 1e6 * s + Math.abs(maxMean()) + Math.abs(minMean());
+    double closed = twoPointInverse(eps);
+    if (!Double.isNaN(closed)) {
+      if (closed < -limit) {
+        return Double.NEGATIVE_INFINITY;
+      }
+      if (closed > limit) {
+        return Double.POSITIVE_INFINITY;
+      }
+      if (Double.isInfinite(closed)) {
+        return closed;
+      }
+      // Newton from the closed form: the closed form's log of a difference loses digits in the
+      // bulk (where e^eps is near the weight at 0), one or two steps restore them
+      double x = closed;
+      for (int it = 0; it < 4; it++) {
+        double f = loss(x) - eps;
+        double d = lossDerivative(x);
+        if (f == 0 || !(d > 0)) {
+          break;
+        }
+        double step = f / d;
+        x -= step;
+        if (Math.abs(step) <= 1e-15 * Math.max(1.0, Math.abs(x))) {
+          hint = x;
+          return x;
+        }
+        if (Math.abs(step) > 1e-6 * Math.max(1.0, Math.abs(x))) {
+          break; // not close: the safeguarded search below, from here
+        }
+      }
+      hint = closed;
+    }
     double start = Double.isNaN(hint) ? 0.5 * (minMean() + maxMean()) : hint;
     double lo = start;
     double hi = start;
@@ -243,6 +275,32 @@ final class GaussianMixturePair implements PrivacyProfile {
     }
     hint = x;
     return x;
+  }
+
+  /**
+   * The point x with L(x) = eps in closed form where the pair is the Poisson-subsampled Gaussian's
+   * (a two-point mixture with one component at 0 against N(0, s^2), either way round): P = w_0
+   * N(0, s^2) + w_1 N(m, s^2) against N(0, s^2) has {@code e^L = w_0 + w_1 e^{(m x - m^2/2)/s^2}},
+   * the reflected pair {@code e^{-L} = w_0 + w_1 e^{(-m x - m^2/2)/s^2}}. NaN for other pairs; a
+   * start for Newton's method, which refines it (the closed form alone loses digits in the bulk).
+   */
+  private double twoPointInverse(double eps) {
+    if (b.length == 1 && n[0] == 0 && a.length == 2 && m[0] == 0 && m[1] > 0) {
+      double arg = (Math.expm1(eps) + a[1]) / a[1];
+      if (!(arg > 0)) {
+        return Double.NEGATIVE_INFINITY;
+      }
+      return (s * s * Math.log(arg) + 0.5 * m[1] * m[1]) / m[1];
+    }
+    if (a.length == 1 && m[0] == 0 && b.length == 2 && n[0] == 0 && n[1] < 0) {
+      double shift = -n[1];
+      double arg = (Math.expm1(-eps) + b[1]) / b[1];
+      if (!(arg > 0)) {
+        return Double.POSITIVE_INFINITY;
+      }
+      return -(s * s * Math.log(arg) + 0.5 * shift * shift) / shift;
+    }
+    return Double.NaN;
   }
 
   @Override
