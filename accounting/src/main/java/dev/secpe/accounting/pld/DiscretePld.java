@@ -1007,6 +1007,9 @@ final class DiscretePld {
    * where {@code extended} (see {@link #compose(DiscretePld, double, double, boolean)}).
    */
   DiscretePld selfCompose(int times, double tail, double tilt, boolean extended) {
+    if (times >= 2 && !extended && (long) pmf.length * pmf.length > Convolution.DIRECT_LIMIT) {
+      return selfComposeByPower(times, tail, tilt);
+    }
     DiscretePld result = null;
     DiscretePld base = this;
     int t = times;
@@ -1034,7 +1037,7 @@ final class DiscretePld {
    * at most {@link #MAX_TILT}.
    */
   static double tiltFor(double target, DiscretePld[] parts, int[] times) {
-    // the logarithms of the masses, once: the search evaluates the tilted mean some 70 times
+    // the logarithms of the masses, once: the search evaluates the tilted mean several times
     double[][] logPmfs = new double[parts.length][];
     for (int i = 0; i < parts.length; i++) {
       logPmfs[i] = parts[i].logPmf();
@@ -1049,16 +1052,59 @@ final class DiscretePld {
       }
       hi *= 2;
     }
-    double lo = 0.0;
+    // safeguarded Newton in the bracket: the tilted mean's derivative in lambda is the tilted
+    // variance, so a pass over the masses gives both (a handful of passes, where bisection took 60)
+    double lo = hi / 2 >= 1.0 ? hi / 2 : 0.0;
+    double lambda = 0.5 * (lo + hi);
     for (int i = 0; i < 60 && hi - lo > 1e-6 * hi; i++) {
-      double mid = 0.5 * (lo + hi);
-      if (tiltedMean(mid, parts, logPmfs, times) < target) {
-        lo = mid;
+      double[] mv = tiltedMoments(lambda, parts, logPmfs, times);
+      double f = mv[0] - target;
+      if (f < 0) {
+        lo = lambda;
       } else {
-        hi = mid;
+        hi = lambda;
       }
+      double next = mv[1] > 0 ? lambda - f / mv[1] : Double.NaN;
+      if (!(next > lo && next < hi)) {
+        next = 0.5 * (lo + hi);
+      } else if (Math.abs(next - lambda) <= 1e-7 * hi) {
+        return next;
+      }
+      lambda = next;
     }
     return lo;
+  }
+
+  /** The composition's tilted mean and variance (the sums of its parts', times their counts). */
+  private static double[] tiltedMoments(
+      double lambda, DiscretePld[] parts, double[][] logPmfs, int[] times) {
+    double mean = 0;
+    double var = 0;
+    for (int i = 0; i < parts.length; i++) {
+      double[] mv = parts[i].tiltedMoments(lambda, logPmfs[i]);
+      mean += times[i] * mv[0];
+      var += times[i] * mv[1];
+    }
+    return new double[] {mean, var};
+  }
+
+  /** The mean and variance of the finite losses under weights {@code pmf_j e^{lambda l_j}}. */
+  private double[] tiltedMoments(double lambda, double[] logPmf) {
+    double top = tiltedTop(lambda, logPmf);
+    double w = 0;
+    double wl = 0;
+    double wll = 0;
+    for (int j = 0; j < pmf.length; j++) {
+      if (logPmf[j] != Double.NEGATIVE_INFINITY) {
+        double l = loss(j);
+        double e = Math.exp(logPmf[j] + lambda * l - top);
+        w += e;
+        wl += e * l;
+        wll += e * l * l;
+      }
+    }
+    double mean = wl / w;
+    return new double[] {mean, Math.max(0.0, wll / w - mean * mean)};
   }
 
   /** The largest tilt used, in 1/nats. */
@@ -1163,12 +1209,27 @@ final class DiscretePld {
     double sy = other.tilted(tilt, ys);
     Convolution.Result r =
         extended ? Convolution.convolveTilted(xs, ys) : Convolution.convolve(xs, ys);
-    double[] z = r.values();
-    double errMax = r.errorMax();
+    double inf = infinityMass + other.infinityMass - infinityMass * other.infinityMass;
     // the exp's rounding (a few 1e-14 relative: its argument is at most a few hundred), with a
     // margin, and the convolution's own error relative to each value
-    double rel = 1e-12 + r.errorRelative();
-    long off = offset + other.offset;
+    return untilt(r.values(), offset + other.offset, sx + sy, tilt, r.errorMax(),
+        1e-12 + r.errorRelative(), finiteMass() * other.finiteMass(), inf, slack + other.slack,
+        roundings + other.roundings, false).truncate(tail);
+  }
+
+  /**
+   * The PLD of a composition convolved tilted by {@code tilt}: {@code z[k]} is the tilted value at
+   * loss {@code (off + k) h}, within {@code errMax + rel z[k]} (absolute, in the tilted units) of the
+   * truth, and {@code e^{logFactor - tilt (off + k) h}} takes it back to P-mass. Optimistic: every
+   * value lowered by its bound (and clipped at 0). Pessimistic: every value raised by its bound, and
+   * below the first loss under the tilted peak where the bound exceeds both the value and 1e-9 of
+   * what can be left below, everything replaced by one mass at that loss, the finite {@code total}
+   * less what the values above hold at least; where no such loss is found and {@code lumpAtBottom}
+   * (the values start above the composition's lowest loss), the lowest one is that loss.
+   */
+  private DiscretePld untilt(
+      double[] z, long off, double logFactor, double tilt, double errMax, double rel, double total,
+      double inf, double newSlack, long newRoundings, boolean lumpAtBottom) {
     int n = z.length;
     int peak = 0;
     for (int k = 1; k < n; k++) {
@@ -1178,24 +1239,20 @@ final class DiscretePld {
     }
     double logErr = errMax > 0 ? Math.log(errMax) : Double.NEGATIVE_INFINITY;
     double[] v = new double[n];
-    double inf = infinityMass + other.infinityMass - infinityMass * other.infinityMass;
     if (optimistic) {
       for (int k = 0; k < n; k++) {
-        double f = sx + sy - tilt * (off + k) * h; // log of the untilting factor
+        double f = logFactor - tilt * (off + k) * h; // log of the untilting factor
         double val = z[k] > 0 ? Math.exp(Math.log(z[k]) + f) * (1 - rel) : 0.0;
         double err = Math.exp(logErr + f);
         double lowered = val - err;
         v[k] = lowered > 0 && Double.isFinite(lowered) ? lowered : 0.0;
       }
-      return with(off, v, inf, slack + other.slack, roundings + other.roundings).truncate(tail);
+      return with(off, v, inf, newSlack, newRoundings);
     }
-    double finA = finiteMass();
-    double finB = other.finiteMass();
-    double total = finA * finB;
     double knownAbove = 0; // what the values above the lump hold at least
     int lump = -1;
     for (int k = n - 1; k >= 0; k--) {
-      double f = sx + sy - tilt * (off + k) * h;
+      double f = logFactor - tilt * (off + k) * h;
       double val = z[k] > 0 ? Math.exp(Math.log(z[k]) + f) : 0.0;
       double err = Math.exp(logErr + f) + rel * val;
       // Below the peak the bound grows as e^{-lambda l}: lump once it exceeds the value and is
@@ -1206,6 +1263,10 @@ final class DiscretePld {
         lump = k;
         break;
       }
+      if (k == 0 && lumpAtBottom) {
+        lump = 0;
+        break;
+      }
       v[k] = val + err;
       knownAbove += Math.max(0.0, val - err);
     }
@@ -1213,7 +1274,242 @@ final class DiscretePld {
       v[lump] = Math.max(0.0, total - knownAbove * (1 - 1e-12)) + 1e-15 * total;
     }
     inf = Math.max(inf, 1.0 - total);
-    return with(off, v, inf, 0.0, roundings + other.roundings).truncate(tail);
+    return with(off, v, inf, 0.0, newRoundings);
+  }
+
+  /**
+   * The T-fold self-composition as one transform ({@link Convolution#selfConvolve}): the
+   * tilted (or, for {@code tilt = 0}, plain) masses scaled to sum 1, every frequency raised to the
+   * T-th power, transformed back, onto a window of composed losses outside which the composition
+   * holds at most {@code eps} of that unit mass on either side (a Chernoff bound, {@link #window}).
+   * The transform is circular, so what lies outside the window wraps around onto it: at most
+   * {@code eps} more on any value, added to the rounding-error bound (the lower bounds subtract it,
+   * the upper bounds need nothing: the wrapped mass only raises values). Pessimistic, the mass above
+   * the window (at most {@code eps} of the unit mass, untilted at the window's top loss) goes to the
+   * infinity mass and the mass below is lumped as {@link #untilt} lumps, at the window's bottom at
+   * the latest (untilted: {@code eps} of the mass is added to the bottom value). One transform of
+   * the final size replaces 2 log2(T) convolutions (the Yelp DP-SGD composition, 2,365 steps at
+   * interval 6.25e-5: 4.6 s to 0.3 s). Tail truncation as {@link #compose(DiscretePld, double)}.
+   */
+  private DiscretePld selfComposeByPower(int times, double tail, double tilt) {
+    int n = pmf.length;
+    double[] xs = new double[n];
+    double sx;
+    double eps;
+    long[] w;
+    if (tilt > 0) {
+      PowerTilt chosen = powerTilt(tilt, times);
+      tilt = chosen.tilt();
+      xs = chosen.values();
+      sx = chosen.logScale();
+      eps = chosen.eps();
+      w = chosen.window();
+    } else {
+      System.arraycopy(pmf, 0, xs, 0, n);
+      sx = 0.0;
+      eps = outsideMass(xs, times);
+      w = window(xs, sum(xs), times, eps);
+    }
+    long lo = w[0];
+    long width = w[1] - w[0] + 1;
+    int size = Integer.highestOneBit((int) Math.min(width, 1 << 30));
+    if (size < width) {
+      size <<= 1;
+    }
+    if (width > (1 << 26)) {
+      throw new IllegalStateException(
+          "privacy loss distribution too large to compose: " + width
+              + " bins; use a coarser discretisation interval");
+    }
+    size = Math.max(size, 2);
+    Convolution.PowerResult r = Convolution.selfConvolve(xs, times, size);
+    double[] circ = r.values();
+    int m = (int) width;
+    double[] z = new double[m];
+    for (int k = 0; k < m; k++) {
+      z[k] = circ[(int) ((lo + k) & (size - 1))];
+    }
+    long off = times * offset + lo;
+    double errMax = r.errorMax() + eps;
+    double fin = finiteMass();
+    double total = Math.pow(fin, times);
+    double inf = -Math.expm1(times * Math.log1p(-infinityMass));
+    double logFactor = times * sx + r.logScale();
+    if (tilt > 0) {
+      if (!optimistic) {
+        // the mass above the window, untilted at its top loss (e^{-lambda l} falls above it)
+        inf += eps * Math.exp(logFactor - tilt * (off + m - 1) * h);
+      }
+      return untilt(z, off, logFactor, tilt, errMax, 1e-12, total, inf, times * slack,
+          times * roundings, true).truncate(tail);
+    }
+    double scale = Math.exp(logFactor);
+    double[] v = new double[m];
+    for (int k = 0; k < m; k++) {
+      v[k] = z[k] > 0 ? z[k] * scale : 0.0;
+    }
+    double errorL1 = (errMax * Math.sqrt(size) + eps) * scale;
+    Convolution.Result res = new Convolution.Result(v, errorL1, errMax * scale, 0.0);
+    if (optimistic) {
+      return with(off, v, inf, times * slack + errorL1 + eps * scale, times * roundings)
+          .trimNoise(res).truncate(tail);
+    }
+    v[0] += eps * scale; // the mass below the window, moved up onto its bottom
+    inf = Math.max(inf, 1.0 - total);
+    return with(off, v, inf + errorL1, 0.0, times * roundings).trimNoise(res).truncate(tail);
+  }
+
+  /** The sum of the values. */
+  private static double sum(double[] v) {
+    double s = 0;
+    for (double x : v) {
+      s += x;
+    }
+    return s;
+  }
+
+  /**
+   * The mass, relative to the unit mass of {@code x / sum(x)}, that the power's window may leave
+   * outside: below the rounding error of the power, {@code T u |x|_2 / |x|_1}.
+   */
+  private static double outsideMass(double[] x, int times) {
+    double sum = 0;
+    double sq = 0;
+    for (double v : x) {
+      sum += v;
+      sq += v * v;
+    }
+    return Math.max(1e-300, times * 0x1.0p-53 * Math.sqrt(sq) / sum);
+  }
+
+  /** A tilt for the power, its tilted values (largest 1), their log scale, window and outside mass. */
+  private record PowerTilt(double tilt, double[] values, double logScale, long[] window, double eps) {}
+
+  /**
+   * The tilt at which the power composes: {@code lambda} (its tilted mean at the loss asked about),
+   * or a smaller one where that takes a much smaller window and keeps the rounding error at the
+   * loss asked about below 3e-5 of the value there. Where the step is a mixture (a small sampling
+   * rate), the full tilt lifts the rare large losses so far that the tilted composition spreads over
+   * many of them (the Yelp DP-SGD step at interval 1.25e-4: 594,000 bins, 1.3 s), while 0.7 of it
+   * needs 211,000 bins (0.6 s) and moves epsilon by 4e-6 of itself (0.6: 173,000 bins, 2e-5; 0.2:
+   * 1.7e-2). The tilted density at the loss
+   * asked about, {@code t = T m(lambda)}, falls by {@code e^{-T D(l)}} at tilt l, {@code D(l) = K(l)
+   * - K(lambda) + (lambda - l) m(lambda)} (K the step's cumulant generating function, D >= 0 by
+   * convexity), from about {@code h / sqrt(2 pi T var(lambda))} at the full tilt; the rounding error
+   * is about {@code 16 u log2(N) T |x|_2} at every value.
+   */
+  private PowerTilt powerTilt(double lambda, int times) {
+    double[] logPmf = logPmf();
+    double[] mv = tiltedMoments(lambda, logPmf);
+    double kFull = cgf(lambda, logPmf);
+    PowerTilt best = null;
+    double logPeak = Math.log(h) - 0.5 * Math.log(2 * Math.PI * times * Math.max(mv[1], 1e-300));
+    for (int k = 10; k >= 3; k--) {
+      double l = lambda * k / 10.0;
+      double d = Math.max(0.0, cgf(l, logPmf) - kFull + (lambda - l) * mv[0]);
+      double[] xs = new double[pmf.length];
+      double s = tilted(l, xs, logPmf);
+      double eps = outsideMass(xs, times);
+      long[] w = window(xs, sum(xs), times, eps);
+      // 16 u (log2 N + 1) T |x|_2 / |x|_1 = 16 (log2 N + 1) eps
+      double logErr = Math.log(16.0 * (64 - Long.numberOfLeadingZeros(w[1] - w[0] + 1)) * eps);
+      if (best != null && logErr + times * d - logPeak > Math.log(3e-5)) {
+        break; // a smaller tilt only loses more at the loss asked about
+      }
+      if (best == null || (w[1] - w[0]) < 0.8 * (best.window()[1] - best.window()[0])) {
+        best = new PowerTilt(l, xs, s, w, eps);
+      }
+    }
+    return best;
+  }
+
+  /** The step's cumulant generating function {@code log sum_j pmf_j e^{l loss_j}}. */
+  private double cgf(double l, double[] logPmf) {
+    double top = tiltedTop(l, logPmf);
+    double s = 0;
+    for (int j = 0; j < pmf.length; j++) {
+      if (logPmf[j] != Double.NEGATIVE_INFINITY) {
+        s += Math.exp(logPmf[j] + l * loss(j) - top);
+      }
+    }
+    return top + Math.log(s);
+  }
+
+  /**
+   * The composed grid indices {@code [a, b]} (from {@code T * offset}) outside which the T-fold
+   * composition of {@code x / sum} holds at most {@code eps} above b and at most {@code eps} below
+   * a, by Chernoff's bound {@code P(S >= b) <= e^{-theta b} (E e^{theta X})^T} (and its mirror)
+   * minimised over a grid of theta around {@code 1 / (sd sqrt(T))}.
+   */
+  static long[] window(double[] x, double sum, int times, double eps) {
+    int n = x.length;
+    double mean = 0;
+    for (int j = 0; j < n; j++) {
+      mean += j * (x[j] / sum);
+    }
+    double var = 0;
+    for (int j = 0; j < n; j++) {
+      double d = j - mean;
+      var += d * d * (x[j] / sum);
+    }
+    long top = (long) times * (n - 1);
+    if (!(var > 0)) {
+      long at = Math.round(mean) * times;
+      return new long[] {Math.max(0, at - 1), Math.min(top, at + 1)};
+    }
+    double theta0 = 1.0 / (Math.sqrt(var) * Math.sqrt(times));
+    double logEps = Math.log(eps);
+    double logSum = Math.log(sum);
+    double upper = top;
+    double lower = 0;
+    for (int k = -4; k <= 14; k++) {
+      double theta = theta0 * Math.pow(2, 0.5 * k);
+      // K(theta) = log E e^{theta (X - mean)}; P(S - T mean >= t) <= exp(-theta t + T K(theta))
+      double up = times * mean + (times * cumulant(x, theta, mean, logSum) - logEps) / theta;
+      double down = times * mean - (times * cumulant(x, -theta, mean, logSum) - logEps) / theta;
+      if (up < upper) {
+        upper = up;
+      }
+      if (down > lower) {
+        lower = down;
+      }
+    }
+    long a = Math.max(0, (long) Math.floor(lower) - 1);
+    long b = Math.min(top, (long) Math.ceil(upper) + 1);
+    return new long[] {a, Math.max(a, b)};
+  }
+
+  /**
+   * {@code log sum_j x_j e^{theta (j - mean)} - logSum}, rounded up: where no term can overflow, the
+   * exponentials by repeated multiplication (each within a relative {@code (j + 2) u} of the truth,
+   * so {@code 2 (n + 2) u} is added to the logarithm), else term by term from the largest.
+   */
+  private static double cumulant(double[] x, double theta, double mean, double logSum) {
+    int n = x.length;
+    double reach = Math.max(Math.abs(theta * mean), Math.abs(theta * (n - 1 - mean)));
+    if (reach < 600) {
+      double w = Math.exp(-theta * mean);
+      double r = Math.exp(theta);
+      double s = 0;
+      for (int j = 0; j < n; j++) {
+        s += x[j] * w;
+        w *= r;
+      }
+      return Math.log(s) - logSum + 2.0 * (n + 2) * 0x1.0p-53 + 1e-15;
+    }
+    double max = Double.NEGATIVE_INFINITY;
+    for (int j = 0; j < n; j++) {
+      if (x[j] > 0) {
+        max = Math.max(max, Math.log(x[j]) + theta * (j - mean));
+      }
+    }
+    double s = 0;
+    for (int j = 0; j < n; j++) {
+      if (x[j] > 0) {
+        s += Math.exp(Math.log(x[j]) + theta * (j - mean) - max);
+      }
+    }
+    return max + Math.log(s) - logSum + 1e-12 * (Math.abs(max) + 1);
   }
 
   /**
@@ -1221,7 +1517,11 @@ final class DiscretePld {
    * log pmf_j + lambda l_j} (so the largest value written is 1 and none overflows).
    */
   private double tilted(double lambda, double[] out) {
-    double[] logPmf = logPmf();
+    return tilted(lambda, out, logPmf());
+  }
+
+  /** {@link #tilted(double, double[])} given {@code logPmf = }{@link #logPmf()}. */
+  private double tilted(double lambda, double[] out, double[] logPmf) {
     double top = tiltedTop(lambda, logPmf);
     for (int j = 0; j < pmf.length; j++) {
       out[j] = logPmf[j] != Double.NEGATIVE_INFINITY ? Math.exp(logPmf[j] + lambda * loss(j) - top) : 0.0;
