@@ -149,12 +149,12 @@ public final class PrivacyLossDistribution {
     }
     double[] w = {1 - q, q};
     double[] shifts = {0.0, 1.0};
-    DiscretePld rem =
-        discretise(
-            GaussianMixturePair.shiftedMixtureVsCentred(w, shifts, noiseMultiplier, 0.0), options);
-    DiscretePld ad =
-        discretise(GaussianMixturePair.centredVsReflectedMixture(w, shifts, noiseMultiplier), options);
-    return new PrivacyLossDistribution(rem, ad, options);
+    Parallel.Pair<DiscretePld, DiscretePld> both = Parallel.both(
+        () -> discretise(
+            GaussianMixturePair.shiftedMixtureVsCentred(w, shifts, noiseMultiplier, 0.0), options),
+        () -> discretise(
+            GaussianMixturePair.centredVsReflectedMixture(w, shifts, noiseMultiplier), options));
+    return new PrivacyLossDistribution(both.first(), both.second(), options);
   }
 
   /**
@@ -241,14 +241,13 @@ public final class PrivacyLossDistribution {
     }
     double tail = Math.max(options.tailMass(), other.options.tailMass());
     boolean extended = options.extendedPrecision() || other.options.extendedPrecision();
-    DiscretePld r = remove.compose(other.remove, tail, tilt(remove, 1, other.remove), extended);
-    DiscretePld a = null;
-    if (add != null || other.add != null) {
-      DiscretePld mine = add != null ? add : remove;
-      DiscretePld theirs = other.add != null ? other.add : other.remove;
-      a = mine.compose(theirs, tail, tilt(mine, 1, theirs), extended);
-    }
-    return new PrivacyLossDistribution(r, a, options);
+    DiscretePld mine = add != null ? add : remove;
+    DiscretePld theirs = other.add != null ? other.add : other.remove;
+    Parallel.Pair<DiscretePld, DiscretePld> both = Parallel.both(
+        () -> remove.compose(other.remove, tail, tilt(remove, 1, other.remove), extended),
+        add == null && other.add == null ? null
+            : () -> mine.compose(theirs, tail, tilt(mine, 1, theirs), extended));
+    return new PrivacyLossDistribution(both.first(), both.second(), options);
   }
 
   /**
@@ -275,11 +274,11 @@ public final class PrivacyLossDistribution {
       return gaussianOfMu(gaussianMu * Math.sqrt(times), options);
     }
     double tail = options.tailMass();
-    return new PrivacyLossDistribution(
-        remove.selfCompose(times, tail, tilt(remove, times, null), options.extendedPrecision()),
-        add == null ? null
-            : add.selfCompose(times, tail, tilt(add, times, null), options.extendedPrecision()),
-        options);
+    boolean extended = options.extendedPrecision();
+    Parallel.Pair<DiscretePld, DiscretePld> both = Parallel.both(
+        () -> remove.selfCompose(times, tail, tilt(remove, times, null), extended),
+        add == null ? null : () -> add.selfCompose(times, tail, tilt(add, times, null), extended));
+    return new PrivacyLossDistribution(both.first(), both.second(), options);
   }
 
   /**
