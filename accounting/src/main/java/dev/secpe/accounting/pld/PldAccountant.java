@@ -2,6 +2,7 @@ package dev.secpe.accounting.pld;
 
 import dev.secpe.accounting.Preconditions;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 import org.jspecify.annotations.Nullable;
 
@@ -151,7 +152,7 @@ public final class PldAccountant {
   public static Bounds refine(
       Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity, double relativeGap,
       PldOptions start) {
-    return refine(composition, quantity, null, relativeGap, start);
+    return refine(composition, quantity, null, relativeGap, start, null);
   }
 
   /**
@@ -179,8 +180,21 @@ public final class PldAccountant {
       Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity,
       @Nullable ToDoubleFunction<PrivacyLossDistribution> tiltTarget, double relativeGap,
       PldOptions start) {
-    Pass pass =
-        refineAtTilt(composition, quantity, null, relativeGap, start, tiltTarget != null, true);
+    return refine(composition, quantity, tiltTarget, relativeGap, start, null);
+  }
+
+  /**
+   * {@link #refine(Composition, ToDoubleFunction, ToDoubleFunction, double, PldOptions)},
+   * reporting the bounds of every interval tried to {@code progress} as they are found (for a
+   * calculator that shows how far a long query has come; null: none).
+   */
+  public static Bounds refine(
+      Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity,
+      @Nullable ToDoubleFunction<PrivacyLossDistribution> tiltTarget, double relativeGap,
+      PldOptions start, @Nullable Consumer<Bounds> progress) {
+    Consumer<Bounds> report = progress == null ? b -> { } : progress;
+    Pass pass = refineAtTilt(
+        composition, quantity, null, relativeGap, start, tiltTarget != null, true, report);
     Bounds b = pass.bounds();
     for (int i = 0; i < 2 && tiltTarget != null && !within(b, relativeGap)
         && pass.roundingMatters(quantity); i++) {
@@ -190,7 +204,7 @@ public final class PldAccountant {
       }
       try {
         pass = refineAtTilt(composition, quantity, tiltTarget, relativeGap,
-            start.interval(b.interval()).tiltTarget(t), false, pass.narrowed());
+            start.interval(b.interval()).tiltTarget(t), false, pass.narrowed(), report);
       } catch (IllegalStateException tooManyBins) {
         break;
       }
@@ -209,7 +223,7 @@ public final class PldAccountant {
         try {
           pass = refineAtTilt(composition, quantity, tiltTarget, relativeGap,
               start.interval(b.interval()).tiltTarget(t).extendedPrecision(true), false,
-              pass.narrowed());
+              pass.narrowed(), report);
           b = best(b, pass.bounds());
         } catch (IllegalStateException tooManyBins) {
           // keep the bounds found
@@ -290,7 +304,7 @@ public final class PldAccountant {
   private static Pass refineAtTilt(
       Composition composition, ToDoubleFunction<PrivacyLossDistribution> quantity,
       @Nullable ToDoubleFunction<PrivacyLossDistribution> retarget, double relativeGap,
-      PldOptions start, boolean stopOnStall, boolean narrowedBefore) {
+      PldOptions start, boolean stopOnStall, boolean narrowedBefore, Consumer<Bounds> report) {
     Objects.requireNonNull(composition, "composition");
     Objects.requireNonNull(quantity, "quantity");
     Objects.requireNonNull(start, "start");
@@ -327,6 +341,16 @@ public final class PldAccountant {
         h *= 4;
       }
     }
+    if (stopOnStall && Double.isFinite(levelUpper)
+        && Math.abs(levelUpper - quantity.applyAsDouble(upperPld.withoutRoundingError()))
+            > relativeGap * Math.abs(levelUpper)) {
+      // The convolutions' rounding-error bound alone (untilted, it sits in the infinity mass)
+      // moves the upper bound by more than the gap asked for, and a finer grid only raises it:
+      // hand over to the tilted passes before building any lower bound (the Yelp DP-SGD query,
+      // delta 3.56e-8 after 2,365 steps: 4.07 at h = 1e-3, 4.30 at 2.5e-4, where the tilted pass
+      // gives 4.0008). The trivial lower bound 0 stands for the one not built.
+      return new Pass(new Bounds(upper, 0.0, h), upperPld, null, Double.NaN, true, narrowedBefore);
+    }
     int limit = refinedBinLimit(Runtime.getRuntime().maxMemory());
     boolean extended = false; // whether the current grid was built past MAX_REFINED_BINS
     double previousGap = Double.NaN; // upper - lower at the interval before; NaN at the first
@@ -359,6 +383,7 @@ public final class PldAccountant {
             pessimistic.tiltTarget(), false, narrowed);
       }
       Bounds b = new Bounds(upper, Math.min(lower, upper), h);
+      report.accept(b);
       double gap = b.upper() - b.lower();
       // false at the pass's first interval; false where the pessimistic value rose (a tilted pass)
       boolean narrowedHere = gap < 0.9 * previousGap && !rose;
@@ -369,13 +394,14 @@ public final class PldAccountant {
       // (at the pass's first interval: where the pass before narrowed them at its last one)
       narrowed = Double.isNaN(previousGap) ? narrowed : narrowedHere;
       previousGap = gap;
-      if (!(gap > relativeGap * b.upper()) || h / 4 < FLOOR_INTERVAL
-          || (h / 4 < MIN_INTERVAL && !(narrowed && (4L * upperPld.size() <= SMALL_GRID_BINS
+      int step = finerStep(h, gap, relativeGap * b.upper(), lowerPld);
+      if (!(gap > relativeGap * b.upper()) || h / step < FLOOR_INTERVAL
+          || (h / step < MIN_INTERVAL && !(narrowed && ((long) step * upperPld.size() <= SMALL_GRID_BINS
               || gap > FAR_APART * relativeGap * b.upper())))
-          || 4L * upperPld.size() > limit) {
+          || (long) step * upperPld.size() > limit) {
         return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), false, narrowed);
       }
-      extended = 4L * upperPld.size() > MAX_REFINED_BINS;
+      extended = (long) step * upperPld.size() > MAX_REFINED_BINS;
       PldOptions next = pessimistic;
       if (retarget != null && Double.isFinite(pessimistic.tiltTarget())) {
         double t = retarget.applyAsDouble(upperPld);
@@ -385,7 +411,7 @@ public final class PldAccountant {
       }
       PrivacyLossDistribution finer;
       try {
-        finer = composition.at(next.interval(h / 4));
+        finer = composition.at(next.interval(h / step));
       } catch (IllegalStateException tooManyBins) {
         return new Pass(b, upperPld, lowerPld, pessimistic.tiltTarget(), false, narrowed);
       } catch (OutOfMemoryError oom) {
@@ -405,10 +431,33 @@ public final class PldAccountant {
       upperPld = finer;
       pessimistic = next;
       levelUpper = finerUpper;
-      h /= 4;
+      h /= step;
       upper = Math.min(upper, finerUpper);
     }
   }
+
+  /**
+   * How much finer the next interval is: 2 where halving it is predicted to close the gap (to
+   * within 0.8 of the gap asked for; the optimistic bound's gap shrinks as h^2 where the losses are
+   * smooth on the scale of h, the rounded one's as h) and the interval stays at least {@link
+   * #HALVING_FLOOR}, else 4. The last interval of a refinement costs about as much as all before
+   * it; halving it where that suffices halves the query (the Yelp DP-SGD query, 2,365 steps at
+   * delta 3.56e-8: 0.68 % apart at 2.5e-4 with the optimistic bound, 0.17 % at 1.25e-4).
+   */
+  private static int finerStep(
+      double h, double gap, double gapAsked, @Nullable PrivacyLossDistribution lowerPld) {
+    if (lowerPld == null || h / 2 < HALVING_FLOOR || !(gap > 0)) {
+      return 4;
+    }
+    double shrink = lowerPld.options().estimate() == PldOptions.Estimate.ROUNDED ? 0.5 : 0.25;
+    return gap * shrink <= 0.8 * gapAsked ? 2 : 4;
+  }
+
+  /**
+   * The finest interval {@link #finerStep} halves to; below it intervals are divided by 4 as
+   * before (the rules at {@link #MIN_INTERVAL} and below are tuned to that sequence).
+   */
+  static final double HALVING_FLOOR = 1e-5;
 
   /**
    * A lower bound at the interval of {@code at}, from the {@linkplain PldOptions.Estimate#OPTIMISTIC
