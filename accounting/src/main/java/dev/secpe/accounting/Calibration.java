@@ -5,7 +5,8 @@ package dev.secpe.accounting;
  * <em>up</em> (more noise, more privacy) and every returned privacy parameter is rounded up
  * (a weaker claim); tolerances are those of {@link Gdp}: relative {@link Gdp#SOLVER_TOLERANCE}
  * for solved values, relative {@link Gdp#EVALUATION_MARGIN} for evaluated ones; solved sigmas
- * carry a further relative {@link #LEDGER_SLACK}.
+ * carry a further relative {@link #LEDGER_SLACK}. Every noise returned for a budget meets it when
+ * the library's own accountant evaluates it, on doubles ({@code RoundTripPropertiesTest}).
  */
 public final class Calibration {
 

@@ -1,10 +1,13 @@
 package dev.secpe.accounting.ledger;
 
+import dev.secpe.accounting.Bisection;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Preconditions;
 import java.util.List;
+import dev.secpe.accounting.pld.PldOptions;
 import java.util.Objects;
 import java.util.function.DoubleFunction;
+import java.util.function.DoublePredicate;
 import java.util.function.Supplier;
 
 /**
@@ -16,10 +19,17 @@ import java.util.function.Supplier;
  * record is read.
  *
  * <p>The search first checks that the plan is admitted at {@link #MAX_MULTIPLIER} (otherwise the
- * budget is unreachable), doubles from {@code max(1, floor)} until the plan is admitted, then bisects to a
- * bracket of relative width {@link #RELATIVE_TOLERANCE}, and returns the bracket's upper end:
- * a multiplier whose plan was itself charged and admitted (never an interpolated value). The plan
- * must need less noise as {@code s} grows (more noise never costs more privacy).
+ * budget is unreachable). It then searches on upper bounds of the plan's epsilon that cost one
+ * composition each, never a refinement: doubling from {@code max(1, floor)} and bisecting to a
+ * bracket of relative width 1e-3 on the pessimistic PLD at the default interval, tilted towards
+ * the budget's epsilon (where the answer is decided); then, at the interval the ledger's own
+ * refinement needs there, to a bracket of relative width {@link #RELATIVE_TOLERANCE}. Its upper
+ * end is finally charged to a ledger limited to the budget, and raised by the tolerance until it
+ * is admitted: the multiplier returned is one whose plan was itself charged and admitted (never
+ * an interpolated value), so {@link #epsilon} of its plan is at most the budget's epsilon, exactly.
+ * (Before, every bisection step charged a ledger, and every refused one refined the PLD: CTCL's
+ * Yelp setting took minutes at {@code build()}.) The plan must need less noise as {@code s} grows
+ * (more noise never costs more privacy).
  */
 public final class PlanCalibrator {
 
@@ -28,6 +38,9 @@ public final class PlanCalibrator {
 
   /** The largest multiplier tried before the budget is declared unreachable. */
   public static final double MAX_MULTIPLIER = 1e6;
+
+  /** Relative width of the first, coarse bracket. */
+  private static final double COARSE_TOLERANCE = 1e-3;
 
   private PlanCalibrator() {}
 
@@ -52,24 +65,62 @@ public final class PlanCalibrator {
       // Decided once: a plan not admitted with the most noise is not admitted with less.
       throw new BudgetExceededException(unreachable.get());
     }
+    double eps = budget.epsilon();
+    double delta = budget.delta();
+    PldOptions coarse = PldOptions.defaults().tiltTarget(eps);
+    DoublePredicate meetsCoarse = s -> bound(planAt.apply(s), delta, coarse) <= eps;
     double lo = floor;
     double hi = Math.max(1.0, floor);
-    while (!admits(planAt.apply(hi), budget)) {
+    while (!meetsCoarse.test(hi) && hi < MAX_MULTIPLIER) {
       lo = hi;
       hi = Math.min(2 * hi, MAX_MULTIPLIER);
     }
-    if (lo == floor && admits(planAt.apply(lo), budget)) {
-      return lo;
+    if (lo == floor && meetsCoarse.test(lo)) {
+      return admitted(planAt, budget, lo);
     }
-    while (hi - lo > RELATIVE_TOLERANCE * hi) {
-      double mid = 0.5 * (lo + hi);
-      if (admits(planAt.apply(mid), budget)) {
-        hi = mid;
-      } else {
-        lo = mid;
+    hi = Bisection.upperEnd(meetsCoarse, lo, hi, COARSE_TOLERANCE);
+    lo = hi * (1 - COARSE_TOLERANCE);
+    double h = ledger(planAt.apply(hi)).refinedInterval(delta);
+    DoublePredicate meets = h < PldOptions.DEFAULT_INTERVAL
+        ? s -> bound(planAt.apply(s), delta, coarse.interval(h)) <= eps
+        : meetsCoarse;
+    // the finer bound is lower: its root may lie below the coarse bracket
+    double[] b = Bisection.widenedDown(meets, lo, hi, floor);
+    if (b[0] == floor && meets.test(floor)) {
+      return admitted(planAt, budget, floor);
+    }
+    return admitted(planAt, budget, Bisection.upperEnd(meets, b[0], b[1], RELATIVE_TOLERANCE));
+  }
+
+  /**
+   * {@code s}, raised by {@link #RELATIVE_TOLERANCE} (doubling after a few steps) until a ledger
+   * limited to the budget admits its plan.
+   */
+  private static double admitted(DoubleFunction<List<Release>> planAt, DpBudget budget, double s) {
+    double step = RELATIVE_TOLERANCE;
+    for (int i = 0; !admits(planAt.apply(s), budget); i++) {
+      if (s >= MAX_MULTIPLIER) {
+        return MAX_MULTIPLIER; // admitted: checked first
+      }
+      s = Math.min(MAX_MULTIPLIER, s * (1 + step));
+      if (i >= 8) {
+        step *= 2;
       }
     }
-    return hi;
+    return s;
+  }
+
+  /** An upper bound on the plan's epsilon at delta from one composition at {@code options}. */
+  private static double bound(List<Release> plan, double delta, PldOptions options) {
+    double e = ledger(plan).epsilonBound(delta, options);
+    return Double.isNaN(e) ? Double.POSITIVE_INFINITY : e;
+  }
+
+  /** An unlimited ledger holding the plan. */
+  private static PrivacyLedger ledger(List<Release> plan) {
+    PrivacyLedger ledger = PrivacyLedger.unlimited();
+    plan.forEach(ledger::charge);
+    return ledger;
   }
 
   /** Whether a ledger limited to {@code budget} admits every release of the plan, in order. */
@@ -85,8 +136,6 @@ public final class PlanCalibrator {
 
   /** The composed epsilon of the plan at {@code delta} (the ledger's accountants, no limit). */
   public static double epsilon(List<Release> plan, double delta) {
-    PrivacyLedger ledger = PrivacyLedger.unlimited();
-    plan.forEach(ledger::charge);
-    return ledger.epsilon(delta);
+    return ledger(plan).epsilon(delta);
   }
 }

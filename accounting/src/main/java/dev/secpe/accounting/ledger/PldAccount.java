@@ -36,8 +36,13 @@ final class PldAccount {
   // so they are kept as that sum and enter every composition as one Gaussian PLD. A charge then
   // costs O(1) for them instead of a convolution (1,000 Aug-PE rounds took 8.7 s to charge and
   // query, 3,000 took 36 s), and the one Gaussian is discretised once, more accurately than T.
-  private final PrivacyLossDistribution allRest; // the other PLD-able releases; null: none
+  private final PrivacyLossDistribution allRest; // the Laplace releases; null: none
   private final List<PldAccountant.Composition> allParts; // `allRest`, release by release, at any options
+  // Subsampled Gaussian releases of one (noise multiplier, sampling rate) are one mechanism
+  // composed steps times: they are kept as that pair's total steps and composed as one
+  // self-composition when queried, so a charge costs O(1) and a run of R rounds of DP-SGD (or of
+  // subsampled votes) is one power of one step, not R compositions (the map is never mutated)
+  private final Map<List<Double>, Integer> subsampled;
   private final double allGaussSq; // sum of mu^2 of the Gaussians in the (epsilon, delta) account
   private final PrivacyLossDistribution commonRest; // non-mixture PLD-able releases but Gaussians
   private final double commonGaussSq; // sum of mu^2 of the Gaussian releases
@@ -45,12 +50,14 @@ final class PldAccount {
   private final double pureEps;
   private final Map<Double, Double> refinedEpsilon = new java.util.concurrent.ConcurrentHashMap<>();
   private final Map<Double, Double> refinedDelta = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<Double, Double> refinedAt = new java.util.concurrent.ConcurrentHashMap<>();
   private volatile PrivacyLossDistribution allCache; // all() at the defaults, built on first use
   private volatile PrivacyLossDistribution commonCache;
 
   private PldAccount(
       PrivacyLossDistribution allRest,
       List<PldAccountant.Composition> allParts,
+      Map<List<Double>, Integer> subsampled,
       double allGaussSq,
       PrivacyLossDistribution commonRest,
       double commonGaussSq,
@@ -58,6 +65,7 @@ final class PldAccount {
       double pureEps) {
     this.allRest = allRest;
     this.allParts = allParts;
+    this.subsampled = subsampled;
     this.allGaussSq = allGaussSq;
     this.commonRest = commonRest;
     this.commonGaussSq = commonGaussSq;
@@ -66,7 +74,7 @@ final class PldAccount {
   }
 
   static PldAccount empty() {
-    return new PldAccount(null, List.of(), 0.0, null, 0.0, null, 0.0);
+    return new PldAccount(null, List.of(), Map.of(), 0.0, null, 0.0, null, 0.0);
   }
 
   /** The Gaussian of {@code sum mu_i^2 = muSq} at {@code options}; null for none. */
@@ -88,14 +96,35 @@ final class PldAccount {
 
   /** Whether any PLD-able release is on the account. */
   private boolean anyPld() {
-    return allRest != null || allGaussSq > 0;
+    return allRest != null || allGaussSq > 0 || !subsampled.isEmpty();
+  }
+
+  /**
+   * Whether the (epsilon, delta) account is one Gaussian (plus pure-DP epsilons): then the
+   * fallback composition's exact mu-GDP conversion is at least as tight (its mu is the same or, for
+   * SecPE mixtures, smaller: the largest shift per secret summed, not per release), and the ledger
+   * answers from it at once.
+   */
+  boolean gaussianOnly() {
+    return allRest == null && subsampled.isEmpty();
+  }
+
+  /** The subsampled Gaussian groups, each composed over its total steps, at {@code options}. */
+  private PrivacyLossDistribution subsampledAt(PldOptions options) {
+    PrivacyLossDistribution out = null;
+    for (Map.Entry<List<Double>, Integer> g : subsampled.entrySet()) {
+      out = compose(out, PrivacyLossDistribution.poissonSubsampledGaussian(
+          g.getKey().get(0), g.getKey().get(1), options).selfCompose(g.getValue()));
+    }
+    return out;
   }
 
   /** The (epsilon, delta) composition at the default options (null: none). */
   private PrivacyLossDistribution all() {
     PrivacyLossDistribution a = allCache;
     if (a == null && anyPld()) {
-      a = compose(allRest, gaussian(allGaussSq, PldOptions.defaults()));
+      a = compose(compose(allRest, subsampledAt(PldOptions.defaults())),
+          gaussian(allGaussSq, PldOptions.defaults()));
       allCache = a;
     }
     return a;
@@ -104,8 +133,9 @@ final class PldAccount {
   /** The non-mixture PLD-able releases' composition at the default options (null: none). */
   private PrivacyLossDistribution common() {
     PrivacyLossDistribution c = commonCache;
-    if (c == null && (commonRest != null || commonGaussSq > 0)) {
-      c = compose(commonRest, gaussian(commonGaussSq, PldOptions.defaults()));
+    if (c == null && (commonRest != null || commonGaussSq > 0 || !subsampled.isEmpty())) {
+      c = compose(compose(commonRest, subsampledAt(PldOptions.defaults())),
+          gaussian(commonGaussSq, PldOptions.defaults()));
       commonCache = c;
     }
     return c;
@@ -122,7 +152,7 @@ final class PldAccount {
     if (options.equals(PldOptions.defaults())) {
       return all();
     }
-    PrivacyLossDistribution out = gaussian(allGaussSq, options);
+    PrivacyLossDistribution out = compose(gaussian(allGaussSq, options), subsampledAt(options));
     for (PldAccountant.Composition part : allParts) {
       out = compose(out, part.at(options));
     }
@@ -137,8 +167,8 @@ final class PldAccount {
   PldAccount with(Release release) {
     PrivacyCost cost = release.cost();
     if (cost instanceof PrivacyCost.PureDp d) {
-      return new PldAccount(allRest, allParts, allGaussSq, commonRest, commonGaussSq, perSecret,
-          Math.nextUp(pureEps + d.epsilon()));
+      return new PldAccount(allRest, allParts, subsampled, allGaussSq, commonRest, commonGaussSq,
+          perSecret, Math.nextUp(pureEps + d.epsilon()));
     }
     if (cost instanceof PrivacyCost.SecretMixture m) {
       int count = m.secretCount();
@@ -179,26 +209,42 @@ final class PldAccount {
       // the (epsilon, delta) account takes the Gaussian of the largest shift (mu = shift / sigma)
       double mu = worstShift / m.sigma();
       checkGaussianFits(release, allGaussSq + mu * mu);
-      return new PldAccount(allRest, allParts, allGaussSq + mu * mu, commonRest, commonGaussSq, next,
-          pureEps);
+      return new PldAccount(allRest, allParts, subsampled, allGaussSq + mu * mu, commonRest,
+          commonGaussSq, next, pureEps);
     }
     PldAccountant.Composition part;
     if (cost instanceof PrivacyCost.Gaussian g) {
       double mu = 1 / g.noiseMultiplier();
       checkGaussianFits(release, allGaussSq + mu * mu);
-      return new PldAccount(allRest, allParts, allGaussSq + mu * mu, commonRest, commonGaussSq + mu * mu,
-          perSecret, pureEps);
+      return new PldAccount(allRest, allParts, subsampled, allGaussSq + mu * mu, commonRest,
+          commonGaussSq + mu * mu, perSecret, pureEps);
     } else if (cost instanceof PrivacyCost.Laplace l) {
       part = o -> PrivacyLossDistribution.laplace(l.scale(), l.sensitivity(), o);
     } else if (cost instanceof PrivacyCost.SubsampledGaussian s) {
-      part = o -> PrivacyLossDistribution.poissonSubsampledGaussian(s.noiseMultiplier(), s.samplingRate(), o)
-          .selfCompose(s.steps());
+      // one step must fit the default grid (else the ledger drops the PLD account here, saying so);
+      // the composition is built when queried
+      PrivacyLossDistribution.poissonSubsampledGaussian(
+          s.noiseMultiplier(), s.samplingRate(), PldOptions.defaults());
+      Map<List<Double>, Integer> groups = new HashMap<>(subsampled);
+      groups.merge(List.of(s.noiseMultiplier(), s.samplingRate()), s.steps(), PldAccount::addSteps);
+      return new PldAccount(allRest, allParts, Map.copyOf(groups), allGaussSq, commonRest,
+          commonGaussSq, perSecret, pureEps);
     } else {
       throw new IllegalStateException("unknown cost " + cost);
     }
     PrivacyLossDistribution pld = part.at(PldOptions.defaults());
-    return new PldAccount(compose(allRest, pld), plus(part), allGaussSq, compose(commonRest, pld),
-        commonGaussSq, perSecret, pureEps);
+    return new PldAccount(compose(allRest, pld), plus(part), subsampled, allGaussSq,
+        compose(commonRest, pld), commonGaussSq, perSecret, pureEps);
+  }
+
+  /** The steps of two charges of one subsampled Gaussian, refused past what one int counts. */
+  private static int addSteps(int a, int b) {
+    long sum = (long) a + b;
+    if (sum > Integer.MAX_VALUE) {
+      throw new IllegalStateException("more than " + Integer.MAX_VALUE
+          + " steps of one subsampled Gaussian on the ledger");
+    }
+    return (int) sum;
   }
 
   int secretCount() {
@@ -216,10 +262,44 @@ final class PldAccount {
     if (delta == 0) {
       return Double.POSITIVE_INFINITY;
     }
-    double e = refinedEpsilon.computeIfAbsent(delta, d -> PldAccountant.refine(
-        this::allAt, p -> p.epsilon(d), p -> p.finiteEpsilon(d), PldAccountant.DEFAULT_RELATIVE_GAP,
-        PldOptions.defaults()).upper());
+    double e = refinedEpsilon.computeIfAbsent(delta, d -> {
+      PldAccountant.Bounds b = PldAccountant.refine(
+          this::allAt, p -> p.epsilon(d), p -> p.finiteEpsilon(d), PldAccountant.DEFAULT_RELATIVE_GAP,
+          PldOptions.defaults());
+      refinedAt.put(d, b.interval());
+      return b.upper();
+    });
     return Double.isFinite(e) ? Math.nextUp(e + pureEps) : e;
+  }
+
+  /**
+   * The pessimistic epsilon at delta of the composition at {@code options} (one composition, no
+   * refinement), plus the pure-DP epsilons: an upper bound, for a calibration's search (NaN where
+   * the grid cannot hold it).
+   */
+  double epsilonBound(double delta, PldOptions options) {
+    if (!anyPld()) {
+      return pureEps;
+    }
+    if (delta == 0) {
+      return Double.POSITIVE_INFINITY;
+    }
+    try {
+      double e = allAt(options).epsilon(delta);
+      return Double.isFinite(e) ? Math.nextUp(e + pureEps) : e;
+    } catch (IllegalStateException tooWide) {
+      return Double.NaN;
+    }
+  }
+
+  /** The interval at which {@link #epsilon}'s refinement at delta met (the default where none). */
+  double refinedInterval(double delta) {
+    if (!anyPld() || delta == 0) {
+      return PldOptions.DEFAULT_INTERVAL;
+    }
+    epsilon(delta);
+    Double h = refinedAt.get(delta);
+    return h == null ? PldOptions.DEFAULT_INTERVAL : h;
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.Preconditions;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.SecretBudgets;
+import dev.secpe.accounting.pld.PldOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -290,6 +291,29 @@ public final class PrivacyLedger {
     return new Bounds(composition, pld).epsilon(delta);
   }
 
+  /**
+   * An upper bound on the composed epsilon at delta from one PLD composition at {@code options}
+   * (and the fallback composition): what a calibration's search evaluates before the ledger's own
+   * refined check ({@link PlanCalibrator}).
+   */
+  synchronized double epsilonBound(double delta, PldOptions options) {
+    checkDelta(delta);
+    return new Bounds(composition, pld).epsilonBound(delta, options);
+  }
+
+  /** The interval at which the PLD refinement of {@link #epsilon} met (the default where none). */
+  synchronized double refinedInterval(double delta) {
+    checkDelta(delta);
+    if (pld == null || pld.gaussianOnly()) {
+      return PldOptions.DEFAULT_INTERVAL;
+    }
+    try {
+      return pld.refinedInterval(delta);
+    } catch (IllegalStateException tooWide) {
+      return PldOptions.DEFAULT_INTERVAL;
+    }
+  }
+
   /** The composed delta at epsilon (an upper bound). */
   public synchronized double delta(double epsilon) {
     Preconditions.checkNonNegative("epsilon", epsilon);
@@ -336,20 +360,35 @@ public final class PrivacyLedger {
 
   /** The fallback composition and, when on, the PLD account: each bound is the smaller. */
   private record Bounds(Composition c, PldAccount pld) {
+    /**
+     * Whether the PLD account can improve on the fallback in (epsilon, delta): not where it is one
+     * Gaussian, which the fallback converts exactly (so a ledger of Gaussian releases, Aug-PE's,
+     * answers in microseconds, where each query refined a PLD).
+     */
+    private boolean pldHelps() {
+      return pld != null && !pld.gaussianOnly();
+    }
+
     double epsilon(double delta) {
       double e = c.epsilon(delta);
-      return pld == null ? e : smaller(e, orNoBound(() -> pld.epsilon(delta)));
+      return !pldHelps() ? e : smaller(e, orNoBound(() -> pld.epsilon(delta)));
     }
 
     /** Whether epsilon at delta is at most the limit, refining the PLD only when that decides. */
     boolean epsilonAtMost(double delta, double limit) {
       return c.epsilon(delta) <= limit
-          || (pld != null && orNoBound(() -> pld.epsilonAtMost(delta, limit) ? 0.0 : 1.0) == 0.0);
+          || (pldHelps() && orNoBound(() -> pld.epsilonAtMost(delta, limit) ? 0.0 : 1.0) == 0.0);
     }
 
     double delta(double epsilon) {
       double d = c.delta(epsilon);
-      return pld == null ? d : smaller(d, orNoBound(() -> pld.delta(epsilon)));
+      return !pldHelps() ? d : smaller(d, orNoBound(() -> pld.delta(epsilon)));
+    }
+
+    /** An upper bound on epsilon at delta from one PLD composition at {@code options}. */
+    double epsilonBound(double delta, PldOptions options) {
+      double e = c.epsilon(delta);
+      return !pldHelps() ? e : smaller(e, pld.epsilonBound(delta, options));
     }
 
     /**
