@@ -211,6 +211,19 @@ final class BenchCommand {
     @Option(names = "--min-steps", description = "with --grid: only the step counts from this up")
     Integer minSteps;
 
+    @Option(names = "--peer", description = "run Google's dp_accounting PLD accountant from this "
+        + "local checkout of google/differential-privacy (or its python/dp_accounting) on the same "
+        + "DP-SGD queries, side by side: both answers, both times, the speed-up")
+    java.nio.file.Path peer;
+
+    @Option(names = "--peer-sets", split = ",", defaultValue = "issue,ctcl,plan,prv",
+        description = "with --peer: the query sets (issue, ctcl, plan, prv; default all)")
+    java.util.Set<String> peerSets;
+
+    @Option(names = "--python", defaultValue = "python3", description = "with --peer: the Python "
+        + "interpreter (numpy, scipy, attrs; absl is stood in for where missing)")
+    String python;
+
     @Override
     public Integer call() {
       if (qs != null) {
@@ -225,6 +238,18 @@ final class BenchCommand {
       }
       if (minSteps != null && minSteps < 1) {
         throw new IllegalArgumentException("--min-steps must be at least 1, got " + minSteps);
+      }
+      if (peer != null) {
+        for (String set : peerSets) {
+          if (!java.util.Set.of("issue", "ctcl", "plan", "prv").contains(set)) {
+            throw new IllegalArgumentException(
+                "--peer-sets must name issue, ctcl, plan or prv, got " + set);
+          }
+        }
+        if (!java.nio.file.Files.isDirectory(peer)) {
+          throw new IllegalArgumentException("--peer must be a directory, got " + peer);
+        }
+        return emit(spec, json, AccountingPeerBench.run(peer, python, peerSets, System.err));
       }
       return emit(spec, json, grid
           ? AccountingBench.grid(progress, qs, minSteps == null ? 1 : minSteps,

@@ -3,6 +3,7 @@ package dev.secpe.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.pld.DpSgd;
+import dev.secpe.accounting.pld.PldAccountant;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -24,7 +25,10 @@ import picocli.CommandLine.Spec;
           + " relative tolerance 1e-4); with --sigma prints {\"epsilon\": ...} (rounded up).",
       "Accountants: pld (default; privacy-loss distribution, connect-the-dots, both adjacency"
           + " directions) or rdp (Renyi DP of the sampled Gaussian, Balle et al. 2020 conversion;"
-          + " looser, a cross-check)."
+          + " looser, a cross-check).",
+      "With pld, stderr first shows an estimate (the RDP accountant's value, an upper bound) and"
+          + " then each refinement step; with --sigma the JSON also holds epsilon_lower, the"
+          + " certified lower bound the refinement reached (the true epsilon lies between the two)."
     })
 final class DpsgdCommand implements Callable<Integer> {
 
@@ -47,6 +51,9 @@ final class DpsgdCommand implements Callable<Integer> {
       defaultValue = "pld",
       description = "pld (default) or rdp")
   String accountant;
+
+  @Option(names = "--quiet", description = "no estimate or progress on stderr")
+  boolean quiet;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Target target;
@@ -73,13 +80,34 @@ final class DpsgdCommand implements Callable<Integer> {
         throw new IllegalArgumentException(
             "accountant must be pld or rdp, got accountant=" + accountant);
     }
+    java.io.PrintWriter err = spec.commandLine().getErr();
+    java.util.function.Consumer<String> say = quiet || acc == DpSgd.Accountant.RDP ? null : line -> {
+      err.println("dpsgd: " + line);
+      err.flush();
+    };
     Map<String, Double> out;
     if (target.epsilon != null) {
       double sigma = DpSgd.noiseMultiplier(
-          datasetSize, batchSize, steps, new DpBudget(target.epsilon, delta), acc);
+          datasetSize, batchSize, steps, new DpBudget(target.epsilon, delta), acc, say);
       out = Map.of("sigma", sigma);
-    } else {
+    } else if (acc == DpSgd.Accountant.RDP) {
       out = Map.of("epsilon", DpSgd.epsilon(datasetSize, batchSize, steps, target.sigma, delta, acc));
+    } else {
+      if (say != null) {
+        double rdp = DpSgd.epsilon(datasetSize, batchSize, steps, target.sigma, delta,
+            DpSgd.Accountant.RDP);
+        say.accept(String.format(java.util.Locale.ROOT, "estimate: epsilon <= %.6g (the RDP"
+            + " accountant's, looser); refining the PLD accountant's to a certified %.2g %% interval",
+            rdp, 100 * PldAccountant.DEFAULT_RELATIVE_GAP));
+      }
+      PldAccountant.Bounds b = DpSgd.epsilonBounds(datasetSize, batchSize, steps, target.sigma, delta,
+          say == null ? null : step -> say.accept(String.format(java.util.Locale.ROOT,
+              "interval %.3g: epsilon in [%.6g, %.6g]", step.interval(), step.lower(), step.upper())));
+      out = new java.util.LinkedHashMap<>();
+      out.put("epsilon", b.upper());
+      if (Double.isFinite(b.lower())) {
+        out.put("epsilon_lower", b.lower());
+      }
     }
     spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(out));
     spec.commandLine().getOut().flush();

@@ -33,6 +33,21 @@ class BenchCommandTest {
   }
 
   @Test
+  void peerOptionsAreCheckedByName() {
+    PrivacyCommandTest.Result sets = PrivacyCommandTest.run(
+        "bench", "accounting", "--peer", ".", "--peer-sets", "issue,grid");
+    assertThat(sets.code()).isEqualTo(2);
+    assertThat(sets.err().strip())
+        .isEqualTo("error: --peer-sets must name issue, ctcl, plan or prv, got grid");
+    PrivacyCommandTest.Result missing = PrivacyCommandTest.run(
+        "bench", "accounting", "--peer", "no/such/checkout");
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err().strip())
+        .isEqualTo("error: --peer must be a directory, got no/such/checkout");
+    assertThat(missing.out()).isEmpty();
+  }
+
+  @Test
   void gridFiltersAreCheckedByName() {
     PrivacyCommandTest.Result r =
         PrivacyCommandTest.run("bench", "accounting", "--grid", "--max-steps", "0");
