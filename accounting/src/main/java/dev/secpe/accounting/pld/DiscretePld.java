@@ -129,13 +129,14 @@ final class DiscretePld {
     long lo = g[0];
     int n = (int) g[1];
     double[] x = inverseLosses(pair, lo, n, h);
+    GaussianMixturePair.Tails tails = pair.tails(x);
     return lowerDots(h, lo, n, new Segments() {
       @Override
       public double dp(int j) {
         if (!(x[j] < x[j + 1])) {
           return 0.0;
         }
-        return x[j + 1] == Double.POSITIVE_INFINITY ? pair.pUpper(x[j]) : pair.pInterval(x[j], x[j + 1]);
+        return x[j + 1] == Double.POSITIVE_INFINITY ? tails.pUpper(j) : tails.pInterval(j);
       }
 
       @Override
@@ -143,7 +144,7 @@ final class DiscretePld {
         if (!(x[j] < x[j + 1])) {
           return 0.0;
         }
-        return x[j + 1] == Double.POSITIVE_INFINITY ? pair.qUpper(x[j]) : pair.qInterval(x[j], x[j + 1]);
+        return x[j + 1] == Double.POSITIVE_INFINITY ? tails.qUpper(j) : tails.qInterval(j);
       }
 
       @Override
@@ -154,12 +155,12 @@ final class DiscretePld {
       @Override
       public double trueDelta(int i) {
         return x[i] == Double.POSITIVE_INFINITY ? 0.0
-            : Math.max(0.0, pair.pUpper(x[i]) - pair.scaledQUpper(x[i], (lo + i) * h));
+            : Math.max(0.0, tails.pUpper(i) - pair.scaledQUpper(x[i], (lo + i) * h));
       }
 
       @Override
       public double qAbove(int i) {
-        return x[i] == Double.POSITIVE_INFINITY ? 0.0 : pair.qUpper(x[i]);
+        return x[i] == Double.POSITIVE_INFINITY ? 0.0 : tails.qUpper(i);
       }
     });
   }
@@ -631,12 +632,13 @@ final class DiscretePld {
     if (!rounded) {
       pmf[0] += pair.pInterval(Double.NEGATIVE_INFINITY, x[0]);
     }
+    GaussianMixturePair.Tails tails = pair.tails(x);
     for (int j = 0; j + 1 < n; j++) {
-      double dp = pair.pInterval(x[j], x[j + 1]);
+      double dp = tails.pInterval(j);
       if (dp == 0) {
         continue;
       }
-      double dq = pair.qInterval(x[j], x[j + 1]);
+      double dq = tails.qInterval(j);
       double epsNext = (lo + j + 1) * h;
       double v = scaled(epsNext, dq) - dp;
       if (!(v > 0)) {

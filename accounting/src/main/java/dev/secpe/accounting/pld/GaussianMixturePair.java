@@ -137,6 +137,98 @@ final class GaussianMixturePair implements PrivacyProfile {
     return sum;
   }
 
+  /**
+   * The components' tails at every point of {@code x}, each on the side of its standardised point
+   * that keeps relative accuracy (as {@link StandardNormal#interval} chooses them), so that the
+   * masses between neighbouring points and above each point cost no further evaluation of the
+   * normal integral: a discretisation evaluates each node's tails once, where it evaluated them
+   * for the segment below the node and again for the segment above (and for the node's own delta).
+   */
+  Tails tails(double[] x) {
+    return new Tails(x);
+  }
+
+  /** {@link #tails}: per component and point, {@code sf(z)} where {@code z >= 0}, else {@code cdf(z)}. */
+  final class Tails {
+    private final double[] x;
+    private final double[] p; // [k * n + i]
+    private final double[] q;
+
+    private Tails(double[] x) {
+      this.x = x;
+      this.p = sides(x, m);
+      this.q = sides(x, n);
+    }
+
+    private double[] sides(double[] pts, double[] means) {
+      int len = pts.length;
+      double[] out = new double[means.length * len];
+      for (int k = 0; k < means.length; k++) {
+        for (int i = 0; i < len; i++) {
+          double z = (pts[i] - means[k]) / s;
+          out[k * len + i] = z >= 0 ? StandardNormal.sf(z) : StandardNormal.cdf(z);
+        }
+      }
+      return out;
+    }
+
+    /** The mass between points i and i + 1 of the mixture (weights w, means mu, tails t). */
+    private double between(double[] w, double[] mu, double[] t, int i) {
+      int len = x.length;
+      double sum = 0;
+      for (int k = 0; k < mu.length; k++) {
+        double z1 = (x[i] - mu[k]) / s;
+        double z2 = (x[i + 1] - mu[k]) / s;
+        double t1 = t[k * len + i];
+        double t2 = t[k * len + i + 1];
+        double v;
+        if (!(z2 > z1)) {
+          v = 0.0;
+        } else if (z1 >= 0) {
+          v = t1 - t2;
+        } else if (z2 <= 0) {
+          v = t2 - t1;
+        } else {
+          v = 1.0 - t2 - t1;
+        }
+        sum += w[k] * v;
+      }
+      return sum;
+    }
+
+    /** The mass above point i. */
+    private double above(double[] w, double[] mu, double[] t, int i) {
+      int len = x.length;
+      double sum = 0;
+      for (int k = 0; k < mu.length; k++) {
+        double z = (x[i] - mu[k]) / s;
+        double v = t[k * len + i];
+        sum += w[k] * (z >= 0 ? v : 1.0 - v);
+      }
+      return sum;
+    }
+
+    /** P(x_i < X <= x_{i+1}). */
+    double pInterval(int i) {
+      return between(a, m, p, i);
+    }
+
+    /** Q(x_i < X <= x_{i+1}). */
+    double qInterval(int i) {
+      return between(b, n, q, i);
+    }
+
+    /** P(X > x_i). */
+    double pUpper(int i) {
+      return above(a, m, p, i);
+    }
+
+    /** Q(X > x_i). */
+    double qUpper(int i) {
+      return above(b, n, q, i);
+    }
+  }
+
   /** P-mass placed at infinite loss. */
   double tau() {
     return tau;
@@ -208,6 +300,10 @@ final class GaussianMixturePair implements PrivacyProfile {
         return Double.POSITIVE_INFINITY;
       }
       if (Double.isInfinite(closed)) {
+        return closed;
+      }
+      if (closedFormExact) {
+        hint = closed;
         return closed;
       }
       // Newton from the closed form: the closed form's log of a difference loses digits in the
@@ -290,6 +386,7 @@ final class GaussianMixturePair implements PrivacyProfile {
       if (!(arg > 0)) {
         return Double.NEGATIVE_INFINITY;
       }
+      closedFormExact = arg >= 0.5;
       return (s * s * Math.log(arg) + 0.5 * m[1] * m[1]) / m[1];
     }
     if (a.length == 1 && m[0] == 0 && b.length == 2 && n[0] == 0 && n[1] < 0) {
@@ -298,10 +395,18 @@ final class GaussianMixturePair implements PrivacyProfile {
       if (!(arg > 0)) {
         return Double.POSITIVE_INFINITY;
       }
+      closedFormExact = arg >= 0.5;
       return -(s * s * Math.log(arg) + 0.5 * shift * shift) / shift;
     }
     return Double.NaN;
   }
+
+  /**
+   * Whether the last {@link #twoPointInverse} was well conditioned: its log's argument at least
+   * 1/2, where the sum before it cancels at most a factor 3 (a few ulps), so Newton's method would
+   * not move it.
+   */
+  private boolean closedFormExact;
 
   @Override
   public double delta(double eps) {
