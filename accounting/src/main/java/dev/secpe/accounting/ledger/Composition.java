@@ -182,7 +182,12 @@ final class Composition {
     if (delta == 0) {
       return Double.POSITIVE_INFINITY;
     }
-    return up(Gdp.epsilonAt(mu, delta) + pureEps);
+    // Gdp.epsilonAt is already on the safe side (the upper end of its bracket, judged by the
+    // outward-rounded delta): without pure-DP releases it is the ledger's epsilon as it stands, so
+    // a Gaussian ledger reports exactly the conversion of the mu it reports; a sum is rounded up
+    // by its own bound
+    double gaussian = Gdp.epsilonAt(mu, delta);
+    return pureEps == 0 ? gaussian : Math.nextUp((gaussian + pureEps) * (1 + 0x1.0p-52));
   }
 
   double delta(double epsilon) {
