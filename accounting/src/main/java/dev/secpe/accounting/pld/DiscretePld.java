@@ -1294,34 +1294,67 @@ final class DiscretePld {
    * interval 6.25e-5: 4.6 s to 0.3 s). Tail truncation as {@link #compose(DiscretePld, double)}.
    */
   private DiscretePld selfComposeByPower(int times, double tail, double tilt) {
-    int n = pmf.length;
-    double[] xs = new double[n];
-    double sx;
-    double eps;
-    long[] w;
     if (tilt > 0) {
-      PowerTilt chosen = powerTilt(tilt, times);
-      tilt = chosen.tilt();
-      xs = chosen.values();
-      sx = chosen.logScale();
-      eps = chosen.eps();
-      w = chosen.window();
-    } else {
-      System.arraycopy(pmf, 0, xs, 0, n);
-      sx = 0.0;
-      eps = outsideMass(xs, times);
-      w = window(xs, sum(xs), times, eps);
+      PowerTilt chosen = powerTilt(tilt, times, false);
+      Power p = power(chosen.values(), chosen.logScale(), chosen.eps(), chosen.window(), times);
+      if (chosen.tilt() < tilt && deltaError(p, chosen.tilt(), chosen.target()) > 1e-4) {
+        // the smaller tilt left the loss asked about in a tail of the tilted composition (a
+        // mixture whose tilted mean lies between its modes: q = 1e-4, sigma 0.5, 100 steps, where
+        // 0.3 of the tilt moved epsilon by 0.5 %): the full tilt after all
+        chosen = powerTilt(tilt, times, true);
+        p = power(chosen.values(), chosen.logScale(), chosen.eps(), chosen.window(), times);
+      }
+      double l = chosen.tilt();
+      double inf = p.inf();
+      if (!optimistic) {
+        // the mass above the window, untilted at its top loss (e^{-lambda l} falls above it)
+        inf += p.eps() * Math.exp(p.logFactor() - l * (p.off() + p.z().length - 1) * h);
+      }
+      return untilt(p.z(), p.off(), p.logFactor(), l, p.errMax(), 1e-12, p.total(), inf,
+          times * slack, times * roundings, true).truncate(tail);
     }
+    double[] xs = pmf.clone();
+    double eps = outsideMass(xs, times);
+    Power p = power(xs, 0.0, eps, window(xs, sum(xs), times, eps), times);
+    double[] z = p.z();
+    int m = z.length;
+    double scale = Math.exp(p.logFactor());
+    double[] v = new double[m];
+    for (int k = 0; k < m; k++) {
+      v[k] = z[k] > 0 ? z[k] * scale : 0.0;
+    }
+    double errorL1 = (p.errMax() * Math.sqrt(p.size()) + eps) * scale;
+    Convolution.Result res = new Convolution.Result(v, errorL1, p.errMax() * scale, 0.0);
+    if (optimistic) {
+      return with(p.off(), v, p.inf(), times * slack + errorL1 + eps * scale, times * roundings)
+          .trimNoise(res).truncate(tail);
+    }
+    v[0] += eps * scale; // the mass below the window, moved up onto its bottom
+    double inf = Math.max(p.inf(), 1.0 - p.total());
+    return with(p.off(), v, inf + errorL1, 0.0, times * roundings).trimNoise(res).truncate(tail);
+  }
+
+  /**
+   * The power's values on its window (the composed losses {@code (off + k) h}), the bound on each
+   * value's error (the outside mass included), {@code log} of the factor that takes a value back to
+   * P-mass at loss 0, the finite mass and infinity mass of the composition, the outside mass and
+   * the transform's length.
+   */
+  private record Power(double[] z, long off, double errMax, double logFactor, double total,
+      double inf, double eps, int size) {}
+
+  /** The T-fold power of {@code xs} (tilted by {@code e^{sx}} less than the masses) on the window. */
+  private Power power(double[] xs, double sx, double eps, long[] w, int times) {
     long lo = w[0];
     long width = w[1] - w[0] + 1;
-    int size = Integer.highestOneBit((int) Math.min(width, 1 << 30));
-    if (size < width) {
-      size <<= 1;
-    }
     if (width > (1 << 26)) {
       throw new IllegalStateException(
           "privacy loss distribution too large to compose: " + width
               + " bins; use a coarser discretisation interval");
+    }
+    int size = Integer.highestOneBit((int) width);
+    if (size < width) {
+      size <<= 1;
     }
     size = Math.max(size, 2);
     Convolution.PowerResult r = Convolution.selfConvolve(xs, times, size);
@@ -1331,34 +1364,30 @@ final class DiscretePld {
     for (int k = 0; k < m; k++) {
       z[k] = circ[(int) ((lo + k) & (size - 1))];
     }
-    long off = times * offset + lo;
-    double errMax = r.errorMax() + eps;
-    double fin = finiteMass();
-    double total = Math.pow(fin, times);
+    double total = Math.pow(finiteMass(), times);
     double inf = -Math.expm1(times * Math.log1p(-infinityMass));
-    double logFactor = times * sx + r.logScale();
-    if (tilt > 0) {
-      if (!optimistic) {
-        // the mass above the window, untilted at its top loss (e^{-lambda l} falls above it)
-        inf += eps * Math.exp(logFactor - tilt * (off + m - 1) * h);
+    return new Power(z, times * offset + lo, r.errorMax() + eps, times * sx + r.logScale(), total,
+        inf, eps, size);
+  }
+
+  /**
+   * The rounding error's share of delta at the loss {@code t} of a tilted power: the bound on every
+   * value above t, weighted as delta weighs it, against the values less their bound.
+   */
+  private double deltaError(Power p, double l, double t) {
+    double num = 0;
+    double den = 0;
+    double[] z = p.z();
+    for (int k = 0; k < z.length; k++) {
+      double loss = (p.off() + k) * h;
+      if (!(loss > t)) {
+        continue;
       }
-      return untilt(z, off, logFactor, tilt, errMax, 1e-12, total, inf, times * slack,
-          times * roundings, true).truncate(tail);
+      double w = -Math.expm1(t - loss) * Math.exp(-l * (loss - t));
+      num += p.errMax() * w;
+      den += Math.max(0.0, z[k] - p.errMax()) * w;
     }
-    double scale = Math.exp(logFactor);
-    double[] v = new double[m];
-    for (int k = 0; k < m; k++) {
-      v[k] = z[k] > 0 ? z[k] * scale : 0.0;
-    }
-    double errorL1 = (errMax * Math.sqrt(size) + eps) * scale;
-    Convolution.Result res = new Convolution.Result(v, errorL1, errMax * scale, 0.0);
-    if (optimistic) {
-      return with(off, v, inf, times * slack + errorL1 + eps * scale, times * roundings)
-          .trimNoise(res).truncate(tail);
-    }
-    v[0] += eps * scale; // the mass below the window, moved up onto its bottom
-    inf = Math.max(inf, 1.0 - total);
-    return with(off, v, inf + errorL1, 0.0, times * roundings).trimNoise(res).truncate(tail);
+    return den > 0 ? num / den : Double.POSITIVE_INFINITY;
   }
 
   /** The sum of the values. */
@@ -1384,8 +1413,12 @@ final class DiscretePld {
     return Math.max(1e-300, times * 0x1.0p-53 * Math.sqrt(sq) / sum);
   }
 
-  /** A tilt for the power, its tilted values (largest 1), their log scale, window and outside mass. */
-  private record PowerTilt(double tilt, double[] values, double logScale, long[] window, double eps) {}
+  /**
+   * A tilt for the power, its tilted values (largest 1), their log scale, window and outside mass,
+   * and the composed loss the full tilt centres (the loss asked about).
+   */
+  private record PowerTilt(
+      double tilt, double[] values, double logScale, long[] window, double eps, double target) {}
 
   /**
    * The tilt at which the power composes: {@code lambda} (its tilted mean at the loss asked about),
@@ -1400,13 +1433,13 @@ final class DiscretePld {
    * convexity), from about {@code h / sqrt(2 pi T var(lambda))} at the full tilt; the rounding error
    * is about {@code 16 u log2(N) T |x|_2} at every value.
    */
-  private PowerTilt powerTilt(double lambda, int times) {
+  private PowerTilt powerTilt(double lambda, int times, boolean full) {
     double[] logPmf = logPmf();
     double[] mv = tiltedMoments(lambda, logPmf);
     double kFull = cgf(lambda, logPmf);
     PowerTilt best = null;
     double logPeak = Math.log(h) - 0.5 * Math.log(2 * Math.PI * times * Math.max(mv[1], 1e-300));
-    for (int k = 10; k >= 3; k--) {
+    for (int k = 10; k >= (full ? 10 : 3); k--) {
       double l = lambda * k / 10.0;
       double d = Math.max(0.0, cgf(l, logPmf) - kFull + (lambda - l) * mv[0]);
       double[] xs = new double[pmf.length];
@@ -1419,7 +1452,7 @@ final class DiscretePld {
         break; // a smaller tilt only loses more at the loss asked about
       }
       if (best == null || (w[1] - w[0]) < 0.8 * (best.window()[1] - best.window()[0])) {
-        best = new PowerTilt(l, xs, s, w, eps);
+        best = new PowerTilt(l, xs, s, w, eps, times * mv[0]);
       }
     }
     return best;
@@ -1462,18 +1495,34 @@ final class DiscretePld {
     double theta0 = 1.0 / (Math.sqrt(var) * Math.sqrt(times));
     double logEps = Math.log(eps);
     double logSum = Math.log(sum);
+    // K(theta) = log E e^{theta (X - mean)}; P(S - T mean >= t) <= exp(-theta t + T K(theta)).
+    // theta from 1/(sd sqrt T) / 2^12 up, by factors sqrt 2, until the bound has grown four steps
+    // running: for a mixture the best theta lies far below 1/(sd sqrt T) (q = 1e-4, sigma 0.5, 100
+    // steps at 1.25e-4: sd 6 bins, best theta 1/30 of that, a window of 64,000 bins where the
+    // grid from a quarter of it gave 6.6 million)
     double upper = top;
     double lower = 0;
-    for (int k = -4; k <= 14; k++) {
+    int upWorse = 0;
+    int downWorse = 0;
+    for (int k = -24; k <= 40 && (upWorse < 4 || downWorse < 4); k++) {
       double theta = theta0 * Math.pow(2, 0.5 * k);
-      // K(theta) = log E e^{theta (X - mean)}; P(S - T mean >= t) <= exp(-theta t + T K(theta))
-      double up = times * mean + (times * cumulant(x, theta, mean, logSum) - logEps) / theta;
-      double down = times * mean - (times * cumulant(x, -theta, mean, logSum) - logEps) / theta;
-      if (up < upper) {
-        upper = up;
+      if (upWorse < 4) {
+        double up = times * mean + (times * cumulant(x, theta, mean, logSum) - logEps) / theta;
+        if (up < upper) {
+          upper = up;
+          upWorse = 0;
+        } else if (upper < top) {
+          upWorse++; // past the best (before any bound below the top, keep looking)
+        }
       }
-      if (down > lower) {
-        lower = down;
+      if (downWorse < 4) {
+        double down = times * mean - (times * cumulant(x, -theta, mean, logSum) - logEps) / theta;
+        if (down > lower) {
+          lower = down;
+          downWorse = 0;
+        } else if (lower > 0 || k >= 0) {
+          downWorse++; // past the best, or no bound above the bottom from theta0 on
+        }
       }
     }
     long a = Math.max(0, (long) Math.floor(lower) - 1);
