@@ -266,7 +266,7 @@ final class PldAccount {
       PldAccountant.Bounds b = PldAccountant.refine(
           this::allAt, p -> p.epsilon(d), p -> p.finiteEpsilon(d), PldAccountant.DEFAULT_RELATIVE_GAP,
           PldOptions.defaults());
-      refinedAt.put(d, b.interval());
+      refinedAt.put(d, b.upperInterval());
       return b.upper();
     });
     return Double.isFinite(e) ? Math.nextUp(e + pureEps) : e;

@@ -157,7 +157,7 @@ public final class DpSgd {
     }
     // 2. the interval the refined query needs there, and the pessimistic bound at it
     PldAccountant.Bounds at = refined(q, steps, c[1], delta, null);
-    double h = Math.min(PLD_INTERVAL, at.interval());
+    double h = Math.min(PLD_INTERVAL, at.upperInterval());
     say.accept(String.format(java.util.Locale.ROOT,
         "refined at sigma %.6g: epsilon in [%.6g, %.6g] (interval %.3g)", c[1], at.lower(), at.upper(), h));
     DoublePredicate fine = s -> upperAt(q, steps, s, delta, h, eps) <= eps;
