@@ -990,7 +990,9 @@ final class DiscretePld {
   }
 
   /**
-   * The T-fold self-composition by repeated squaring, every convolution tilted by {@code tilt}.
+   * The T-fold self-composition, every convolution tilted by {@code tilt}: untilted as one transform
+   * raised to the T-th power ({@link #selfComposeByPower}) where the step's grid is too large for
+   * direct convolution, else by repeated squaring.
    * What a squaring truncates is doubled by every squaring after it. Tilted, the squaring that
    * makes the 2^(j+1)-fold composition truncates at most {@code tail 2^(j+1) / T}, so that each
    * level adds about {@code tail} at infinity, about {@code tail log2(T)} in all; at {@code tail}
@@ -1009,8 +1011,8 @@ final class DiscretePld {
    * where {@code extended} (see {@link #compose(DiscretePld, double, double, boolean)}).
    */
   DiscretePld selfCompose(int times, double tail, double tilt, boolean extended) {
-    if (times >= 2 && !extended && (long) pmf.length * pmf.length > Convolution.DIRECT_LIMIT) {
-      return selfComposeByPower(times, tail, tilt);
+    if (times >= 2 && !(tilt > 0) && (long) pmf.length * pmf.length > Convolution.DIRECT_LIMIT) {
+      return selfComposeByPower(times, tail);
     }
     DiscretePld result = null;
     DiscretePld base = this;
@@ -1216,7 +1218,7 @@ final class DiscretePld {
     // margin, and the convolution's own error relative to each value
     return untilt(r.values(), offset + other.offset, sx + sy, tilt, r.errorMax(),
         1e-12 + r.errorRelative(), finiteMass() * other.finiteMass(), inf, slack + other.slack,
-        roundings + other.roundings, false).truncate(tail);
+        roundings + other.roundings).truncate(tail);
   }
 
   /**
@@ -1226,12 +1228,11 @@ final class DiscretePld {
    * value lowered by its bound (and clipped at 0). Pessimistic: every value raised by its bound, and
    * below the first loss under the tilted peak where the bound exceeds both the value and 1e-9 of
    * what can be left below, everything replaced by one mass at that loss, the finite {@code total}
-   * less what the values above hold at least; where no such loss is found and {@code lumpAtBottom}
-   * (the values start above the composition's lowest loss), the lowest one is that loss.
+   * less what the values above hold at least.
    */
   private DiscretePld untilt(
       double[] z, long off, double logFactor, double tilt, double errMax, double rel, double total,
-      double inf, double newSlack, long newRoundings, boolean lumpAtBottom) {
+      double inf, double newSlack, long newRoundings) {
     int n = z.length;
     int peak = 0;
     for (int k = 1; k < n; k++) {
@@ -1265,10 +1266,6 @@ final class DiscretePld {
         lump = k;
         break;
       }
-      if (k == 0 && lumpAtBottom) {
-        lump = 0;
-        break;
-      }
       v[k] = val + err;
       knownAbove += Math.max(0.0, val - err);
     }
@@ -1280,39 +1277,23 @@ final class DiscretePld {
   }
 
   /**
-   * The T-fold self-composition as one transform ({@link Convolution#selfConvolve}): the
-   * tilted (or, for {@code tilt = 0}, plain) masses scaled to sum 1, every frequency raised to the
-   * T-th power, transformed back, onto a window of composed losses outside which the composition
-   * holds at most {@code eps} of that unit mass on either side (a Chernoff bound, {@link #window}).
-   * The transform is circular, so what lies outside the window wraps around onto it: at most
-   * {@code eps} more on any value, added to the rounding-error bound (the lower bounds subtract it,
-   * the upper bounds need nothing: the wrapped mass only raises values). Pessimistic, the mass above
-   * the window (at most {@code eps} of the unit mass, untilted at the window's top loss) goes to the
-   * infinity mass and the mass below is lumped as {@link #untilt} lumps, at the window's bottom at
-   * the latest (untilted: {@code eps} of the mass is added to the bottom value). One transform of
-   * the final size replaces 2 log2(T) convolutions (the Yelp DP-SGD composition, 2,365 steps at
-   * interval 6.25e-5: 4.6 s to 0.3 s). Tail truncation as {@link #compose(DiscretePld, double)}.
+   * The untilted T-fold self-composition as one transform ({@link Convolution#selfConvolve}): the
+   * masses scaled to sum 1, every frequency raised to the T-th power, transformed back, onto a
+   * window of composed losses outside which the composition holds at most {@code eps} of that unit
+   * mass on either side (a Chernoff bound, {@link #window}). The transform is circular, so what lies
+   * outside the window wraps around onto it: at most {@code eps} more on any value, added to the
+   * rounding-error bound. Pessimistic, the mass above the window goes to the infinity mass, {@code
+   * eps} of it is moved up onto the window's bottom, and the L1 rounding-error bound goes to
+   * infinity as {@link #compose(DiscretePld, double)} puts it; optimistic, both are slack. One
+   * transform of the final size replaces 2 log2(T) convolutions (the untilted Yelp DP-SGD composition
+   * at 6.25e-5: 0.96 s to 0.27 s). Tilted compositions still square: the power's error bound, about
+   * {@code T rho |x|_2} on every tilted value, is as good at the loss asked about but much worse
+   * below it than the last squarings' (relative to spread-out operands), and a composition tilted
+   * towards the whole query's loss as one part of a larger one (a ledger's, CTCL's plan) lumped its
+   * mass too close below that loss (the plan's upper bound rose from 1.992 to 2.75 as the interval
+   * shrank).
    */
-  private DiscretePld selfComposeByPower(int times, double tail, double tilt) {
-    if (tilt > 0) {
-      PowerTilt chosen = powerTilt(tilt, times, false);
-      Power p = power(chosen.values(), chosen.logScale(), chosen.eps(), chosen.window(), times);
-      if (chosen.tilt() < tilt && deltaError(p, chosen.tilt(), chosen.target()) > 1e-4) {
-        // the smaller tilt left the loss asked about in a tail of the tilted composition (a
-        // mixture whose tilted mean lies between its modes: q = 1e-4, sigma 0.5, 100 steps, where
-        // 0.3 of the tilt moved epsilon by 0.5 %): the full tilt after all
-        chosen = powerTilt(tilt, times, true);
-        p = power(chosen.values(), chosen.logScale(), chosen.eps(), chosen.window(), times);
-      }
-      double l = chosen.tilt();
-      double inf = p.inf();
-      if (!optimistic) {
-        // the mass above the window, untilted at its top loss (e^{-lambda l} falls above it)
-        inf += p.eps() * Math.exp(p.logFactor() - l * (p.off() + p.z().length - 1) * h);
-      }
-      return untilt(p.z(), p.off(), p.logFactor(), l, p.errMax(), 1e-12, p.total(), inf,
-          times * slack, times * roundings, true).truncate(tail);
-    }
+  private DiscretePld selfComposeByPower(int times, double tail) {
     double[] xs = pmf.clone();
     double eps = outsideMass(xs, times);
     Power p = power(xs, 0.0, eps, window(xs, sum(xs), times, eps), times);
@@ -1370,26 +1351,6 @@ final class DiscretePld {
         inf, eps, size);
   }
 
-  /**
-   * The rounding error's share of delta at the loss {@code t} of a tilted power: the bound on every
-   * value above t, weighted as delta weighs it, against the values less their bound.
-   */
-  private double deltaError(Power p, double l, double t) {
-    double num = 0;
-    double den = 0;
-    double[] z = p.z();
-    for (int k = 0; k < z.length; k++) {
-      double loss = (p.off() + k) * h;
-      if (!(loss > t)) {
-        continue;
-      }
-      double w = -Math.expm1(t - loss) * Math.exp(-l * (loss - t));
-      num += p.errMax() * w;
-      den += Math.max(0.0, z[k] - p.errMax()) * w;
-    }
-    return den > 0 ? num / den : Double.POSITIVE_INFINITY;
-  }
-
   /** The sum of the values. */
   private static double sum(double[] v) {
     double s = 0;
@@ -1411,63 +1372,6 @@ final class DiscretePld {
       sq += v * v;
     }
     return Math.max(1e-300, times * 0x1.0p-53 * Math.sqrt(sq) / sum);
-  }
-
-  /**
-   * A tilt for the power, its tilted values (largest 1), their log scale, window and outside mass,
-   * and the composed loss the full tilt centres (the loss asked about).
-   */
-  private record PowerTilt(
-      double tilt, double[] values, double logScale, long[] window, double eps, double target) {}
-
-  /**
-   * The tilt at which the power composes: {@code lambda} (its tilted mean at the loss asked about),
-   * or a smaller one where that takes a much smaller window and keeps the rounding error at the
-   * loss asked about below 3e-5 of the value there. Where the step is a mixture (a small sampling
-   * rate), the full tilt lifts the rare large losses so far that the tilted composition spreads over
-   * many of them (the Yelp DP-SGD step at interval 1.25e-4: 594,000 bins, 1.3 s), while 0.7 of it
-   * needs 211,000 bins (0.6 s) and moves epsilon by 4e-6 of itself (0.6: 173,000 bins, 2e-5; 0.2:
-   * 1.7e-2). The tilted density at the loss
-   * asked about, {@code t = T m(lambda)}, falls by {@code e^{-T D(l)}} at tilt l, {@code D(l) = K(l)
-   * - K(lambda) + (lambda - l) m(lambda)} (K the step's cumulant generating function, D >= 0 by
-   * convexity), from about {@code h / sqrt(2 pi T var(lambda))} at the full tilt; the rounding error
-   * is about {@code 16 u log2(N) T |x|_2} at every value.
-   */
-  private PowerTilt powerTilt(double lambda, int times, boolean full) {
-    double[] logPmf = logPmf();
-    double[] mv = tiltedMoments(lambda, logPmf);
-    double kFull = cgf(lambda, logPmf);
-    PowerTilt best = null;
-    double logPeak = Math.log(h) - 0.5 * Math.log(2 * Math.PI * times * Math.max(mv[1], 1e-300));
-    for (int k = 10; k >= (full ? 10 : 3); k--) {
-      double l = lambda * k / 10.0;
-      double d = Math.max(0.0, cgf(l, logPmf) - kFull + (lambda - l) * mv[0]);
-      double[] xs = new double[pmf.length];
-      double s = tilted(l, xs, logPmf);
-      double eps = outsideMass(xs, times);
-      long[] w = window(xs, sum(xs), times, eps);
-      // 16 u (log2 N + 1) T |x|_2 / |x|_1 = 16 (log2 N + 1) eps
-      double logErr = Math.log(16.0 * (64 - Long.numberOfLeadingZeros(w[1] - w[0] + 1)) * eps);
-      if (best != null && logErr + times * d - logPeak > Math.log(3e-5)) {
-        break; // a smaller tilt only loses more at the loss asked about
-      }
-      if (best == null || (w[1] - w[0]) < 0.8 * (best.window()[1] - best.window()[0])) {
-        best = new PowerTilt(l, xs, s, w, eps, times * mv[0]);
-      }
-    }
-    return best;
-  }
-
-  /** The step's cumulant generating function {@code log sum_j pmf_j e^{l loss_j}}. */
-  private double cgf(double l, double[] logPmf) {
-    double top = tiltedTop(l, logPmf);
-    double s = 0;
-    for (int j = 0; j < pmf.length; j++) {
-      if (logPmf[j] != Double.NEGATIVE_INFINITY) {
-        s += Math.exp(logPmf[j] + l * loss(j) - top);
-      }
-    }
-    return top + Math.log(s);
   }
 
   /**
