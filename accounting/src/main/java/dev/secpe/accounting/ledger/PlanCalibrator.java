@@ -81,8 +81,9 @@ public final class PlanCalibrator {
     hi = Bisection.upperEnd(meetsCoarse, lo, hi, COARSE_TOLERANCE);
     lo = hi * (1 - COARSE_TOLERANCE);
     double h = ledger(planAt.apply(hi)).refinedInterval(delta);
+    // within 1e-3 of the least multiplier the tilt towards the budget's epsilon is the right one
     DoublePredicate meets = h < PldOptions.DEFAULT_INTERVAL
-        ? s -> bound(planAt.apply(s), delta, coarse.interval(h)) <= eps
+        ? s -> tiltedBound(planAt.apply(s), delta, coarse.interval(h)) <= eps
         : meetsCoarse;
     // the finer bound is lower: its root may lie below the coarse bracket
     double[] b = Bisection.widenedDown(meets, lo, hi, floor);
@@ -110,9 +111,27 @@ public final class PlanCalibrator {
     return s;
   }
 
-  /** An upper bound on the plan's epsilon at delta from one composition at {@code options}. */
-  private static double bound(List<Release> plan, double delta, PldOptions options) {
+  /**
+   * An upper bound on the plan's epsilon at delta from one composition at {@code options} (tilted
+   * towards the budget's epsilon). Far above the least multiplier the plan's epsilon lies far below
+   * the budget's, where a composition tilted towards the budget's epsilon lumps its mass: a valid
+   * but useless bound (CTCL's Yelp setting at epsilon 2 read as refused at multiplier 1, whose
+   * epsilon is 0.83, and the search returned 1.36 for 0.77), so the coarse search uses {@link
+   * #bound}.
+   */
+  private static double tiltedBound(List<Release> plan, double delta, PldOptions options) {
     double e = ledger(plan).epsilonBound(delta, options);
+    return Double.isNaN(e) ? Double.POSITIVE_INFINITY : e;
+  }
+
+  /** {@link #tiltedBound}, and the untilted bound where the tilted one exceeds the budget's epsilon. */
+  private static double bound(List<Release> plan, double delta, PldOptions options) {
+    PrivacyLedger ledger = ledger(plan);
+    double e = ledger.epsilonBound(delta, options);
+    if (!(e <= options.tiltTarget()) && options.tilted()) {
+      double untilted = ledger.epsilonBound(delta, options.tiltTarget(Double.NaN));
+      e = Double.isNaN(e) ? untilted : Double.isNaN(untilted) ? e : Math.min(e, untilted);
+    }
     return Double.isNaN(e) ? Double.POSITIVE_INFINITY : e;
   }
 

@@ -91,6 +91,18 @@ public final class DpSgd {
    * the same interval (the Yelp setting at 1e-3: 4.00078 against 4.00004).
    */
   private static double upperAt(double q, int steps, double sigma, double delta, double h, double target) {
+    double tilted = pessimisticAt(q, steps, sigma, delta, h, target);
+    if (tilted <= target) {
+      return tilted;
+    }
+    // far above the least multiplier epsilon lies far below the target, where a composition tilted
+    // towards the target lumps its mass: a valid bound, but useless there; the untilted one is not
+    return Math.min(tilted, pessimisticAt(q, steps, sigma, delta, h, Double.NaN));
+  }
+
+  /** The pessimistic epsilon of one composition at h (coarsened while it does not fit), tilted. */
+  private static double pessimisticAt(
+      double q, int steps, double sigma, double delta, double h, double target) {
     double interval = h;
     while (true) {
       try {
@@ -160,7 +172,8 @@ public final class DpSgd {
     double h = Math.min(PLD_INTERVAL, at.upperInterval());
     say.accept(String.format(java.util.Locale.ROOT,
         "refined at sigma %.6g: epsilon in [%.6g, %.6g] (interval %.3g)", c[1], at.lower(), at.upper(), h));
-    DoublePredicate fine = s -> upperAt(q, steps, s, delta, h, eps) <= eps;
+    // within 1e-3 of the answer the tilt towards eps is the right one
+    DoublePredicate fine = s -> pessimisticAt(q, steps, s, delta, h, eps) <= eps;
     double hi = c[1];
     double lo = c[0];
     if (h < PLD_INTERVAL) {
