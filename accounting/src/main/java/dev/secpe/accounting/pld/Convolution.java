@@ -51,7 +51,28 @@ final class Convolution {
       double err = 2.0 * Math.min(x.length, y.length) * UNIT_ROUNDOFF * sx * sy;
       return new Result(out, err, err, 0.0);
     }
+    if (x == y) {
+      return square(x, fftSize(outLen));
+    }
     return fft(x, y, fftSize(outLen));
+  }
+
+  /**
+   * {@code x * x} as the power of 2 of one real transform ({@link #selfConvolve}), half the
+   * transforms of {@link #fft}'s complex packing of two sequences; long enough not to wrap. Its
+   * bound, {@code 2 rho |x|_2 |x|_1} with the half-length transform's doubled rho, is about twice
+   * {@link #fft}'s for the same sequences.
+   */
+  private static Result square(double[] x, int size) {
+    int outLen = 2 * x.length - 1;
+    PowerResult p = selfConvolve(x, 2, size);
+    double scale = Math.exp(p.logScale());
+    double[] out = new double[outLen];
+    for (int i = 0; i < outLen; i++) {
+      out[i] = p.values()[i] * scale;
+    }
+    double err2 = p.errorMax() * scale * (1 + 1e-12);
+    return new Result(out, err2 * Math.sqrt(size), err2, 0.0);
   }
 
   /**
@@ -201,6 +222,9 @@ final class Convolution {
       throw new IllegalArgumentException("size must be a power of two, got size=" + size);
     }
     double total = sum(x);
+    if (!(total > 0)) {
+      return new PowerResult(new double[size], 0.0, Double.NEGATIVE_INFINITY);
+    }
     double[] folded = new double[size];
     for (int j = 0; j < x.length; j++) {
       folded[j & (size - 1)] += x[j] / total;

@@ -1209,8 +1209,12 @@ final class DiscretePld {
     checkComposable(other);
     double[] xs = new double[pmf.length];
     double sx = tilted(tilt, xs);
-    double[] ys = new double[other.pmf.length];
-    double sy = other.tilted(tilt, ys);
+    double[] ys = xs; // a squaring: one sequence, one real transform
+    double sy = sx;
+    if (other != this) {
+      ys = new double[other.pmf.length];
+      sy = other.tilted(tilt, ys);
+    }
     Convolution.Result r =
         extended ? Convolution.convolveTilted(xs, ys) : Convolution.convolve(xs, ys);
     double inf = infinityMass + other.infinityMass - infinityMass * other.infinityMass;
