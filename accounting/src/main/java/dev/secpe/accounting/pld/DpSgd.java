@@ -6,6 +6,7 @@ import dev.secpe.accounting.Preconditions;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.DoublePredicate;
+import java.util.function.DoubleUnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -152,32 +153,51 @@ public final class DpSgd {
     }
     Consumer<String> say = progress == null ? m -> { } : progress;
     String unmet = "no noise multiplier up to 1e6 meets epsilon=" + eps + " delta=" + delta;
+    // the RDP accountant's own answer to the tolerance; for the PLD's search a bracket end suffices
     double rdp = bracket(s -> RdpAccountant.epsilon(q, s, steps, delta) <= eps, 1.0,
-        SIGMA_TOLERANCE, unmet)[1];
+        accountant == Accountant.RDP ? SIGMA_TOLERANCE : 1e-3, unmet)[1];
     if (accountant == Accountant.RDP) {
       return rdp;
     }
     say.accept(String.format(java.util.Locale.ROOT,
         "estimate: sigma <= %.6g (the RDP accountant's, looser); the PLD accountant's follows", rdp));
     // 1. the coarse pessimistic bound, tilted towards eps, from the RDP sigma down
-    DoublePredicate coarse = s -> upperAt(q, steps, s, delta, PLD_INTERVAL, eps) <= eps;
-    double[] c = bracket(coarse, rdp, 1e-3, unmet);
+    double[] c = coarseBracket(s -> upperAt(q, steps, s, delta, PLD_INTERVAL, eps) - eps, rdp, unmet);
     say.accept(String.format(java.util.Locale.ROOT,
         "coarse: sigma in [%.6g, %.6g] (pessimistic bound at interval %s)", c[0], c[1], PLD_INTERVAL));
     if (c[0] == 0) {
       return verified(q, steps, c[1], delta, eps, say);
     }
-    // 2. the interval the refined query needs there, and the pessimistic bound at it
-    PldAccountant.Bounds at = refined(q, steps, c[1], delta, null);
-    double h = Math.min(PLD_INTERVAL, at.upperInterval());
+    // 2. the interval refinement would reach there, predicted from one optimistic composition at
+    //    1e-3 (a refined query built the finer grid twice more, as much as the rest of the search)
+    double predicted = PldAccountant.predictedInterval(
+        composition(q, steps, c[1]), p -> p.epsilon(delta), eps, PLD_INTERVAL);
+    // where the refinement stays coarse it is cheap, and its own interval (its pass may be
+    // untilted, polished or not) is the one the answer must be least by
+    double h = predicted >= PLD_INTERVAL / 4
+        ? Math.min(PLD_INTERVAL, refined(q, steps, c[1], delta, null).upperInterval())
+        : predicted;
     say.accept(String.format(java.util.Locale.ROOT,
-        "refined at sigma %.6g: epsilon in [%.6g, %.6g] (interval %.3g)", c[1], at.lower(), at.upper(), h));
+        "the refinement's interval there: %.3g (%s)", h,
+        predicted >= PLD_INTERVAL / 4 ? "refined" : "predicted from interval " + PLD_INTERVAL));
     // within 1e-3 of the answer the tilt towards eps is the right one
     DoublePredicate fine = s -> pessimisticAt(q, steps, s, delta, h, eps) <= eps;
     double hi = c[1];
     double lo = c[0];
     if (h < PLD_INTERVAL) {
-      // the finer bound is lower: its root may lie below the coarse bracket
+      // the finer bound is a little lower than the coarse one, and as smooth in sigma: one value at
+      // the bracket's top and the coarse bound's slope place its root; a bracket of the tolerance
+      // around it is then confirmed (three compositions, where bisection took five)
+      double top = pessimisticAt(q, steps, hi, delta, h, eps);
+      double slope = (c[2] - c[3]) / (hi - lo);
+      double guess = top <= eps && slope > 0 ? hi - (eps - top) / slope : Double.NaN;
+      if (guess > lo) {
+        double up = guess * (1 + 0.4 * SIGMA_TOLERANCE);
+        if (up < hi && fine.test(up)) {
+          hi = up;
+        }
+        lo = Math.max(lo, guess * (1 - 0.4 * SIGMA_TOLERANCE));
+      }
       double[] b = Bisection.widenedDown(fine, lo, hi, 1e-3);
       hi = Bisection.upperEnd(fine, b[0], b[1], SIGMA_TOLERANCE);
     }
@@ -207,6 +227,63 @@ public final class DpSgd {
         step *= 2; // not a rounding matter: the bounds of the search and the check disagree
       }
     }
+  }
+
+  /**
+   * A bracket {@code {lo, hi, f(lo), f(hi)}} of relative width 1e-3 around the root of {@code f}
+   * (the coarse bound less the target: positive below the answer, at most 0 from it up), searched
+   * from {@code start} (doubling up, then down by factors of 0.8) and closed by the Illinois
+   * variant of regula falsi (the bound is smooth in sigma: about five compositions, where bisection
+   * from half the start took ten); {@code lo = 0} where every multiplier down to 1e-3 meets it.
+   */
+  private static double[] coarseBracket(DoubleUnaryOperator f, double start, String unmet) {
+    double hi = start;
+    double fHi = f.applyAsDouble(hi);
+    while (!(fHi <= 0)) {
+      hi *= 2;
+      if (hi > 1e6) {
+        throw new IllegalStateException(unmet);
+      }
+      fHi = f.applyAsDouble(hi);
+    }
+    double lo = hi * 0.8;
+    double fLo = f.applyAsDouble(lo);
+    while (fLo <= 0) {
+      hi = lo;
+      fHi = fLo;
+      lo *= 0.8;
+      if (lo < 1e-3) {
+        return new double[] {0, hi, Double.NaN, fHi};
+      }
+      fLo = f.applyAsDouble(lo);
+    }
+    int side = 0; // which end moved last: -1 lo, +1 hi
+    double wLo = fLo; // the Illinois method's weights of the ends
+    double wHi = fHi;
+    while (hi - lo > 1e-3 * hi) {
+      double s = Double.isFinite(wLo) ? hi - wHi * (hi - lo) / (wHi - wLo) : 0.5 * (lo + hi);
+      double margin = 0.01 * (hi - lo);
+      s = Math.min(hi - margin, Math.max(lo + margin, s));
+      double fs = f.applyAsDouble(s);
+      if (fs <= 0) {
+        hi = s;
+        fHi = fs;
+        wHi = fs;
+        if (side == 1) {
+          wLo /= 2;
+        }
+        side = 1;
+      } else {
+        lo = s;
+        fLo = fs;
+        wLo = fs;
+        if (side == -1) {
+          wHi /= 2;
+        }
+        side = -1;
+      }
+    }
+    return new double[] {lo, hi, fLo, fHi};
   }
 
   /**
