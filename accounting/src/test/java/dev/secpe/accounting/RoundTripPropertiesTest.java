@@ -81,7 +81,7 @@ class RoundTripPropertiesTest {
     double sigma = Calibration.analyticGaussianSigma(new DpBudget(eps, delta), sensitivity);
     assertThat(Gdp.epsilonAt(new GdpMu(sensitivity / sigma), delta)).isLessThanOrEqualTo(eps);
     PrivacyLedger ledger = PrivacyLedger.unlimited();
-    ledger.charge(Release.gaussian("g", "one record", sensitivity, sigma));
+    ledger.charge(Release.gaussian("g", "one record", sigma, Sensitivity.l2(sensitivity)));
     assertThat(ledger.epsilon(delta)).as("eps %s delta %s", eps, delta).isLessThanOrEqualTo(eps);
     assertThat(ledger.delta(eps)).as("eps %s delta %s", eps, delta).isLessThanOrEqualTo(delta);
   }
@@ -97,7 +97,7 @@ class RoundTripPropertiesTest {
     double sigma = Calibration.privateEvolutionNoise(new DpBudget(eps, delta), rounds).sigma();
     PrivacyLedger ledger = PrivacyLedger.unlimited();
     for (int t = 0; t < rounds; t++) {
-      ledger.charge(Release.gaussian("vote-" + t, "one record", 1.0, sigma));
+      ledger.charge(Release.gaussian("vote-" + t, "one record", sigma, Sensitivity.l2(1.0)));
     }
     assertThat(ledger.epsilon(delta)).as("eps %s delta %s T %s", eps, delta, rounds)
         .isLessThanOrEqualTo(eps);
@@ -122,7 +122,7 @@ class RoundTripPropertiesTest {
     double eps = pow10(log10Eps);
     double b = Calibration.laplaceScale(eps, sensitivity);
     PrivacyLedger ledger = PrivacyLedger.unlimited().accountant(PrivacyLedger.Accountant.GDP);
-    ledger.charge(Release.laplace("l", "one record", sensitivity, b));
+    ledger.charge(Release.laplace("l", "one record", b, Sensitivity.l1(sensitivity)));
     assertThat(ledger.epsilon(0.0)).as("eps %s", eps).isLessThanOrEqualTo(eps);
   }
 
@@ -147,7 +147,7 @@ class RoundTripPropertiesTest {
   private static List<Release> gaussians(double s, int k) {
     List<Release> out = new ArrayList<>();
     for (int i = 0; i < k; i++) {
-      out.add(Release.gaussian("g" + i, "votes", 1.0, s));
+      out.add(Release.gaussian("g" + i, "votes", s, Sensitivity.l2(1.0)));
     }
     return out;
   }

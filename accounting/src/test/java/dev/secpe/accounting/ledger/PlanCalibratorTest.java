@@ -115,7 +115,7 @@ class PlanCalibratorTest {
   @Test
   void aPlanFarBelowItsBudgetAtOneIsCalibratedToTheLeast() {
     DoubleFunction<List<Release>> plan = z -> List.of(
-        Release.gaussian("histogram", "one record", 1.0, 10.0),
+        Release.gaussian("histogram", "one record", 10.0, Sensitivity.l2(1.0)),
         new Release("sgd", "Poisson-subsampled Gaussian (DP-SGD)", "one record", 1.0, z,
             new PrivacyCost.SubsampledGaussian(z, 0.005, 200)));
     DpBudget budget = new DpBudget(3, 1e-6);

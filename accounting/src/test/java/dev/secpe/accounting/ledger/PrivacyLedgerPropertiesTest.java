@@ -3,6 +3,7 @@ package dev.secpe.accounting.ledger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.secpe.accounting.Gdp;
+import dev.secpe.accounting.Sensitivity;
 import dev.secpe.accounting.pld.RdpAccountant;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -29,7 +30,7 @@ class PrivacyLedgerPropertiesTest {
     double delta = Math.pow(10, log10Delta);
     PrivacyLedger ledger = PrivacyLedger.unlimited();
     for (int t = 0; t < rounds; t++) {
-      ledger.charge(Release.gaussian("round-" + t, "one record", sensitivity, sigma * (1 + t % 3)));
+      ledger.charge(Release.gaussian("round-" + t, "one record", sigma * (1 + t % 3), Sensitivity.l2(sensitivity)));
     }
     double viaGdp = Gdp.epsilonAt(ledger.gdp().orElseThrow(), delta);
     assertThat(ledger.epsilon(delta)).isLessThanOrEqualTo(viaGdp);
