@@ -57,4 +57,62 @@ class PrincipalProjectionTest {
     assertThatThrownBy(() -> PrincipalProjection.fit(ref, 0))
         .hasMessageContaining("components=0");
   }
+
+  /**
+   * Fewer rows than dimensions (12 in 40): the reference lies in an 11-dimensional affine space, so
+   * its 11 components hold all of its variance (their variances sum to the trace of its covariance),
+   * the projected coordinates are uncorrelated with falling variances, and the pairwise distances
+   * of reference rows are kept exactly.
+   */
+  @Test
+  void withFewerRowsThanDimensionsTheComponentsHoldAllTheVariance() {
+    double[] sd = new double[40];
+    for (int j = 0; j < sd.length; j++) {
+      sd[j] = 1.0 / (1 + j);
+    }
+    EmbeddingMatrix ref = gaussian(12, sd, 0.3, 9);
+    double[][] x = PrincipalProjection.fit(ref, 11).project(ref);
+    double trace = 0;
+    double[] mean = new double[40];
+    for (int i = 0; i < 12; i++) {
+      for (int j = 0; j < 40; j++) {
+        mean[j] += ref.row(i)[j] / 12.0;
+      }
+    }
+    for (int i = 0; i < 12; i++) {
+      for (int j = 0; j < 40; j++) {
+        double z = ref.row(i)[j] - mean[j];
+        trace += z * z / 11;
+      }
+    }
+    double total = 0;
+    double previous = Double.POSITIVE_INFINITY;
+    for (int a = 0; a < 11; a++) {
+      double var = 0;
+      for (double[] r : x) {
+        var += r[a] * r[a] / 11;
+      }
+      assertThat(var).isLessThanOrEqualTo(previous + 1e-9);
+      previous = var;
+      total += var;
+      for (int b = a + 1; b < 11; b++) {
+        double cov = 0;
+        for (double[] r : x) {
+          cov += r[a] * r[b] / 11;
+        }
+        assertThat(cov).isCloseTo(0.0, within(1e-6));
+      }
+    }
+    assertThat(total).isCloseTo(trace, within(1e-6 * trace));
+    double direct = 0;
+    double projected = 0;
+    for (int j = 0; j < 40; j++) {
+      double z = ref.row(0)[j] - ref.row(5)[j];
+      direct += z * z;
+    }
+    for (int a = 0; a < 11; a++) {
+      projected += (x[0][a] - x[5][a]) * (x[0][a] - x[5][a]);
+    }
+    assertThat(projected).isCloseTo(direct, within(1e-6 * direct));
+  }
 }
