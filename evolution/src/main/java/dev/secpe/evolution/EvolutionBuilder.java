@@ -39,6 +39,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   GenerationParams generation = GenerationParams.defaults();
   double maskProbability = 0.5;
   VoteGeometry voteGeometry = VoteGeometry.CENTRED;
+  boolean allowDuplicates;
   PromptTemplates templates = PromptTemplates.defaults(Domain.REVIEWS);
   LabelSet labels;
   Path checkpointDir;
@@ -157,6 +158,18 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   public B voteGeometry(VoteGeometry geometry) {
     this.voteGeometry = Objects.requireNonNull(geometry, "voteGeometry");
     given.add("voteGeometry");
+    return self();
+  }
+
+  /**
+   * Whether a population, and so the output, may hold one text twice (default false). By default a
+   * generated text identical to one already in the population is asked for again with another seed
+   * (at most three more times) and left out if it stays a copy: a copy adds no candidate, and in a
+   * selection that takes the nearest candidates it crowds out distinct ones. Post-processing of
+   * synthetic text only: no privacy effect.
+   */
+  public B allowDuplicates(boolean allow) {
+    this.allowDuplicates = allow;
     return self();
   }
 
@@ -358,6 +371,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
         listener,
         generationTimeout,
         embeddingTimeout,
-        providerRetries);
+        providerRetries,
+        allowDuplicates);
   }
 }

@@ -32,6 +32,10 @@ import java.util.Optional;
  * @param generationTimeout the longest one batch of generation requests may take, per attempt
  * @param embeddingTimeout the longest one batch of texts may take to embed, per attempt
  * @param providerRetries further attempts after a timeout or a retryable provider failure
+ * @param allowDuplicates whether a population may hold one text twice (default false: a child
+ *     identical to a text already in the population is asked for again, with another seed, up to
+ *     three more times, and left out if it stays a copy, so survivors and the
+ *     output are distinct texts)
  */
 public record EvolutionSettings(
     int syntheticSize,
@@ -50,7 +54,8 @@ public record EvolutionSettings(
     RunListener listener,
     java.time.Duration generationTimeout,
     java.time.Duration embeddingTimeout,
-    int providerRetries) {
+    int providerRetries,
+    boolean allowDuplicates) {
 
   /** Validates the combination. */
   public EvolutionSettings {
@@ -100,7 +105,7 @@ public record EvolutionSettings(
     return new EvolutionSettings(
         syntheticSize, variations, 1, seed, generation, maskProbability, voteGeometry, templates, labels,
         checkpointDir, resume, guard, privacy, listener, generationTimeout, embeddingTimeout,
-        providerRetries);
+        providerRetries, allowDuplicates);
   }
 
 }

@@ -5,6 +5,7 @@ import dev.secpe.evolution.engine.Allocation;
 import dev.secpe.evolution.engine.ApproximateDpMethod;
 import dev.secpe.evolution.engine.Kernel;
 import dev.secpe.evolution.engine.Keywords;
+import dev.secpe.evolution.engine.LengthRange;
 import dev.secpe.evolution.engine.Offspring;
 import dev.secpe.evolution.engine.RunContext;
 import dev.secpe.evolution.engine.Seeds;
@@ -88,6 +89,15 @@ public final class DPGAMethod implements ApproximateDpMethod {
       int t = minWords;
       minWords = maxWords;
       maxWords = t;
+    }
+    // The released range clipped to the public lengths (post-processing with public data): at
+    // small N the SVT's noise can stretch it to thousands of words that no record has.
+    java.util.Optional<LengthRange> pub = LengthRange.of(ctx.publicData());
+    if (pub.isPresent()) {
+      int lo = pub.get().clip(minWords);
+      int hi = pub.get().clip(maxWords);
+      minWords = lo;
+      maxWords = hi;
     }
 
     // 2. Laplace histograms (sensitivity 1 each: a record falls in one bin).
@@ -493,7 +503,8 @@ public final class DPGAMethod implements ApproximateDpMethod {
         "The similarity threshold tau is computed from private data; the paper does not account it. Here it"
             + " is a Laplace release with sensitivity 4/m over a hash-ranked sample of m = "
             + config.tauSample() + " records, charged to the ledger.");
-    out.add("Lengths are measured in words, not tokenizer tokens.");
+    out.add("Lengths are measured in words, not tokenizer tokens; the released length range is clipped to the"
+        + " public records' range before the length histogram is binned (post-processing with public data).");
     return out;
   }
 }

@@ -17,6 +17,7 @@ import dev.secpe.core.report.RunEvent;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
+import dev.secpe.llm.GenerationTask;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 import java.nio.charset.StandardCharsets;
@@ -24,10 +25,12 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -93,6 +96,7 @@ public final class Engine {
             + embedder.dimension()
             + "}";
     this.cancelled = cancelled;
+    this.lengths = LengthRange.of(publicData).orElse(null);
   }
 
   /** The result of the loop before the report is assembled. */
@@ -103,7 +107,8 @@ public final class Engine {
       int resumedFromRound,
       int releasesDrawn,
       int releasesReused,
-      dev.secpe.core.report.EmbeddingStats embedding) {}
+      dev.secpe.core.report.EmbeddingStats embedding,
+      long copiesLeftOut) {}
 
   /** Texts sent to the embedder and the candidate cache, over the whole run. */
   private dev.secpe.core.report.EmbeddingStats embeddingStats() {
@@ -216,7 +221,7 @@ public final class Engine {
     if (population.isEmpty()) {
       // A fresh run, or one that stopped after its one-off releases but before round 0's input.
       SplittableRandom rng = Seeds.random(settings.seed(), "initial", 0);
-      population = generate(generator, method.initial(ctx, rng), 0, 0);
+      population = generateDistinct(generator, method.initial(ctx, rng), 0, 0, List.of());
       at.population = population;
       finishRound(cps, 0, population, ledger, store);
     }
@@ -225,7 +230,7 @@ public final class Engine {
       endRound(startRound, population.size());
       return new Outcome(
           population, ctx, List.copyOf(roundTimings), startRound, store.drawnHere(), store.reusedHere(),
-          embeddingStats());
+          embeddingStats(), copiesLeftOut);
     }
 
     List<SyntheticText> survivors = List.of();
@@ -255,7 +260,8 @@ public final class Engine {
         break;
       }
       SplittableRandom rng = Seeds.random(settings.seed(), "vary", t);
-      List<SyntheticText> children = generate(generator, method.vary(ctx, t, survivors, rng), t + 1, t + 1);
+      List<SyntheticText> children =
+          generateDistinct(generator, method.vary(ctx, t, survivors, rng), t + 1, t + 1, survivors);
       List<SyntheticText> next = new ArrayList<>(survivors);
       next.addAll(children);
       population = List.copyOf(next);
@@ -269,7 +275,8 @@ public final class Engine {
         startRound,
         store.drawnHere(),
         store.reusedHere(),
-        embeddingStats());
+        embeddingStats(),
+        copiesLeftOut);
   }
 
   /** Mutable: where the loop is, for checkpoints written from inside a release. */
@@ -327,9 +334,62 @@ public final class Engine {
     }
   }
 
-  /** Generates the offspring; ids are "r{round}-{index}". */
+  /** Further requests for a generated text that copies one already in the population. */
+  static final int DUPLICATE_RETRIES = 3;
+
+  /**
+   * Generates the offspring, each a text not in {@code existing} nor among the earlier offspring
+   * (unless the settings allow duplicates): a copy is asked for again with another seed, up to
+   * {@link #DUPLICATE_RETRIES} times, and left out if it stays a copy. Deterministic for a seed, so a
+   * resumed run rebuilds the same population.
+   */
+  private List<SyntheticText> generateDistinct(
+      TextGenerator generator, List<Offspring> offspring, int round, int idRound, List<SyntheticText> existing) {
+    List<SyntheticText> out = new ArrayList<>(generate(generator, offspring, round, idRound, 0));
+    if (settings.allowDuplicates()) {
+      return out;
+    }
+    for (int attempt = 1; ; attempt++) {
+      Set<String> seen = new HashSet<>();
+      existing.forEach(s -> seen.add(s.text()));
+      List<Integer> copies = new ArrayList<>();
+      for (int i = 0; i < out.size(); i++) {
+        if (!seen.add(out.get(i).text())) {
+          copies.add(i);
+        }
+      }
+      if (copies.isEmpty()) {
+        return out;
+      }
+      if (attempt > DUPLICATE_RETRIES) {
+        copiesLeftOut += copies.size();
+        for (int k = copies.size() - 1; k >= 0; k--) {
+          out.remove((int) copies.get(k));
+        }
+        return out;
+      }
+      List<Offspring> again = new ArrayList<>(copies.size());
+      copies.forEach(i -> again.add(offspring.get(i)));
+      List<SyntheticText> redone = generate(generator, again, round, idRound, attempt);
+      for (int k = 0; k < copies.size(); k++) {
+        SyntheticText old = out.get(copies.get(k));
+        out.set(copies.get(k), new SyntheticText(old.id(), redone.get(k).text(), old.label(), old.provenance()));
+      }
+    }
+  }
+
+  /** The lengths generation requests are clipped to (null without public text). */
+  private final LengthRange lengths;
+
+  /** Generated texts left out because they stayed copies of the population's texts. */
+  private long copiesLeftOut;
+
+  /**
+   * Generates the offspring; ids are "r{round}-{index}". {@code attempt} > 0 asks again for texts
+   * that came out as copies, with seeds of their own.
+   */
   private List<SyntheticText> generate(
-      TextGenerator generator, List<Offspring> offspring, int round, int idRound) {
+      TextGenerator generator, List<Offspring> offspring, int round, int idRound, int attempt) {
     long start = System.nanoTime();
     GenerationParams base = settings.generation();
     List<SyntheticText> out = new ArrayList<>(offspring.size());
@@ -345,9 +405,11 @@ public final class Engine {
         // offspring of a label keep their seeds, so a cached embedder sees the same texts again.
         String key = offspring.get(i).label().map(l -> l.name()).orElse("");
         int within = perLabel.merge(key, 1, Integer::sum) - 1;
-        long seed = Seeds.derive(settings.seed(), "generate/" + round + "/" + key, within);
-        requests.add(
-            settings.templates().request(offspring.get(i).task(), base.withSeed(seed), promptRng));
+        long seed = Seeds.derive(
+            settings.seed(), "generate/" + round + "/" + key + (attempt == 0 ? "" : "/again" + attempt), within);
+        GenerationTask task = offspring.get(i).task();
+        requests.add(settings.templates().request(
+            lengths == null ? task : lengths.clip(task), base.withSeed(seed), promptRng));
       }
       List<GenerationResult> results =
           ProviderCalls.call(
@@ -472,6 +534,7 @@ public final class Engine {
         + s.templates().domain()
         + ", labels="
         + s.labels().map(Object::toString).orElse("none")
-        + (s.privacy() instanceof PrivacyMode.NonPrivate ? ", NON-PRIVATE" : "");
+        + (s.privacy() instanceof PrivacyMode.NonPrivate ? ", NON-PRIVATE" : "")
+        + (s.allowDuplicates() ? ", allowDuplicates" : "");
   }
 }
