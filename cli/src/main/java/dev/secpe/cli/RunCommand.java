@@ -24,6 +24,7 @@ import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.embedded.MiniLmEmbedder;
 import dev.secpe.llm.embedded.NgramTextGenerator;
+import dev.secpe.llm.embedded.SpliceTextGenerator;
 import dev.secpe.llm.prompt.Domain;
 import dev.secpe.llm.prompt.PromptTemplates;
 import dev.secpe.llm.spi.ProviderConfig;
@@ -42,7 +43,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code secpe run}: one SecPE, Aug-PE, DPGA or CTCL run from JSONL files, writing the synthetic data and
  * a JSON privacy report. Without {@code --generator}/{@code --embedder} it uses the embedded
- * defaults: an n-gram generator trained on {@code --public} and the in-process MiniLM embedder.
+ * defaults: the splice generator trained on {@code --public} (CTCL: the n-gram generator it
+ * fine-tunes) and the in-process MiniLM embedder.
  */
 @Command(
     name = "run",
@@ -147,7 +149,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--secrets", paramLabel = "SPEC", description = "SecPE: what to protect, comma-separated pii | random-words[:COUNT] | terms:FILE (default: pii)")
   String secretsSpec;
 
-  @Option(names = "--generator", description = "generator provider (default: embedded n-gram trained on --public)")
+  @Option(names = "--generator", description = "generator: splice (embedded-splice) or ngram (embedded-ngram), both trained on --public, or any installed provider (see `secpe providers`); default: splice, and ngram for --method ctcl, which fine-tunes it")
   String generatorName;
 
   @Option(names = "--embedder", description = "embedder provider (default: in-process all-MiniLM-L6-v2)")
@@ -364,18 +366,45 @@ final class RunCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The embedded generators' short names, and the provider names they stand for. */
+  static final Map<String, String> EMBEDDED_GENERATORS =
+      Map.of("splice", SpliceTextGenerator.NAME, "ngram", NgramTextGenerator.NAME);
+
+  /**
+   * The generator {@code --generator} names; without it the best embedded one for the method (the
+   * splice generator; CTCL fine-tunes the n-gram one). The embedded generators learn from
+   * {@code --public} unless a {@code corpus} provider option names their training text.
+   */
   private TextGenerator generator(PublicCorpus pub) {
-    if (generatorName != null) {
-      return Providers.installed().createGenerator(generatorName, ProviderConfig.of(providerOptions));
+    String name = generatorName != null ? generatorName : method == MethodName.ctcl ? "ngram" : "splice";
+    String provider = EMBEDDED_GENERATORS.getOrDefault(name, name);
+    boolean embedded = EMBEDDED_GENERATORS.containsValue(provider);
+    TextGenerator g;
+    if (!embedded || providerOptions.containsKey("corpus")) {
+      g = Providers.installed().createGenerator(provider, ProviderConfig.of(providerOptions));
+    } else {
+      if (pub.isEmpty()) {
+        throw new IllegalArgumentException(
+            "the embedded generator " + provider + " learns from public text: give --public, or choose another --generator");
+      }
+      List<String> texts = pub.texts();
+      List<String> labels = pub.records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
+      boolean labelled = labels.stream().allMatch(java.util.Objects::nonNull);
+      if (provider.equals(NgramTextGenerator.NAME)) {
+        NgramTextGenerator.Builder b = NgramTextGenerator.builder();
+        g = labelled ? b.train(texts, labels).build() : b.train(texts).build();
+      } else {
+        g = SpliceTextGenerator.builder().train(texts, labels).build();
+      }
     }
-    if (pub.isEmpty()) {
-      throw new IllegalArgumentException(
-          "the embedded generator learns from public text: give --public, or choose --generator");
+    if (!quiet) {
+      spec.commandLine().getErr().println(
+          "generator: " + g.name() + (embedded && !providerOptions.containsKey("corpus")
+              ? " (embedded, trained on the " + pub.size() + " --public records)"
+              : ""));
+      spec.commandLine().getErr().flush();
     }
-    List<String> texts = pub.texts();
-    List<String> labels = pub.records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
-    NgramTextGenerator.Builder b = NgramTextGenerator.builder();
-    return labels.stream().allMatch(java.util.Objects::nonNull) ? b.train(texts, labels).build() : b.train(texts).build();
+    return g;
   }
 
   private <B extends EvolutionBuilder<B>> B common(B b, PrivateStore priv, PublicCorpus pub, TextGenerator g, TextEmbedder e) {

@@ -59,7 +59,10 @@ public final class ConvergenceProbe {
     int variations = a.length > 2 ? Integer.parseInt(a[2]) : 3;
     int seeds = a.length > 3 ? Integer.parseInt(a[3]) : 3;
     String ratio = System.getProperty("ratio");
-    DemoRunner.Data d = DemoRunner.data(100, 2026, System.getProperty("split", "lists"));
+    String corpus = System.getProperty("corpus", "spamassassin");
+    DemoRunner.Data d = DemoRunner.data(
+        DemoCorpus.named(corpus, System.getProperty("split", "lists")),
+        Integer.getInteger("heldOut", corpus.equals("spamassassin") ? 100 : 300), 2026);
     List<String> labs =
         d.publicData().records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
     CachingEmbedder.Builder eb = CachingEmbedder.builder(MiniLmEmbedder.createQuantized()).maxEntries(300_000);
@@ -68,7 +71,10 @@ public final class ConvergenceProbe {
     }
     try (TextEmbedder emb = eb.build()) {
       EmbeddingMatrix pub = EmbeddingMatrix.of(emb.embed(d.publicData().texts()));
-      EmbeddingMatrix privUnit = PrivateTexts.embed(emb, d.privateData(), PrivacyGuard.localOnly());
+      // The reference: the held-out private records (-Dreference=private: those that vote).
+      EmbeddingMatrix privUnit = PrivateTexts.embed(emb,
+          "private".equals(System.getProperty("reference")) ? d.privateData()
+              : dev.secpe.core.PrivateDataset.of(d.heldOut()), PrivacyGuard.localOnly());
       // The demo's basis: the private set's leading components (-Dbasis=public: the public set's).
       PrincipalProjection pp = PrincipalProjection.fit(
           "public".equals(System.getProperty("basis")) ? pub : privUnit, DemoRunner.FID_COMPONENTS);
@@ -133,13 +139,13 @@ public final class ConvergenceProbe {
   private static void run(
       String method, String ratio, DemoRunner.Data d, TextGenerator g, TextEmbedder emb, int rounds,
       int variations, long seed, RunListener listener) {
-    LabelSet labels = new LabelSet.ToBeReleased(new TreeSet<>(List.of(BundledCorpus.HAM, BundledCorpus.SPAM)));
+    LabelSet labels = new LabelSet.ToBeReleased(d.labels());
     SecretBudget budget = ratio == null ? null : SecretBudget.ofRatio(DemoRunner.PRIOR, Double.parseDouble(ratio));
     VoteGeometry geometry = VoteGeometry.valueOf(System.getProperty("geometry", "CENTRED"));
     switch (method) {
       case "secpe" -> {
         SecPE.Builder b = common(SecPE.builder(), d, g, emb, labels, rounds, variations, seed, geometry, listener, budget)
-            .clusters(100).shrinkRepresentatives(Boolean.parseBoolean(System.getProperty("shrink", "true")));
+            .clusters(Integer.getInteger("clusters", 100)).shrinkRepresentatives(Boolean.parseBoolean(System.getProperty("shrink", "true")));
         if (budget != null) {
           b.budget(budget).secrets(RandomWordSecrets.builder().publicCorpus(d.publicData()).build());
         }
@@ -168,7 +174,7 @@ public final class ConvergenceProbe {
       B b, DemoRunner.Data d, TextGenerator g, TextEmbedder emb, LabelSet labels, int rounds, int variations,
       long seed, VoteGeometry geometry, RunListener listener, SecretBudget budget) {
     b.privateData(d.privateData()).publicData(d.publicData()).labels(labels).generator(g).embedder(emb)
-        .syntheticSize(100).iterations(rounds).seed(seed)
+        .syntheticSize(Integer.getInteger("size", 100)).iterations(rounds).seed(seed)
         .templates(PromptTemplates.defaults(Domain.EMAIL))
         .generation(new GenerationParams(1.0, 1.0, 160, List.of(), OptionalLong.empty()))
         .voteGeometry(geometry).listener(listener);
