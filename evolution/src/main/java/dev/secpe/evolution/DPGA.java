@@ -101,6 +101,31 @@ public final class DPGA extends Runs<DPGA.Config> {
   public record VoteCalibration(double sigma, double paperSigma, double paperEpsilonAtPldSigma) {}
 
   /**
+   * How elites are kept apart (DPGA-TextSyn §3.3.2 suppresses every candidate more similar to an
+   * elite already taken than a threshold).
+   */
+  public enum Suppression {
+    /**
+     * The paper's threshold tau: the mean cosine of two private records, released with Laplace
+     * noise (charged to the ledger; the paper does not account it). On corpora whose generator
+     * writes text as varied as the private records, it holds the elites farther apart than the
+     * private records themselves are, and the set stops moving towards them (docs/utility.md).
+     */
+    PAPER,
+    /**
+     * The default: only near-duplicates are suppressed, at the public threshold {@link
+     * #NEAR_DUPLICATE_COSINE}, so that one text and its near-copies do not take over the elites;
+     * nothing is released for it.
+     */
+    NEAR_DUPLICATES,
+    /** No suppression: elites by votes alone (exact copies never reach a population unless allowed). */
+    OFF;
+
+    /** The cosine from which {@link #NEAR_DUPLICATES} suppresses a candidate. */
+    public static final double NEAR_DUPLICATE_COSINE = 0.95;
+  }
+
+  /**
    * DPGA's immutable configuration.
    *
    * @param settings shared settings (syntheticSize is the elite count)
@@ -116,7 +141,8 @@ public final class DPGA extends Runs<DPGA.Config> {
    * @param keywordTemperature softmax temperature over noisy keyword votes
    * @param tauSample private records in the tau sample (at most N)
    * @param tauStep tau increment when too few elites survive (paper: 0.01)
-   * @param similaritySuppression whether to suppress near-duplicates (paper: yes)
+   * @param similaritySuppression how elites are kept apart (default {@link Suppression#NEAR_DUPLICATES};
+   *     the paper: {@link Suppression#PAPER})
    */
   public record Config(
       EvolutionSettings settings,
@@ -131,7 +157,7 @@ public final class DPGA extends Runs<DPGA.Config> {
       double keywordTemperature,
       int tauSample,
       double tauStep,
-      boolean similaritySuppression) implements RunConfig {
+      Suppression similaritySuppression) implements RunConfig {
 
     /** Validates eagerly. */
     public Config {
@@ -144,6 +170,7 @@ public final class DPGA extends Runs<DPGA.Config> {
       }
       Objects.requireNonNull(split, "split");
       Objects.requireNonNull(shares, "shares");
+      Objects.requireNonNull(similaritySuppression, "similaritySuppression");
       if (!(samplingRate > 0 && samplingRate <= 1)) {
         throw new IllegalArgumentException("samplingRate must be in (0, 1], got samplingRate=" + samplingRate);
       }
@@ -163,7 +190,8 @@ public final class DPGA extends Runs<DPGA.Config> {
     String describe() {
       return (budget == null ? "non-private" : "eps=" + budget.epsilon() + ", delta=" + budget.delta()) + ", split=" + split + ", shares=" + shares
           + ", q=" + samplingRate + (freshSubsamplePerRound ? " per round" : " once") + ", bins=" + lengthBins + ", keywords=" + keywordCandidates + "/" + keywordsPerPrompt
-          + ", tauSample=" + tauSample + ", tauStep=" + tauStep + ", suppression=" + similaritySuppression;
+          + (similaritySuppression == Suppression.PAPER ? ", tauSample=" + tauSample + ", tauStep=" + tauStep : "")
+          + ", suppression=" + similaritySuppression;
     }
   }
 
@@ -213,7 +241,7 @@ public final class DPGA extends Runs<DPGA.Config> {
     private double keywordTemperature = 1.0;
     private int tauSample = 500;
     private double tauStep = 0.01;
-    private boolean suppression = true;
+    private Suppression suppression = Suppression.NEAR_DUPLICATES;
 
     Builder() {}
 
@@ -288,9 +316,12 @@ public final class DPGA extends Runs<DPGA.Config> {
       return this;
     }
 
-    /** Whether to suppress near-duplicate elites (default true). */
-    public Builder similaritySuppression(boolean on) {
-      this.suppression = on;
+    /**
+     * How elites are kept apart (default {@link Suppression#NEAR_DUPLICATES}; the paper's rule is
+     * {@link Suppression#PAPER}, which adds the threshold's release to the plan).
+     */
+    public Builder similaritySuppression(Suppression mode) {
+      this.suppression = Objects.requireNonNull(mode, "similaritySuppression");
       return this;
     }
 

@@ -32,8 +32,8 @@ class DPGATest {
   }
 
   @Test
-  void runsEndToEndChargingEveryReleaseIncludingTau() {
-    DPGA run = base().build();
+  void runsEndToEndChargingEveryReleaseIncludingTauWithThePapersSuppression() {
+    DPGA run = base().similaritySuppression(DPGA.Suppression.PAPER).build();
     RunResult result = run.run();
     assertThat(result.dataset().size()).isEqualTo(12);
     List<String> ids = result.report().mechanisms().stream().map(Release::id).toList();
@@ -52,6 +52,17 @@ class DPGATest {
     Set<String> ops =
         result.dataset().records().stream().map(t -> t.provenance().operator()).collect(Collectors.toSet());
     assertThat(ops).isSubsetOf("initial", "rewrite", "fill", "cross", "generate");
+  }
+
+  @Test
+  void byDefaultOnlyNearDuplicatesAreSuppressedAndTauIsNeitherReleasedNorCharged() {
+    RunResult result = base().build().run();
+    List<String> ids = result.report().mechanisms().stream().map(Release::id).toList();
+    assertThat(ids).doesNotContain("dpga/tau").endsWith("dpga/keywords", "dpga/votes");
+    assertThat(result.report().deviations()).anyMatch(d -> d.contains("only from near-duplicates (cosine >= 0.95"));
+    // Without tau's share the votes get more of the budget: less noise than with the paper's rule.
+    assertThat(result.report().sigma().orElseThrow())
+        .isLessThan(base().similaritySuppression(DPGA.Suppression.PAPER).build().run().report().sigma().orElseThrow());
   }
 
   @Test
@@ -76,12 +87,12 @@ class DPGATest {
   void freshSubsamplesPerRoundAreChargedPerRound() {
     List<String> ids =
         base().freshSubsamplePerRound(true).build().run().report().mechanisms().stream().map(Release::id).toList();
-    assertThat(ids).endsWith("dpga/tau", "dpga/round-0/votes", "dpga/round-1/votes");
+    assertThat(ids).endsWith("dpga/keywords", "dpga/round-0/votes", "dpga/round-1/votes");
   }
 
   @Test
   void elitesAreDistinctUnderSuppression() {
-    RunResult result = base().iterations(1).build().run();
+    RunResult result = base().similaritySuppression(DPGA.Suppression.PAPER).iterations(1).build().run();
     List<String> texts = result.dataset().records().stream().map(SyntheticText::text).toList();
     assertThat(texts).doesNotHaveDuplicates();
   }

@@ -159,9 +159,13 @@ public final class DPGAMethod implements ApproximateDpMethod {
     }
 
     // 4. The similarity threshold tau: noisy mean off-diagonal cosine of a private sample.
-    double[] tauClean = {meanOffDiagonal(ctx)};
-    tau = ctx.store().release(DPGAPlan.TAU, () -> ctx.addLaplace(tauClean, scales.tau()))[0];
-    tau = Math.max(-1.0, Math.min(1.0, tau));
+    if (config.similaritySuppression() == DPGA.Suppression.PAPER) {
+      double[] tauClean = {meanOffDiagonal(ctx)};
+      tau = ctx.store().release(DPGAPlan.TAU, () -> ctx.addLaplace(tauClean, scales.tau()))[0];
+      tau = Math.max(-1.0, Math.min(1.0, tau));
+    } else {
+      tau = DPGA.Suppression.NEAR_DUPLICATE_COSINE;
+    }
   }
 
   /** AboveThreshold on counts of records longer (max) or shorter (min) than i: the first i below. */
@@ -392,7 +396,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
         e[k] = unit.row(rows[k]);
       }
       int take = Math.min(shares[g], rows.length);
-      if (!config.similaritySuppression()) {
+      if (config.similaritySuppression() == DPGA.Suppression.OFF) {
         for (int k : Selection.topN(sub, take)) {
           chosen.add(rows[k]);
         }
@@ -499,10 +503,19 @@ public final class DPGAMethod implements ApproximateDpMethod {
             + " the paper's own analysis (basic composition + amplification of the composed Gaussian) needs "
             + calibration.paperSigma() + " for the same budget, and with the PLD noise it would claim epsilon "
             + calibration.paperEpsilonAtPldSigma() + ".");
-    out.add(
-        "The similarity threshold tau is computed from private data; the paper does not account it. Here it"
-            + " is a Laplace release with sensitivity 4/m over a hash-ranked sample of m = "
-            + config.tauSample() + " records, charged to the ledger.");
+    if (config.similaritySuppression() == DPGA.Suppression.PAPER) {
+      out.add(
+          "The similarity threshold tau is computed from private data; the paper does not account it. Here it"
+              + " is a Laplace release with sensitivity 4/m over a hash-ranked sample of m = "
+              + config.tauSample() + " records, charged to the ledger.");
+    } else {
+      out.add(
+          "Elites are kept apart " + (config.similaritySuppression() == DPGA.Suppression.OFF ? "by nothing but"
+              + " votes" : "only from near-duplicates (cosine >= " + DPGA.Suppression.NEAR_DUPLICATE_COSINE
+              + ", a public constant)") + ", not by the paper's threshold tau (the mean similarity of two private"
+              + " records, which holds the elites farther apart than the private records are); nothing is"
+              + " released for it.");
+    }
     out.add("Lengths are measured in words, not tokenizer tokens; the released length range is clipped to the"
         + " public records' range before the length histogram is binned (post-processing with public data).");
     return out;

@@ -1,5 +1,7 @@
 package dev.secpe.evolution.dpga;
 
+import dev.secpe.evolution.DPGA;
+
 import dev.secpe.accounting.Calibration;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
@@ -108,8 +110,8 @@ public final class DPGAPlan {
 
   /**
    * Every release a private run charges, in order, with vote multiplier {@code sigma}: the two
-   * AboveThreshold runs, the Laplace histograms (length, labels when released, keywords), tau, and
-   * the votes: one subsampled Gaussian of T rounds on one subsample, or T fresh ones.
+   * AboveThreshold runs, the Laplace histograms (length, labels when released, keywords), tau (with
+   * the paper's suppression only), and the votes: one subsampled Gaussian of T rounds on one subsample, or T fresh ones.
    */
   public static List<Release> releases(Config c, Metadata m, int labelGroups, double sigma) {
     Scales sc = scales(c, m, sigma);
@@ -127,9 +129,11 @@ public final class DPGAPlan {
     }
     out.add(new Release(KEYWORDS, "Laplace", "keyword vote histogram over the public keyword candidates",
         1.0, b, new PrivacyCost.Laplace(b, 1.0)));
-    out.add(new Release(TAU, "Laplace",
-        "similarity threshold tau: mean off-diagonal cosine of " + c.tauSample() + " private records",
-        sc.tauSensitivity(), sc.tau(), new PrivacyCost.Laplace(sc.tau(), sc.tauSensitivity())));
+    if (c.similaritySuppression() == DPGA.Suppression.PAPER) {
+      out.add(new Release(TAU, "Laplace",
+          "similarity threshold tau: mean off-diagonal cosine of " + c.tauSample() + " private records",
+          sc.tauSensitivity(), sc.tau(), new PrivacyCost.Laplace(sc.tau(), sc.tauSensitivity())));
+    }
     int rounds = c.settings().iterations();
     double q = c.samplingRate();
     if (c.freshSubsamplePerRound()) {
