@@ -10,6 +10,7 @@ import dev.secpe.cli.demo.DemoReport;
 import dev.secpe.cli.demo.DemoResult;
 import dev.secpe.cli.demo.DemoRunner;
 import dev.secpe.cli.demo.DemoSummary;
+import dev.secpe.cli.demo.UtilityTable;
 import dev.secpe.core.Label;
 import dev.secpe.core.report.Phase;
 import dev.secpe.llm.TextEmbedder;
@@ -28,7 +29,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code secpe demo}: the README's main job. SecPE, Aug-PE, DPGA and CTCL at the same
@@ -42,6 +45,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Run SecPE, Aug-PE, DPGA and CTCL side by side on the bundled corpus over several seeds and write an HTML report.")
 final class DemoCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
 
   @Option(names = "--out", defaultValue = "secpe-demo", description = "output directory (default: ${DEFAULT-VALUE})")
   Path out;
@@ -82,7 +87,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--split", defaultValue = "lists", description = "lists: public = older e-mail folders, private = the newer mailing-list e-mails and spam (a niche the generator must find); era: private = every newer e-mail (mostly a shift in the spam share); random: the same mix on both sides (default: ${DEFAULT-VALUE})")
   String split;
 
-  @Option(names = "--generator", defaultValue = "splice", description = "splice: recombines public lines (embedded-splice); ngram: the Kneser-Ney model (embedded-ngram). CTCL always fine-tunes the n-gram model (default: ${DEFAULT-VALUE})")
+  @Option(names = "--generator", defaultValue = "splice", description = "the generator of SecPE, Aug-PE and DPGA: splice recombines public sentences (embedded-splice); ngram: the Kneser-Ney model (embedded-ngram). CTCL always fine-tunes the n-gram model (default: ${DEFAULT-VALUE})")
   String generatorName;
 
   @Option(names = "--embedder", defaultValue = "all-minilm-l6-v2-q", description = "all-minilm-l6-v2-q (int8, about 2.2x faster; cosine 0.99 to fp32) or all-minilm-l6-v2 (fp32) (default: ${DEFAULT-VALUE})")
@@ -189,14 +194,15 @@ final class DemoCommand implements Callable<Integer> {
       String settings =
           String.format(
               Locale.ROOT,
-              "p = 1e-4; N_syn = %d, T = %d, L = %d, K = %d; split %s: %d private e-mails (%d more held out for"
-                  + " downstream accuracy), %d public, FID(public, private) = %.3f, FID(%d held-out real, private) ="
-                  + " %.4f (FID in the 16 leading principal components of the private set); SecPE protects %s; seeds %s"
-                  + " (every figure is mean ± sd over them); embedded %s generator (CTCL: fine-tuned n-gram), in-process %s; votes: %s; noise: %s;%s"
+              "p = 1e-4; N_syn = %d, T = %d, L = %d, K = %d; corpus %s (split %s): %d private records vote, %d more"
+                  + " are held out and every figure is measured against them; %d public; FID(all public) = %.3f,"
+                  + " FID(%d real private records) = %.4f (FID in the 16 leading principal components of the held-out"
+                  + " records); SecPE protects %s; seeds %s"
+                  + " (every figure is mean ± sd over them); embedded %s generator (CTCL: the fine-tuned n-gram one), in-process %s; votes: %s; noise: %s;%s"
                   + " %.0f s in all. Evaluation (FID, MAUVE, accuracy, real length histogram) compares with real"
                   + " records and is not itself differentially private: on truly private data keep such numbers"
                   + " inside.",
-              syntheticSize, iterations, variations, clusters, split, data.privateData().size(), held,
+              syntheticSize, iterations, variations, clusters, corpus, split, data.privateData().size(), held,
               data.publicData().size(), startFid, Math.min(syntheticSize, data.privateData().size()), realFid, secrets, seedList, generator.name(), embedder.name(),
               voteGeometry, reproducibleNoise == null ? "secure" : "seeded, NON-PRIVATE",
               secretCap == null ? "" : " SecPE secret cap K = " + secretCap + ";", seconds);
@@ -204,7 +210,12 @@ final class DemoCommand implements Callable<Integer> {
       OutputPaths.writeAtomically(
           out.resolve("report.html"), f -> DemoReport.write(f, results, realLengths, settings));
       OutputPaths.writeAtomically(
-          out.resolve("results.json"), f -> writeJson(f, results, summary, startFid, realFid, seconds));
+          out.resolve("results.json"), f -> writeJson(f, results, summary, startFid, realFid, seconds, baseline));
+      String command = "bin/secpe demo " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+      String table = UtilityTable.markdown(
+          corpusData.name() + ": " + corpusData.description(), command.strip(), summary, baseline, realFid,
+          Math.min(syntheticSize, data.privateData().size()));
+      OutputPaths.writeAtomically(out.resolve("table.md"), f -> Files.writeString(f, table));
       System.out.printf(Locale.ROOT, "%nreport: %s%nresults: %s%ntotal: %.0f s%n",
           out.resolve("report.html"), out.resolve("results.json"), seconds);
     } catch (IOException e) {
@@ -256,13 +267,17 @@ final class DemoCommand implements Callable<Integer> {
 
   private static void writeJson(
       Path file, List<DemoResult> results, List<DemoSummary> summary, double startFid, double realFid,
-      double seconds)
+      double seconds, List<DemoRunner.Baseline> baseline)
       throws IOException {
     ObjectMapper m = new ObjectMapper();
     ObjectNode root = m.createObjectNode();
     root.put("total_seconds", seconds);
     root.put("public_private_fid", startFid);
     root.put("held_out_real_fid", realFid);
+    ArrayNode base = root.putArray("public_sample");
+    for (DemoRunner.Baseline b : baseline) {
+      base.addObject().put("seed", b.seed()).put("fid", b.fid()).put("kid", b.kid());
+    }
     ArrayNode runs = root.putArray("runs");
     for (DemoResult r : results) {
       ObjectNode o = runs.addObject();
@@ -278,6 +293,8 @@ final class DemoCommand implements Callable<Integer> {
       o.put("length_w1_words", r.lengthW1());
       o.put("fid_full_dimension", r.fullFid());
       o.put("fid_public_basis", r.publicBasisFid());
+      o.put("distinct", r.distinct());
+      o.put("near_duplicates", r.nearDuplicates());
       o.put("generation_seconds", r.report().timing().seconds(Phase.GENERATION));
       o.put("embedding_seconds", r.report().timing().seconds(Phase.EMBEDDING));
       o.put("selection_seconds", r.report().timing().seconds(Phase.SELECTION));
@@ -318,6 +335,8 @@ final class DemoCommand implements Callable<Integer> {
       putRounds(o.putArray("coverage_per_round"), s.coveragePerRound());
       putRounds(o.putArray("kid_per_round"), s.kidPerRound());
       put(o, "kid", s.kid());
+      put(o, "distinct", s.distinct());
+      put(o, "near_duplicates", s.nearDuplicates());
       o.put("fid_falls_every_round", s.fidFallsEveryRound());
       o.put("fidelity_rises_every_round", s.fidelityRisesEveryRound());
       o.put("kid_falls_every_round", s.kidFallsEveryRound());

@@ -44,7 +44,9 @@ import java.util.TreeSet;
  * <p>Arguments: method (augpe|secpe|dpga), T, L, seeds. System properties: {@code geometry}
  * (CENTRED|COSINE), {@code selection} (Aug-PE: RANK|PROBABILITY|LINEAGE), {@code ratio} (r/p at
  * p = 1e-4; absent = non-private), {@code shrink} (SecPE: true|false), {@code suppression}
- * (DPGA: true|false), {@code split}
+ * (DPGA: PAPER|NEAR_DUPLICATES|OFF), {@code corpus} (spamassassin|sotu|fortunes), {@code clusters}
+ * (SecPE's K), {@code size} (N_syn), {@code allowDuplicates} (true: populations may repeat a
+ * text, as before issue 31), {@code split}
  * (lists|era|random), {@code basis} (private|public: whose principal components FID is measured
  * in), {@code cache} (a directory
  * for the embedding cache, so repeated probes embed each text once).
@@ -95,7 +97,7 @@ public final class ConvergenceProbe {
       }
       System.out.printf(Locale.ROOT, "public e-mails weighted by private nearest-neighbour votes: spread %.4f%n",
           weightedTrace(pp.project(pub), votes));
-      double[][] sum = new double[5][rounds];
+      double[][] sum = new double[6][rounds];
       for (int s = 0; s < seeds; s++) {
         long seed = 2026 + s;
         List<double[]> rows = new ArrayList<>();
@@ -109,7 +111,8 @@ public final class ConvergenceProbe {
               dm += (m[j] - privMean[j]) * (m[j] - privMean[j]);
             }
             NearestSimilarity near = NearestSimilarity.of(privUnit, x);
-            rows.add(new double[] {FrechetDistance.between(xp, priv), dm, trace(xp), near.fidelity(), near.coverage()});
+            rows.add(new double[] {FrechetDistance.between(xp, priv), dm, trace(xp), near.fidelity(), near.coverage(),
+                sv.survivors().stream().map(SyntheticText::text).distinct().count()});
           }
         };
         TextGenerator g = SpliceTextGenerator.builder().train(d.publicData().texts(), labs).build();
@@ -117,16 +120,16 @@ public final class ConvergenceProbe {
         StringBuilder line = new StringBuilder("seed " + seed + ":");
         for (int t = 0; t < rows.size(); t++) {
           double[] r = rows.get(t);
-          line.append(String.format(Locale.ROOT, " [FID %.4f means %.4f spread %.3f fidelity %.3f coverage %.3f]",
-              r[0], r[1], r[2], r[3], r[4]));
-          for (int q = 0; q < 5; q++) {
+          line.append(String.format(Locale.ROOT, " [FID %.4f means %.4f spread %.3f fidelity %.3f coverage %.3f distinct %.0f]",
+              r[0], r[1], r[2], r[3], r[4], r[5]));
+          for (int q = 0; q < 6; q++) {
             sum[q][t] += r[q] / seeds;
           }
         }
         System.out.println(line);
       }
-      String[] names = {"FID", "means", "spread", "fidelity", "coverage"};
-      for (int q = 0; q < 5; q++) {
+      String[] names = {"FID", "means", "spread", "fidelity", "coverage", "distinct"};
+      for (int q = 0; q < 6; q++) {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-9s", names[q]));
         for (int t = 0; t < rounds; t++) {
           line.append(String.format(Locale.ROOT, t == 0 ? "%.4f" : " -> %.4f", sum[q][t]));
@@ -153,7 +156,7 @@ public final class ConvergenceProbe {
       }
       case "dpga" -> {
         DPGA.Builder b = common(DPGA.builder(), d, g, emb, labels, rounds, variations, seed, geometry, listener, budget)
-            .similaritySuppression(Boolean.parseBoolean(System.getProperty("suppression", "true")));
+            .similaritySuppression(DPGA.Suppression.valueOf(System.getProperty("suppression", "NEAR_DUPLICATES")));
         if (budget != null) {
           throw new IllegalArgumentException("the probe runs DPGA without noise only");
         }
@@ -177,7 +180,7 @@ public final class ConvergenceProbe {
         .syntheticSize(Integer.getInteger("size", 100)).iterations(rounds).seed(seed)
         .templates(PromptTemplates.defaults(Domain.EMAIL))
         .generation(new GenerationParams(1.0, 1.0, 160, List.of(), OptionalLong.empty()))
-        .voteGeometry(geometry).listener(listener);
+        .voteGeometry(geometry).listener(listener).allowDuplicates(Boolean.getBoolean("allowDuplicates"));
     if (!(b instanceof DPGA.Builder)) { // DPGA's offspring follow its shares: it refuses variations
       b.variations(variations);
     }
