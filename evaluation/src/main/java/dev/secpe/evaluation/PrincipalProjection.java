@@ -2,7 +2,6 @@ package dev.secpe.evaluation;
 
 import dev.secpe.core.EmbeddingMatrix;
 import java.util.Objects;
-import org.hipparchus.linear.EigenDecompositionSymmetric;
 
 /**
  * A projection onto the leading principal components of a reference set, for distances that must
@@ -47,68 +46,7 @@ public final class PrincipalProjection {
     }
     double[][] x = Checks.toDouble(reference);
     double[] mean = Moments.mean(x);
-    int n = x.length;
-    if (n - 1 < d) {
-      return new PrincipalProjection(mean, fromGram(x, mean, components), components);
-    }
-    EigenDecompositionSymmetric e = Moments.eigen(Moments.covariance(x, mean));
-    double[][] v = e.getV().getData();
-    double[][] basis = new double[d][components];
-    for (int j = 0; j < d; j++) {
-      System.arraycopy(v[j], 0, basis[j], 0, components);
-    }
-    return new PrincipalProjection(mean, basis, components);
-  }
-
-  /**
-   * The leading directions from the n x n Gram matrix of the centred rows when there are fewer rows
-   * than dimensions (the d x d covariance then has rank n - 1 at most, and its eigen-decomposition
-   * may not converge among the zero eigenvalues): if {@code G = X X^T / (n - 1)} has eigenpairs
-   * {@code (lambda_i, u_i)}, the covariance {@code X^T X / (n - 1)} has the same non-zero eigenvalues
-   * with unit eigenvectors {@code X^T u_i / sqrt((n - 1) lambda_i)}.
-   *
-   * @throws IllegalArgumentException if fewer than {@code components} eigenvalues are positive
-   */
-  private static double[][] fromGram(double[][] x, double[] mean, int components) {
-    int n = x.length;
-    int d = mean.length;
-    double[][] c = new double[n][d];
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < d; j++) {
-        c[i][j] = x[i][j] - mean[j];
-      }
-    }
-    double[][] g = new double[n][n];
-    for (int i = 0; i < n; i++) {
-      for (int k = i; k < n; k++) {
-        double s = 0;
-        for (int j = 0; j < d; j++) {
-          s += c[i][j] * c[k][j];
-        }
-        g[i][k] = s / (n - 1);
-        g[k][i] = g[i][k];
-      }
-    }
-    EigenDecompositionSymmetric e = Moments.eigen(g);
-    double[] lambda = e.getEigenvalues();
-    double[][] u = e.getV().getData();
-    double[][] basis = new double[d][components];
-    for (int q = 0; q < components; q++) {
-      if (!(lambda[q] > 1e-12 * Math.max(1e-300, lambda[0]))) {
-        throw new IllegalArgumentException(
-            "components must be at most the reference's rank, got components=" + components + " with "
-                + q + " positive eigenvalues among " + n + " rows");
-      }
-      double scale = 1 / Math.sqrt((n - 1) * lambda[q]);
-      for (int j = 0; j < d; j++) {
-        double s = 0;
-        for (int i = 0; i < n; i++) {
-          s += c[i][j] * u[i][q];
-        }
-        basis[j][q] = s * scale;
-      }
-    }
-    return basis;
+    return new PrincipalProjection(mean, new PrincipalAxes(x, mean).basis(components), components);
   }
 
   /** Number of components kept. */

@@ -115,4 +115,44 @@ class PrincipalProjectionTest {
     }
     assertThat(projected).isCloseTo(direct, within(1e-6 * direct));
   }
+
+  /**
+   * MAUVE's PCA with fewer rows than dimensions (30 in 100, as 100 synthetic and 100 held-out
+   * texts in 384): keeping all the variance keeps every pairwise distance, and keeping 90% keeps
+   * at least 90% of the summed squared distances (their sum is 2n times the total variance).
+   */
+  @Test
+  void mauvesPcaWithFewerRowsThanDimensionsKeepsTheDistancesItShould() {
+    double[] sd = new double[100];
+    for (int j = 0; j < sd.length; j++) {
+      sd[j] = 1.0 / Math.sqrt(1 + j);
+    }
+    EmbeddingMatrix m = gaussian(30, sd, 0.1, 12);
+    double[][] x = Checks.toDouble(m);
+    double[][] all = Pca.project(x, 1.0);
+    double[][] most = Pca.project(x, 0.9);
+    double direct = 0;
+    double kept = 0;
+    for (int a = 0; a < 30; a++) {
+      for (int b = a + 1; b < 30; b++) {
+        double d0 = 0;
+        for (int j = 0; j < 100; j++) {
+          d0 += (x[a][j] - x[b][j]) * (x[a][j] - x[b][j]);
+        }
+        double d1 = 0;
+        for (int c = 0; c < all[a].length; c++) {
+          d1 += (all[a][c] - all[b][c]) * (all[a][c] - all[b][c]);
+        }
+        double d2 = 0;
+        for (int c = 0; c < most[a].length; c++) {
+          d2 += (most[a][c] - most[b][c]) * (most[a][c] - most[b][c]);
+        }
+        assertThat(d1).isCloseTo(d0, within(1e-6 * d0));
+        direct += d0;
+        kept += d2;
+      }
+    }
+    assertThat(kept / direct).isGreaterThanOrEqualTo(0.9 - 1e-9);
+    assertThat(most[0].length).isLessThan(all[0].length);
+  }
 }
