@@ -124,6 +124,12 @@ public record OpenAiConfig(
     return fromProviderConfig(config, defaultModel, System::getenv);
   }
 
+  /** The keys {@link #fromProviderConfig(ProviderConfig, String)} reads. */
+  static final java.util.Set<String> OPTIONS = java.util.Set.of(
+      "base-url", "api-key", "api-key-env", "model", "api", "concurrency", "max-retries", "initial-backoff-ms",
+      "max-backoff-ms", "max-retry-after-ms", "timeout-ms", "connect-timeout-ms", "batch-size", "dimension",
+      "send-dimensions");
+
   static OpenAiConfig fromProviderConfig(
       ProviderConfig config, String defaultModel, Function<String, String> env) {
     Objects.requireNonNull(config, "config");
