@@ -48,6 +48,21 @@ import org.jspecify.annotations.Nullable;
  */
 public final class CTCL extends Runs<CTCL.Config> {
 
+  /**
+   * The smallest histogram noise accepted: below it the Gaussian's privacy loss is not
+   * representable (1e-300 underflowed to a noise of 0) and no budget could pay for it anyway.
+   */
+  public static final double MIN_HISTOGRAM_SIGMA = 1e-3;
+
+  /** The largest histogram noise accepted. */
+  public static final double MAX_HISTOGRAM_SIGMA = 1e9;
+
+  /** The smallest clip norm accepted. */
+  public static final double MIN_CLIP_NORM = 1e-6;
+
+  /** The largest clip norm accepted. */
+  public static final double MAX_CLIP_NORM = 1e6;
+
   /** The provenance operator of CTCL's texts. */
   public static final String OPERATOR = "ctcl";
 
@@ -171,6 +186,11 @@ public final class CTCL extends Runs<CTCL.Config> {
       return this;
     }
 
+    @Override
+    long candidatesPerSurvivor() {
+      return 1; // one generation of syntheticSize texts
+    }
+
     /** The whole run's (epsilon, delta); both > 0 (delta = 1/(N ln N) is the papers' choice). */
     public Builder budget(DpBudget budget) {
       requireApproximateDp("CTCL", budget);
@@ -178,12 +198,9 @@ public final class CTCL extends Runs<CTCL.Config> {
       return this;
     }
 
-    /** K, the number of public topics (default 20). */
+    /** K, the number of public topics (default 20; at most {@link SizeLimits#MAX_TOPICS}). */
     public Builder topics(int k) {
-      if (k < 1) {
-        throw new IllegalArgumentException("topics must be >= 1, got topics=" + k);
-      }
-      this.topics = k;
+      this.topics = SizeLimits.check("topics", k, SizeLimits.MAX_TOPICS);
       return this;
     }
 
@@ -205,30 +222,35 @@ public final class CTCL extends Runs<CTCL.Config> {
       return this;
     }
 
-    /** Noise standard deviation on each histogram bin (default 10, as in the paper). */
+    /**
+     * Noise standard deviation on each histogram bin (default 10, as in the paper), in [{@link
+     * #MIN_HISTOGRAM_SIGMA}, {@link #MAX_HISTOGRAM_SIGMA}].
+     */
     public Builder histogramSigma(double sigma) {
-      if (!(sigma > 0) || Double.isInfinite(sigma)) {
-        throw new IllegalArgumentException("histogramSigma must be finite and > 0, got histogramSigma=" + sigma);
+      if (!(sigma >= MIN_HISTOGRAM_SIGMA && sigma <= MAX_HISTOGRAM_SIGMA)) {
+        throw new IllegalArgumentException("histogramSigma must be in [" + MIN_HISTOGRAM_SIGMA + ", " + MAX_HISTOGRAM_SIGMA
+            + "], got histogramSigma=" + sigma);
       }
       this.histogramSigma = sigma;
       return this;
     }
 
-    /** C, the per-document clip norm (default 1.0). */
+    /**
+     * C, the per-document clip norm (default 1.0), in [{@link #MIN_CLIP_NORM}, {@link
+     * #MAX_CLIP_NORM}]: C scales the sensitivity and the noise alike, so these bounds only keep the
+     * noise finite (1e308 made it infinite).
+     */
     public Builder clipNorm(double c) {
-      if (!(c > 0) || Double.isInfinite(c)) {
-        throw new IllegalArgumentException("clipNorm must be finite and > 0, got clipNorm=" + c);
+      if (!(c >= MIN_CLIP_NORM && c <= MAX_CLIP_NORM)) {
+        throw new IllegalArgumentException("clipNorm must be in [" + MIN_CLIP_NORM + ", " + MAX_CLIP_NORM + "], got clipNorm=" + c);
       }
       this.clipNorm = c;
       return this;
     }
 
-    /** K, fine-tuning steps (default 2,000). */
+    /** K, fine-tuning steps (default 2,000; at most {@link SizeLimits#MAX_STEPS}). */
     public Builder steps(int k) {
-      if (k < 1) {
-        throw new IllegalArgumentException("steps must be >= 1, got steps=" + k);
-      }
-      this.steps = k;
+      this.steps = SizeLimits.check("steps", k, SizeLimits.MAX_STEPS);
       return this;
     }
 

@@ -250,6 +250,11 @@ public final class DPGA extends Runs<DPGA.Config> {
       return this;
     }
 
+    @Override
+    long candidatesPerSurvivor() {
+      return 1L + shares.rewrite() + shares.fill() + shares.cross() + shares.generate();
+    }
+
     /** The whole run's (epsilon, delta); delta > 0 is required by the Gaussian votes. */
     public Builder budget(DpBudget budget) {
       requireApproximateDp("DPGA", budget);

@@ -51,6 +51,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   java.time.Duration generationTimeout = java.time.Duration.ofMinutes(30);
   java.time.Duration embeddingTimeout = java.time.Duration.ofMinutes(30);
   int providerRetries = 2;
+  PrivacyJournal journal;
   /** The settings given explicitly (so that a method can refuse those it does not use). */
   final java.util.Set<String> given = new java.util.TreeSet<>();
 
@@ -98,31 +99,22 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     return self();
   }
 
-  /** N_syn, the number of synthetic texts to produce (default 100). */
+  /** N_syn, the number of synthetic texts to produce (default 100; at most {@link SizeLimits#MAX_SYNTHETIC_SIZE}). */
   public B syntheticSize(int n) {
-    if (n < 1) {
-      throw new IllegalArgumentException("syntheticSize must be >= 1, got syntheticSize=" + n);
-    }
-    this.syntheticSize = n;
+    this.syntheticSize = SizeLimits.check("syntheticSize", n, SizeLimits.MAX_SYNTHETIC_SIZE);
     return self();
   }
 
-  /** L, variations per survivor each round (default 3). */
+  /** L, variations per survivor each round (default 3; at most {@link SizeLimits#MAX_VARIATIONS}). */
   public B variations(int l) {
-    if (l < 1) {
-      throw new IllegalArgumentException("variations must be >= 1, got variations=" + l);
-    }
-    this.variations = l;
+    this.variations = SizeLimits.check("variations", l, SizeLimits.MAX_VARIATIONS);
     given.add("variations");
     return self();
   }
 
-  /** T, the number of vote rounds (default 3). */
+  /** T, the number of vote rounds (default 3; at most {@link SizeLimits#MAX_ITERATIONS}). */
   public B iterations(int t) {
-    if (t < 1) {
-      throw new IllegalArgumentException("iterations must be >= 1, got iterations=" + t);
-    }
-    this.iterations = t;
+    this.iterations = SizeLimits.check("iterations", t, SizeLimits.MAX_ITERATIONS);
     given.add("iterations");
     return self();
   }
@@ -197,6 +189,17 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   /** Continue from the checkpoint directory's checkpoint, reusing every release drawn there. */
   public B resume(boolean resume) {
     this.resume = resume;
+    return self();
+  }
+
+  /**
+   * Records every release in {@code journal} before its noise is drawn, holds the dataset's journal
+   * locked for the run, checks a checkpoint to resume from against it and refuses releases past the
+   * dataset's lifetime budget (see {@link PrivacyJournal}). Default: no journal (the run accounts
+   * its own releases only); {@code bin/secpe run} always keeps one.
+   */
+  public B journal(PrivacyJournal journal) {
+    this.journal = Objects.requireNonNull(journal, "journal");
     return self();
   }
 
@@ -327,6 +330,14 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     }
   }
 
+  /**
+   * A round's candidates as a multiple of its survivors, for {@link SizeLimits#candidates}: L + 1
+   * by default (the survivors and their variations).
+   */
+  long candidatesPerSurvivor() {
+    return variations + 1L;
+  }
+
   /** Checks what every method requires and builds the shared settings. */
   EvolutionSettings settings() {
     List<String> missing = new ArrayList<>();
@@ -343,6 +354,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     if (!missing.isEmpty()) {
       throw new IllegalStateException("required settings missing: " + String.join(", ", missing));
     }
+    SizeLimits.candidates(syntheticSize, candidatesPerSurvivor(), iterations);
     guard.checkEmbedder(embedder.name(), embedder.locality());
     if (resume && checkpointDir == null) {
       throw new IllegalStateException("resume(true) requires checkpoint(dir)");
@@ -372,6 +384,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
         generationTimeout,
         embeddingTimeout,
         providerRetries,
-        allowDuplicates);
+        allowDuplicates,
+        Optional.ofNullable(journal));
   }
 }

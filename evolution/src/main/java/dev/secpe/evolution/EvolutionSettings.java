@@ -36,6 +36,7 @@ import java.util.Optional;
  *     identical to a text already in the population is asked for again, with another seed, up to
  *     three more times, and left out if it stays a copy, so survivors and the
  *     output are distinct texts)
+ * @param journal the privacy journal every release is recorded in before it is drawn, if any
  */
 public record EvolutionSettings(
     int syntheticSize,
@@ -55,10 +56,12 @@ public record EvolutionSettings(
     java.time.Duration generationTimeout,
     java.time.Duration embeddingTimeout,
     int providerRetries,
-    boolean allowDuplicates) {
+    boolean allowDuplicates,
+    Optional<PrivacyJournal> journal) {
 
   /** Validates the combination. */
   public EvolutionSettings {
+    Objects.requireNonNull(journal, "journal");
     Objects.requireNonNull(generationTimeout, "generationTimeout");
     Objects.requireNonNull(embeddingTimeout, "embeddingTimeout");
     if (generationTimeout.isNegative() || generationTimeout.isZero()
@@ -105,7 +108,7 @@ public record EvolutionSettings(
     return new EvolutionSettings(
         syntheticSize, variations, 1, seed, generation, maskProbability, voteGeometry, templates, labels,
         checkpointDir, resume, guard, privacy, listener, generationTimeout, embeddingTimeout,
-        providerRetries, allowDuplicates);
+        providerRetries, allowDuplicates, journal);
   }
 
 }

@@ -49,6 +49,11 @@ final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
   }
 
   @Override
+  public String datasetKey() {
+    return data.datasetKey();
+  }
+
+  @Override
   public int[] groups(List<Label> labels) {
     int[] out = new int[data.size()];
     for (int i = 0; i < out.length; i++) {

@@ -19,6 +19,8 @@ import java.util.Map;
  * @param population the candidates that enter {@code round}
  * @param releases the ledger, in charge order
  * @param values the noisy values of every release, by release id
+ * @param lineage the chain of runs this checkpoint belongs to in the dataset's privacy journal
+ *     (a fresh run starts one, each resume continues it); empty when the run kept no journal
  */
 public record Checkpoint(
     String method,
@@ -27,12 +29,14 @@ public record Checkpoint(
     int round,
     List<SyntheticText> population,
     List<Release> releases,
-    Map<String, double[]> values) {
+    Map<String, double[]> values,
+    String lineage) {
 
   /** Copies the collections. */
   public Checkpoint {
     population = List.copyOf(population);
     releases = List.copyOf(releases);
     values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+    lineage = lineage == null ? "" : lineage;
   }
 }

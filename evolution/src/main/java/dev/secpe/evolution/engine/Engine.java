@@ -120,7 +120,23 @@ public final class Engine {
   }
 
   public Outcome run() {
-    Optional<CheckpointStore> cps = settings.checkpointDir().map(CheckpointStore::new);
+    // The checkpoint directory's lock and the dataset's privacy journal, held until the run ends.
+    RunGuard guard = RunGuard.open(settings, method, privateData);
+    try {
+      Outcome out = run(guard);
+      guard.end(null);
+      return out;
+    } catch (RuntimeException | Error e) {
+      guard.end(e);
+      throw e;
+    } finally {
+      guard.close();
+    }
+  }
+
+  private Outcome run(RunGuard guard) {
+    this.guard = guard;
+    Optional<CheckpointStore> cps = guard.checkpoints();
     Checkpoint restored = null;
     if (cps.isPresent() && cps.get().exists()) {
       if (!settings.resume()) {
@@ -161,9 +177,12 @@ public final class Engine {
                 + " Configuration now: "
                 + configDescription);
       }
+      restored = guard.resumed(restored);
     } else if (settings.resume()) {
       throw new IllegalStateException(
           "resume requested but no checkpoint exists at " + cps.map(CheckpointStore::file).orElse(null));
+    } else {
+      guard.fresh();
     }
 
     // The method's ledger (limited to its budget where it knows it): a resumed run's releases are
@@ -180,8 +199,9 @@ public final class Engine {
             method.plan(),
             ledger,
             restored == null ? Map.of() : restored.values(),
-            values -> cps.ifPresent(s -> s.write(checkpoint(at.round, at.population, ledger, values))))
-            .onCharged(r -> settings.listener().onEvent(new RunEvent.ReleaseCharged(r)));
+            values -> cps.ifPresent(s -> guard.write(s, checkpoint(at.round, at.population, ledger, values))))
+            .onCharged(r -> settings.listener().onEvent(new RunEvent.ReleaseCharged(r)))
+            .witness(guard.witness());
     RunContext ctx = new RunContext(settings, privateData, publicData, embedder, ledger, store);
     settings.listener().onEvent(new RunEvent.RunStarted(method.name(), settings.iterations(), startRound));
 
@@ -304,7 +324,7 @@ public final class Engine {
       ReleaseStore store) {
     cps.ifPresent(
         s -> {
-          s.write(checkpoint(round, population, ledger, store.snapshot()));
+          guard.write(s, checkpoint(round, population, ledger, store.snapshot()));
           settings.listener().onEvent(new RunEvent.CheckpointWritten(round, s.file()));
         });
   }
@@ -312,7 +332,7 @@ public final class Engine {
   private Checkpoint checkpoint(
       int round, List<SyntheticText> population, PrivacyLedger ledger, Map<String, double[]> values) {
     List<Release> releases = ledger.releases();
-    return new Checkpoint(method.name(), fingerprint(), inputs(), round, population, releases, values);
+    return new Checkpoint(method.name(), fingerprint(), inputs(), round, population, releases, values, guard.lineage());
   }
 
   /** Digest of the input records, private and public (computed once). */
@@ -324,6 +344,9 @@ public final class Engine {
   }
 
   private String inputsDigest;
+
+  /** The locks and journal of the run in progress. */
+  private RunGuard guard;
 
   private String fingerprint() {
     try {
