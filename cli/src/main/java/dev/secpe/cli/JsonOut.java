@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** Writes one JSON object per command on stdout (the CLI contract). */
 final class JsonOut {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  static final ObjectMapper MAPPER = new ObjectMapper();
 
   private JsonOut() {}
 
@@ -21,6 +21,14 @@ final class JsonOut {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write JSON: " + e.getOriginalMessage(), e);
     }
+    out.flush();
+    return 0;
+  }
+
+  /** Prints the JSON tree and returns exit code 0. */
+  static int print(CommandSpec spec, com.fasterxml.jackson.databind.JsonNode tree) {
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(tree.toString());
     out.flush();
     return 0;
   }

@@ -57,7 +57,7 @@ class RunKillNineTest {
     List<String> a = new ArrayList<>(List.of("run", "--method", method,
         "--private", data.resolve("private.jsonl").toString(), "--public", data.resolve("public.jsonl").toString(),
         "--synthetic-size", "8", "--embedder", "test-hash-embedder", "--seed", "3", "--reproducible-noise", "5",
-        "--quiet", "--checkpoint", run.resolve("cp").toString(),
+        "--quiet", "--checkpoint", run.resolve("cp").toString(), "--journal", data.resolve("journal").toString(),
         "--out", run.resolve("synthetic.jsonl").toString(), "--report", run.resolve("report.json").toString()));
     a.addAll(METHOD_ARGS.get(method));
     if (resume) {

@@ -82,13 +82,13 @@ class RunOutputPathsTest {
     assumeTrue(Files.isDirectory(Path.of("/proc")) && Files.isDirectory(Path.of("/sys/kernel")), "Linux /proc and /sys");
     CliRun.Outcome proc = run(dir, Path.of("/proc/secpe-synthetic.jsonl"), dir.resolve("r.json"));
     assertThat(proc.code()).isEqualTo(2);
-    assertThat(proc.err()).contains("--out /proc/secpe-synthetic.jsonl is not writable").doesNotContain("private.jsonl");
+    assertThat(proc.err()).contains("--out /proc/secpe-synthetic.jsonl is under /proc").doesNotContain("private.jsonl");
     CliRun.Outcome sys = run(dir, dir.resolve("s.jsonl"), Path.of("/sys/kernel/secpe-report.json"));
     assertThat(sys.code()).isEqualTo(2);
-    assertThat(sys.err()).contains("--report /sys/kernel/secpe-report.json is not writable").doesNotContain("private.jsonl");
+    assertThat(sys.err()).contains("--report /sys/kernel/secpe-report.json is under /sys").doesNotContain("private.jsonl");
     CliRun.Outcome checkpoint = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"), "--checkpoint", "/sys/kernel");
     assertThat(checkpoint.code()).as(checkpoint.err()).isEqualTo(2);
-    assertThat(checkpoint.err()).contains("--checkpoint /sys/kernel is not writable").doesNotContain("private.jsonl");
+    assertThat(checkpoint.err()).contains("--checkpoint /sys/kernel is under /sys").doesNotContain("private.jsonl");
     // Usable paths pass the check (the run then stops at the missing private file) and keep no probe.
     CliRun.Outcome fine = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"));
     assertThat(fine.err()).startsWith("error: --private");

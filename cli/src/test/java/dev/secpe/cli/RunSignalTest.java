@@ -53,7 +53,7 @@ class RunSignalTest {
         "-cp", System.getProperty("java.class.path"), SecpeCli.class.getName(),
         "run", "--method", "augpe", "--private", "private.jsonl", "--public", "public.jsonl", "--synthetic-size", "8",
         "--iterations", "2", "--epsilon", "2", "--delta", "1e-5",
-        "--out", "synthetic.jsonl", "--report", "report.json");
+        "--out", "synthetic.jsonl", "--report", "report.json", "--journal", dir.resolve("journal").toString());
     Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).start();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Thread pump = new Thread(() -> copy(p.getInputStream(), out), "child-output");
