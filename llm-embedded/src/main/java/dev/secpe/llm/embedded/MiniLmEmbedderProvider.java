@@ -44,7 +44,7 @@ public final class MiniLmEmbedderProvider implements TextEmbedderProvider {
   }
 
   @Override
-  public java.util.Set<String> options() {
-    return OPTIONS;
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(OPTIONS);
   }
 }

@@ -35,7 +35,7 @@ public final class MiniLmQuantizedEmbedderProvider implements TextEmbedderProvid
   }
 
   @Override
-  public java.util.Set<String> options() {
-    return MiniLmEmbedderProvider.OPTIONS;
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(MiniLmEmbedderProvider.OPTIONS);
   }
 }

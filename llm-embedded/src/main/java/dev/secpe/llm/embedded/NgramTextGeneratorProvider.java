@@ -58,8 +58,8 @@ public final class NgramTextGeneratorProvider implements TextGeneratorProvider {
   }
 
   @Override
-  public java.util.Set<String> options() {
-    return java.util.Set.of("order", "threads", "seed", "min-count", "label-weight", "keyword-boost",
-        "rewrite-mask-probability", "corpus", "model", "text-field", "label-field");
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(java.util.Set.of("order", "threads", "seed", "min-count", "label-weight", "keyword-boost",
+        "rewrite-mask-probability", "corpus", "model", "text-field", "label-field"));
   }
 }

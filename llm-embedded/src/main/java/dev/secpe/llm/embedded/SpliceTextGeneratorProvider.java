@@ -44,7 +44,7 @@ public final class SpliceTextGeneratorProvider implements TextGeneratorProvider 
   }
 
   @Override
-  public java.util.Set<String> options() {
-    return java.util.Set.of("seed", "jump-probability", "line-mask-scale", "corpus", "text-field", "label-field");
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(java.util.Set.of("seed", "jump-probability", "line-mask-scale", "corpus", "text-field", "label-field"));
   }
 }

@@ -31,7 +31,7 @@ public final class OpenAiEmbedderProvider implements TextEmbedderProvider {
   }
 
   @Override
-  public java.util.Set<String> options() {
-    return OpenAiConfig.OPTIONS;
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(OpenAiConfig.OPTIONS);
   }
 }

@@ -30,7 +30,7 @@ public final class OpenAiGeneratorProvider implements TextGeneratorProvider {
   }
 
   @Override
-  public java.util.Set<String> options() {
-    return OpenAiConfig.OPTIONS;
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(OpenAiConfig.OPTIONS);
   }
 }

@@ -24,7 +24,7 @@ public interface TextGeneratorProvider {
    * would ignore (a misspelt option is otherwise silently dropped); empty when the provider does
    * not say, and then every key is passed on unchecked.
    */
-  default java.util.Set<String> options() {
-    return java.util.Set.of();
+  default java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.empty();
   }
 }
