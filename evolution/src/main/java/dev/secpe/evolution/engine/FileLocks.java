@@ -71,7 +71,12 @@ final class FileLocks {
         FileChannel ch = null;
         try {
           ch = FileChannel.open(key, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-          FileLock lock = ch.tryLock();
+          FileLock lock;
+          try {
+            lock = ch.tryLock();
+          } catch (java.nio.channels.OverlappingFileLockException heldInThisJvm) {
+            lock = null; // locked through another channel of this JVM, not by a run
+          }
           if (lock != null) {
             byte[] who = (holder + "; pid " + ProcessHandle.current().pid() + "; since " + Instant.now() + "\n")
                 .getBytes(StandardCharsets.UTF_8);
