@@ -86,13 +86,18 @@ final class CloseOnExit implements AutoCloseable {
 
   @SuppressWarnings("removal")
   private static void handle(String name, int exitCode) {
-    sun.misc.Signal.handle(new sun.misc.Signal(name), s -> {
+    sun.misc.Signal signal = new sun.misc.Signal(name);
+    sun.misc.SignalHandler before = sun.misc.Signal.handle(signal, s -> {
       CloseOnExit c = current;
       if (c != null) {
         c.closeAll();
       }
       System.exit(exitCode);
     });
+    if (before == sun.misc.SignalHandler.SIG_IGN) {
+      // Ignored when the JVM started (nohup, a background job): it stays ignored.
+      sun.misc.Signal.handle(signal, sun.misc.SignalHandler.SIG_IGN);
+    }
   }
 
   /** The command ended normally and closes its resources itself: signals close nothing of it. */

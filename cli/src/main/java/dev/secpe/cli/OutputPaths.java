@@ -113,7 +113,6 @@ final class OutputPaths {
                 option + " " + p + " is the same file as " + other.option + " " + other.path + ": choose another path");
           }
         }
-        checkFile(option, p);
         Path c = canonical(p);
         for (Map.Entry<String, Path> d : dirs.entrySet()) {
           if (c.startsWith(canonical(d.getValue()))) {
@@ -122,6 +121,7 @@ final class OutputPaths {
                     + " files: choose a path outside it");
           }
         }
+        checkFile(option, p);
         taken.add(new Named(option, p));
         probe(option, p, c.getParent(), sizes.get(option));
       }

@@ -159,24 +159,24 @@ final class RunChecks {
     }
     Providers installed = Providers.installed();
     Set<String> known = new TreeSet<>();
-    boolean unchecked = false;
+    List<java.util.Optional<Set<String>>> said = new java.util.ArrayList<>();
     if (c.generatorName != null) {
-      Set<String> o = installed.generator(c.generatorName).options();
-      unchecked |= o.isEmpty();
-      known.addAll(o);
+      said.add(installed.generator(c.generatorName).options());
     }
     if (c.embedderName != null) {
-      Set<String> o = installed.embedder(c.embedderName).options();
-      unchecked |= o.isEmpty();
-      known.addAll(o);
+      said.add(installed.embedder(c.embedderName).options());
     }
-    if (unchecked) {
-      return; // a provider that does not list its options takes any
+    for (java.util.Optional<Set<String>> o : said) {
+      if (o.isEmpty()) {
+        return; // a provider that does not list its options takes any
+      }
+      known.addAll(o.get());
     }
     for (String key : new TreeSet<>(c.providerOptions.keySet())) {
       if (!known.contains(key)) {
         throw new IllegalArgumentException(
-            "--provider-option " + key + " is not read by " + providers(c) + "; they read: " + String.join(", ", known));
+            "--provider-option " + key + " is not read by " + providers(c) + "; "
+                + (known.isEmpty() ? "it reads none" : "they read: " + String.join(", ", known)));
       }
     }
   }

@@ -1,6 +1,7 @@
 package dev.secpe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.secpe.core.PublicRecord;
@@ -36,6 +37,11 @@ class RunSignalTest {
    * kind), waits for the run to start and {@code afterMillis} more, then sends SIGTERM or SIGKILL.
    */
   private static Stopped runAndStop(Path dir, boolean forcibly, long afterMillis) throws Exception {
+    return runAndStop(dir, forcibly ? "KILL" : "TERM", afterMillis);
+  }
+
+  /** As above with the signal named: TERM, INT or KILL. */
+  private static Stopped runAndStop(Path dir, String signal, long afterMillis) throws Exception {
     ObjectMapper json = new ObjectMapper();
     List<PublicRecord> mails = BundledCorpus.spamAssassin().publicPart().records();
     List<String> priv = new ArrayList<>();
@@ -66,10 +72,10 @@ class RunSignalTest {
     assertThat(text(out)).as("the child never started its run").contains("augpe: 2 rounds");
     Thread.sleep(afterMillis);
     assertThat(p.isAlive()).as("the run ended before the signal: %s", text(out)).isTrue();
-    if (forcibly) {
-      p.destroyForcibly(); // SIGKILL
-    } else {
-      p.destroy(); // SIGTERM
+    switch (signal) {
+      case "KILL" -> p.destroyForcibly();
+      case "TERM" -> p.destroy();
+      default -> assertThat(new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor()).isZero();
     }
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the child did not stop").isTrue();
     pump.join(10_000);
@@ -101,6 +107,8 @@ class RunSignalTest {
     }
   }
 
+  // fault: SIGTERM during the first embedding of the private records (in-process MiniLM)
+  // holds: exit 143, no `hs_err` file, no output written, the temporary directory empty; a resumed or fresh run goes on (nothing was drawn) (before, on some machines: SIGSEGV in a `minilm-embed-N` thread, exit 134, an `hs_err_pid*.log`: ONNX Runtime's shutdown hook released its environment under the running batch)
   @Test
   void sigtermWhileEmbeddingExitsCleanlyWithoutACrashLog(@TempDir Path dir) throws Exception {
     Stopped s = runAndStop(dir, false, 1500);
@@ -109,6 +117,28 @@ class RunSignalTest {
     assertThat(s.workFiles()).as("working directory").noneMatch(n -> n.startsWith("hs_err"))
         .doesNotContain("synthetic.jsonl", "report.json");
     assertThat(s.tmpFiles()).as("temporary directory").isEmpty();
+  }
+
+  // fault: SIGINT (Ctrl-C) during the first embedding of the private records
+  // holds: exit 130, no `hs_err` file, no output, the temporary directory empty: the embedder is closed (waiting for its batch) before the JVM shuts down, so ONNX Runtime's own shutdown hook, which releases its environment, no longer runs under a `minilm-embed-N` thread
+  @Test
+  void sigintWhileEmbeddingExitsWith130WithoutACrashLog(@TempDir Path dir) throws Exception {
+    assumeTrue(!ignores(2), "SIGINT is ignored in this test's environment (a background job): the child inherits it");
+    Stopped s = runAndStop(dir, "INT", 300);
+    assertThat(s.output()).as("child output").doesNotContain("SIGSEGV").doesNotContain("A fatal error");
+    assertThat(s.exit()).as("exit code after SIGINT; output: %s", s.output()).isEqualTo(130);
+    assertThat(s.workFiles()).noneMatch(n -> n.startsWith("hs_err")).doesNotContain("synthetic.jsonl", "report.json");
+    assertThat(s.tmpFiles()).as("temporary directory").isEmpty();
+  }
+
+  /** Whether this process ignores signal {@code n} (its children inherit that). */
+  private static boolean ignores(int n) throws Exception {
+    for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+      if (line.startsWith("SigIgn:")) {
+        return (Long.parseUnsignedLong(line.substring(7).strip(), 16) & (1L << (n - 1))) != 0;
+      }
+    }
+    return false;
   }
 
   @Test
