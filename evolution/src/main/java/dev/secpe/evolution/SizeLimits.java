@@ -22,8 +22,11 @@ public final class SizeLimits {
   /** L, variations per survivor: at most 10,000. */
   public static final int MAX_VARIATIONS = 10_000;
 
-  /** T, vote rounds: at most 100,000. */
-  public static final int MAX_ITERATIONS = 100_000;
+  /**
+   * T, vote rounds: at most 1,000,000 (SecPE's rounds cost no budget; the texts generated over the
+   * run are bounded by {@link #MAX_GENERATED} in any case).
+   */
+  public static final int MAX_ITERATIONS = 1_000_000;
 
   /** Candidates over all rounds (candidates x T): at most 10^9 texts generated in one run. */
   public static final long MAX_GENERATED = 1_000_000_000L;
