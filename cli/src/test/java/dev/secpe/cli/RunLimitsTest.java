@@ -27,7 +27,7 @@ class RunLimitsTest {
   }
 
   // fault: sizes past their stated limits or whose product overflows: `--variations 100000000`, `--synthetic-size 1000000000`, `ctcl --steps 2147483647`, a billion DPGA records
-  // holds: exit 2 before any input is read, naming the option, the value and the limit (`SizeLimits`: 10^7 synthetic texts, 2·10^7 candidates a round, 10^9 over a run, 10^4 variations, 10^5 iterations, 10^6 CTCL steps; the builders check the same with exact arithmetic) (before: the releases were charged, then an empty output with "-1294967266 candidates a round", exit 0; DPGA ran on; CTCL hung in accounting)
+  // holds: exit 2 before any input is read, naming the option, the value and the limit (`SizeLimits`: 10^7 synthetic texts, 2·10^7 candidates a round, 10^9 over a run, 10^4 variations, 10^6 iterations, 10^6 CTCL steps; the builders check the same with exact arithmetic) (before: the releases were charged, then an empty output with "-1294967266 candidates a round", exit 0; DPGA ran on; CTCL hung in accounting)
   @Test
   void oversizedRunsAreRefusedBeforeAnythingIsRead(@TempDir Path dir) throws Exception {
     FaultRun f = new FaultRun(dir);

@@ -42,6 +42,8 @@ class PrivacyJournalTest {
     return r.report().mechanisms().stream().map(Release::id).toList();
   }
 
+  // fault: two library runs at once in one JVM on one dataset (builders given one `PrivacyJournal`) or one checkpoint directory (with or without a journal)
+  // holds: the second is refused (`IllegalStateException`, "another run is using the privacy journal of this dataset" / "… the checkpoint directory") and draws nothing; the journal holds the first run's releases once
   @Test
   void aSecondRunOnTheSameDatasetOrCheckpointIsRefusedWhileTheFirstRunsAndDrawsNothing(@TempDir Path dir) throws Exception {
     CountDownLatch charged = new CountDownLatch(1);
@@ -164,6 +166,8 @@ class PrivacyJournalTest {
     }
   }
 
+  // fault: a checkpoint write fails after a release was drawn (library run under a journal)
+  // holds: the run fails, the previous checkpoint is kept and no temporary file stays; `resume(true)` serves the release from the journal (no new draw) and the output equals the uninterrupted run's
   @Test
   void releasesDrawnAfterTheLastCheckpointAreServedFromTheJournalNotDrawnAgain(@TempDir Path dir) throws Exception {
     Path ck = dir.resolve("ck");
@@ -195,6 +199,8 @@ class PrivacyJournalTest {
     assertThat(noise.draws.get()).as("draws after the resume: round 2's votes are not among them").isZero();
   }
 
+  // fault: a run dies between a release's charge and its draw
+  // holds: the journal keeps the charge (it counts as spent); the resumed run draws that release (its noise never left the dead process) without charging it again, and the journal says so (`redraw`); a release already drawn in the run's lineage is never drawn again
   @Test
   void aChargeWhoseRunDiedBeforeTheDrawIsNotChargedAgain(@TempDir Path dir) {
     Path ck = dir.resolve("ck");

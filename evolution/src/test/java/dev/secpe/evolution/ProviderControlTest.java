@@ -65,6 +65,8 @@ class ProviderControlTest {
         .nonPrivate();
   }
 
+  // fault: generator or embedder never answers
+  // holds: each batch is cancelled after `generationTimeout` / `embeddingTimeout` (default 30 min, `--provider-timeout`) and tried again `providerRetries` times (default 2), then the run stops naming the provider, the batch size and the timeout; `cancel()` or interrupting the running thread frees a blocked run at once and cancels the in-flight request
   @Test
   void aGeneratorThatNeverAnswersTimesOutAfterItsRetriesAndIsCancelled() {
     Hanging g = new Hanging(0);
@@ -111,6 +113,8 @@ class ProviderControlTest {
     return new Blocked(run, t, thrown);
   }
 
+  // fault: provider fails with a retryable error (rate limit, 5xx)
+  // holds: the batch is tried again, up to `providerRetries` times
   @Test
   void aRetryableFailureIsTriedAgain() {
     AtomicInteger calls = new AtomicInteger();
@@ -144,6 +148,8 @@ class ProviderControlTest {
   }
 
   /** An embedder whose vectors have the wrong dimension: the message says so, on private text too. */
+  // fault: embedder returns the wrong dimension or too few rows, on private text too
+  // holds: the exact fault is reported (`ProviderFault`: provider, input position, dimensions or counts), not withheld; no text is quoted
   @Test
   void aWrongShapeIsReportedExactlyNotWithheld() {
     TextEmbedder wrong = new ForwardingEmbedder(Fixtures.embedder(), Locality.LOCAL, () -> 65);
