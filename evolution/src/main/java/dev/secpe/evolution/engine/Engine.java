@@ -202,6 +202,11 @@ public final class Engine {
             values -> cps.ifPresent(s -> guard.write(s, checkpoint(at.round, at.population, ledger, values))))
             .onCharged(r -> settings.listener().onEvent(new RunEvent.ReleaseCharged(r)))
             .witness(guard.witness());
+    if (restored == null && guard.journalled()) {
+      // Under a journal a checkpoint exists before the first draw: a write that fails later (a
+      // full disk) leaves one to resume from, and the journal holds what was drawn since.
+      cps.ifPresent(s -> guard.write(s, checkpoint(0, List.of(), ledger, Map.of())));
+    }
     RunContext ctx = new RunContext(settings, privateData, publicData, embedder, ledger, store);
     settings.listener().onEvent(new RunEvent.RunStarted(method.name(), settings.iterations(), startRound));
 

@@ -88,6 +88,11 @@ final class RunGuard implements AutoCloseable {
     return journal.resume(restored, s.integrity(), s.file(), noise, planned);
   }
 
+  /** Whether the run keeps a privacy journal. */
+  boolean journalled() {
+    return journal != null;
+  }
+
   /** The lineage checkpoints are written with ("" without a journal). */
   String lineage() {
     return journal == null ? "" : journal.lineage();
