@@ -122,6 +122,7 @@ class RunSignalTest {
   // fault: SIGINT (Ctrl-C) during the first embedding of the private records
   // holds: exit 130, no `hs_err` file, no output, the temporary directory empty: the embedder is closed (waiting for its batch) before the JVM shuts down, so ONNX Runtime's own shutdown hook, which releases its environment, no longer runs under a `minilm-embed-N` thread
   @Test
+  @org.junit.jupiter.api.Tag("slow") // a second child embedding 300 e-mails (about 20 s); SIGTERM's case runs always
   void sigintWhileEmbeddingExitsWith130WithoutACrashLog(@TempDir Path dir) throws Exception {
     assumeTrue(!ignores(2), "SIGINT is ignored in this test's environment (a background job): the child inherits it");
     Stopped s = runAndStop(dir, "INT", 300);

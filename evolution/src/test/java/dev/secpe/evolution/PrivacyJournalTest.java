@@ -166,16 +166,18 @@ class PrivacyJournalTest {
     }
   }
 
-  // fault: a checkpoint write fails after a release was drawn (library run under a journal)
-  // holds: the run fails, the previous checkpoint is kept and no temporary file stays; `resume(true)` serves the release from the journal (no new draw) and the output equals the uninterrupted run's
-  @Test
-  void releasesDrawnAfterTheLastCheckpointAreServedFromTheJournalNotDrawnAgain(@TempDir Path dir) throws Exception {
+  // fault: a checkpoint write fails after a release was drawn, the run's first release included (library run under a journal)
+  // holds: the run fails, the previous checkpoint is kept (under a journal one is written before the first draw) and no temporary file stays; `resume(true)` serves the release from the journal (no new draw) and the output equals the uninterrupted run's
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"augpe/labels", "augpe/round-2/votes"})
+  void releasesDrawnAfterTheLastCheckpointAreServedFromTheJournalNotDrawnAgain(String failAfter, @TempDir Path dir) throws Exception {
     Path ck = dir.resolve("ck");
     Path file = ck.resolve(CheckpointStore.FILE);
-    // The checkpoint write after round 2's votes fails (its path becomes a directory, as a full
-    // disk would fail it): the votes were drawn and journalled, the checkpoint is round 2's input.
-    assertThatThrownBy(() -> run(dir.resolve("j"), ck, new Fixtures.CountingNoise(5)).listener(e -> {
-      if (e instanceof RunEvent.ReleaseCharged c && c.release().id().equals("augpe/round-2/votes")) {
+    // The checkpoint write after the release fails (its path becomes a directory, as a full disk
+    // would fail it): the release was drawn and journalled, the checkpoint is the one before.
+    assertThatThrownBy(() -> run(dir.resolve("j"), ck, null)
+        .noise(Fixtures.CountingNoise.perRelease(5)).listener(e -> {
+      if (e instanceof RunEvent.ReleaseCharged c && c.release().id().equals(failAfter)) {
         try {
           Files.move(file, ck.resolve("good.json"));
           Files.createDirectories(file.resolve("blocked"));
@@ -189,14 +191,30 @@ class PrivacyJournalTest {
     Files.delete(file);
     Files.move(ck.resolve("good.json"), file);
 
-    Fixtures.CountingNoise noise = new Fixtures.CountingNoise(6);
-    RunResult resumed = run(dir.resolve("j"), ck, noise).resume(true).build().run();
-    RunResult whole = run(dir.resolve("j2"), dir.resolve("whole"), new Fixtures.CountingNoise(5)).build().run();
+    // Reproducible noise of the same seed, one stream per release (as a resumed run needs): a
+    // release drawn again would equal the first draw, so what shows it was not is the count of
+    // draws (and the journal, which refuses a second draw).
+    Fixtures.CountingNoise noise = Fixtures.CountingNoise.perRelease(5);
+    RunResult resumed = Fixtures.augpe(null).noise(noise).iterations(3).journal(PrivacyJournal.at(dir.resolve("j")))
+        .checkpoint(ck).resume(true).build().run();
+    Fixtures.CountingNoise all = Fixtures.CountingNoise.perRelease(5);
+    RunResult whole = Fixtures.augpe(null).noise(all).iterations(3).journal(PrivacyJournal.at(dir.resolve("j2")))
+        .checkpoint(dir.resolve("whole")).build().run();
     assertThat(ids(resumed)).isEqualTo(ids(whole));
     assertThat(resumed.dataset().records().stream().map(t -> t.text()).toList())
-        .as("round 2's votes came back from the journal, not from a new draw")
         .isEqualTo(whole.dataset().records().stream().map(t -> t.text()).toList());
-    assertThat(noise.draws.get()).as("draws after the resume: round 2's votes are not among them").isZero();
+    // The resumed run draws what the whole run drew after failAfter, nothing up to it.
+    long upTo = 0;
+    for (java.util.Map.Entry<String, double[]> v : new CheckpointStore(dir.resolve("whole")).read().values().entrySet()) {
+      upTo += v.getValue().length;
+      if (v.getKey().equals(failAfter)) {
+        break;
+      }
+    }
+    assertThat(noise.draws.get()).as("draws after the resume: %s and those before it are not among them", failAfter)
+        .isEqualTo(all.draws.get() - upTo);
+    assertThat(PrivacyJournal.at(dir.resolve("j")).history(Fixtures.privateData(100)).charged())
+        .isEqualTo(resumed.report().mechanisms());
   }
 
   // fault: a run dies between a release's charge and its draw
