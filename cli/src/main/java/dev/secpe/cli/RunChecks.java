@@ -152,39 +152,43 @@ final class RunChecks {
     if (c.providerOptions.isEmpty()) {
       return;
     }
-    if (c.generatorName == null && c.embedderName == null) {
-      throw new IllegalArgumentException(
-          "--provider-option " + String.join(", ", new TreeSet<>(c.providerOptions.keySet()))
-              + ": the options go to --generator and --embedder providers, and neither was given");
-    }
     Providers installed = Providers.installed();
     Set<String> known = new TreeSet<>();
-    List<java.util.Optional<Set<String>>> said = new java.util.ArrayList<>();
-    if (c.generatorName != null) {
-      said.add(installed.generator(c.generatorName).options());
-    }
-    if (c.embedderName != null) {
-      said.add(installed.embedder(c.embedderName).options());
-    }
-    for (java.util.Optional<Set<String>> o : said) {
-      if (o.isEmpty()) {
-        return; // a provider that does not list its options takes any
+    List<String> readers = new java.util.ArrayList<>();
+    try {
+      if (!c.trainsGeneratorHere()) {
+        java.util.Optional<Set<String>> o = installed.generator(c.generatorProvider()).options();
+        if (o.isEmpty()) {
+          return; // a provider that does not list its options takes any
+        }
+        known.addAll(o.get());
+        readers.add("--generator " + c.generatorProvider());
       }
-      known.addAll(o.get());
+      if (c.embedderName != null) {
+        java.util.Optional<Set<String>> o = installed.embedder(c.embedderName).options();
+        if (o.isEmpty()) {
+          return;
+        }
+        known.addAll(o.get());
+        readers.add("--embedder " + c.embedderName);
+      }
+    } catch (RuntimeException unknownProvider) {
+      return; // creating it names the unknown provider
+    }
+    if (readers.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--provider-option " + String.join(", ", new TreeSet<>(c.providerOptions.keySet()))
+              + ": nothing reads it (the embedded generator is trained here on --public and the default embedder"
+              + " takes no options); options go to a provider chosen with --generator or --embedder, or corpus=FILE"
+              + " to the embedded generator");
     }
     for (String key : new TreeSet<>(c.providerOptions.keySet())) {
       if (!known.contains(key)) {
         throw new IllegalArgumentException(
-            "--provider-option " + key + " is not read by " + providers(c) + "; "
+            "--provider-option " + key + " is not read by " + String.join(" or ", readers) + "; "
                 + (known.isEmpty() ? "it reads none" : "they read: " + String.join(", ", known)));
       }
     }
-  }
-
-  private static String providers(RunCommand c) {
-    return (c.generatorName == null ? "" : "--generator " + c.generatorName)
-        + (c.generatorName != null && c.embedderName != null ? " or " : "")
-        + (c.embedderName == null ? "" : "--embedder " + c.embedderName);
   }
 
   /** An input must be a file, a FIFO or a device whose format is known; never a directory. */
@@ -261,7 +265,7 @@ final class RunChecks {
     long timeout = c.providerTimeout == null ? 1800 : c.providerTimeout;
     String label = pub.records().stream().map(PublicRecord::label).flatMap(java.util.Optional::stream)
         .map(Label::name).findFirst().orElse(null);
-    String gen = c.generatorName == null ? "the embedded generator" : "--generator " + c.generatorName;
+    String gen = "--generator " + c.generatorProvider() + (c.generatorName == null ? " (the default)" : "");
     String emb = c.embedderName == null ? "the embedded embedder" : "--embedder " + c.embedderName;
     try {
       GenerationRequest r = PromptTemplates.defaults(c.domain).request(

@@ -393,12 +393,22 @@ final class RunCommand implements Callable<Integer> {
    * splice generator; CTCL fine-tunes the n-gram one). The embedded generators learn from
    * {@code --public} unless a {@code corpus} provider option names their training text.
    */
-  private TextGenerator generator(PublicCorpus pub) {
+  /** The generator provider's name: --generator (short names resolved), or the method's embedded default. */
+  String generatorProvider() {
     String name = generatorName != null ? generatorName : method == MethodName.ctcl ? "ngram" : "splice";
-    String provider = EMBEDDED_GENERATORS.getOrDefault(name, name);
+    return EMBEDDED_GENERATORS.getOrDefault(name, name);
+  }
+
+  /** Whether the generator is an embedded one trained here on --public (then it reads no --provider-option). */
+  boolean trainsGeneratorHere() {
+    return EMBEDDED_GENERATORS.containsValue(generatorProvider()) && !providerOptions.containsKey("corpus");
+  }
+
+  private TextGenerator generator(PublicCorpus pub) {
+    String provider = generatorProvider();
     boolean embedded = EMBEDDED_GENERATORS.containsValue(provider);
     TextGenerator g;
-    if (!embedded || providerOptions.containsKey("corpus")) {
+    if (!trainsGeneratorHere()) {
       g = Providers.installed().createGenerator(provider, ProviderConfig.of(providerOptions));
     } else {
       if (pub.isEmpty()) {
