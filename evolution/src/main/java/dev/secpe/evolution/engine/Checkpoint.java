@@ -21,6 +21,8 @@ import java.util.Map;
  * @param values the noisy values of every release, by release id
  * @param lineage the chain of runs this checkpoint belongs to in the dataset's privacy journal
  *     (a fresh run starts one, each resume continues it); empty when the run kept no journal
+ * @param copiesLeftOut generated texts left out so far because they stayed copies of the
+ *     population's texts (for the report's warning, which a resumed run must give as well)
  */
 public record Checkpoint(
     String method,
@@ -30,7 +32,8 @@ public record Checkpoint(
     List<SyntheticText> population,
     List<Release> releases,
     Map<String, double[]> values,
-    String lineage) {
+    String lineage,
+    long copiesLeftOut) {
 
   /** Copies the collections. */
   public Checkpoint {

@@ -86,6 +86,9 @@ public final class CheckpointStore {
     root.put("fingerprint", c.fingerprint());
     root.put("inputs", c.inputs());
     root.put("round", c.round());
+    if (c.copiesLeftOut() > 0) {
+      root.put("copiesLeftOut", c.copiesLeftOut());
+    }
     if (!c.lineage().isEmpty()) {
       root.put("lineage", c.lineage());
     }
@@ -205,7 +208,8 @@ public final class CheckpointStore {
         pop,
         releases,
         values,
-        root.path("lineage").asText(""));
+        root.path("lineage").asText(""),
+        root.path("copiesLeftOut").asLong(0));
   }
 
   /** SHA-256 (hex) of the node's JSON text, fields in insertion order. */

@@ -178,6 +178,7 @@ public final class Engine {
                 + configDescription);
       }
       restored = guard.resumed(restored);
+      copiesLeftOut = restored.copiesLeftOut();
     } else if (settings.resume()) {
       throw new IllegalStateException(
           "resume requested but no checkpoint exists at " + cps.map(CheckpointStore::file).orElse(null));
@@ -337,7 +338,8 @@ public final class Engine {
   private Checkpoint checkpoint(
       int round, List<SyntheticText> population, PrivacyLedger ledger, Map<String, double[]> values) {
     List<Release> releases = ledger.releases();
-    return new Checkpoint(method.name(), fingerprint(), inputs(), round, population, releases, values, guard.lineage());
+    return new Checkpoint(
+        method.name(), fingerprint(), inputs(), round, population, releases, values, guard.lineage(), copiesLeftOut);
   }
 
   /** Digest of the input records, private and public (computed once). */

@@ -217,7 +217,8 @@ public final class RunJournal implements AutoCloseable {
       }
     }
     checkPlanned(left);
-    return new Checkpoint(c.method(), c.fingerprint(), c.inputs(), c.round(), c.population(), releases, values, lin);
+    return new Checkpoint(
+        c.method(), c.fingerprint(), c.inputs(), c.round(), c.population(), releases, values, lin, c.copiesLeftOut());
   }
 
   private IllegalStateException forged(Path where, String what) {
