@@ -8,6 +8,7 @@ import dev.secpe.accounting.noise.NoiseSources;
 import dev.secpe.cli.demo.DemoReport;
 import dev.secpe.cli.demo.DemoResult;
 import dev.secpe.cli.demo.DemoRunner;
+import dev.secpe.cli.demo.EmbeddingProgress;
 import dev.secpe.cli.demo.DemoSummary;
 import dev.secpe.core.Label;
 import dev.secpe.core.report.Phase;
@@ -155,11 +156,12 @@ final class DemoCommand implements Callable<Integer> {
         generatorName.equals("ngram")
             ? ngram
             : SpliceTextGenerator.builder().train(data.publicData().texts(), publicLabels).build();
+    EmbeddingProgress progress =
+        new EmbeddingProgress(
+            embedderName.equals("all-minilm-l6-v2") ? MiniLmEmbedder.create() : MiniLmEmbedder.createQuantized(),
+            System.err);
     try (ngram;
-        TextEmbedder embedder =
-            CachingEmbedder.inMemory(
-                embedderName.equals("all-minilm-l6-v2") ? MiniLmEmbedder.create() : MiniLmEmbedder.createQuantized(),
-                200_000);
+        TextEmbedder embedder = CachingEmbedder.inMemory(progress, 200_000);
         CloseOnExit onSignal = new CloseOnExit(embedder, ngram)) {
       DemoRunner runner =
           new DemoRunner(
@@ -170,8 +172,13 @@ final class DemoCommand implements Callable<Integer> {
               ngram,
               embedder,
               System.err);
+      // Every e-mail is embedded once here (the cache answers for it afterwards): most of the
+      // demo's embedding, so it gets its own progress line.
+      int once = data.publicData().size() + data.privateData().size() + Math.min(syntheticSize, data.heldOut().size());
+      progress.expect("embedding the " + once + " e-mails once (public, private, held out)", once);
       double startFid = runner.publicToPrivateFid(data);
       double realFid = runner.heldOutFid(data, syntheticSize);
+      progress.expect("", 0);
       List<DemoResult> results = runner.run(data);
       double seconds = (System.nanoTime() - t0) / 1e9;
       List<DemoSummary> summary = DemoSummary.of(results);

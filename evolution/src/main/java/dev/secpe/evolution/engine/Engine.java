@@ -177,18 +177,22 @@ public final class Engine {
             restored == null ? Map.of() : restored.values(),
             values -> cps.ifPresent(s -> s.write(checkpoint(at.round, at.population, ledger, values))))
             .onCharged(r -> settings.listener().onEvent(new RunEvent.ReleaseCharged(r)));
-    RunContext ctx = new RunContext(settings, privateData, publicData, embedder, ledger, store);
+    OneOffEmbedding oneOff = new OneOffEmbedding(embedder, settings.listener(), startRound);
+    RunContext ctx = new RunContext(settings, privateData, publicData, oneOff, ledger, store);
     settings.listener().onEvent(new RunEvent.RunStarted(method.name(), settings.iterations(), startRound));
 
     // One-off private work, timed into round startRound: embedding the private records (the
-    // embedding phase) and the method's one-off releases (the selection phase).
+    // embedding phase, with progress) and the method's one-off releases (the selection phase).
     long e0 = System.nanoTime();
+    oneOff.expect(privateData.size());
     ctx.embedPrivate();
     oneOffTexts = privateData.size();
     if (method.needsPublicEmbeddings()) {
+      oneOff.expect(publicData.size());
       ctx.publicUnit();
       oneOffTexts += publicData.size();
     }
+    oneOff.expect(0);
     addTime(startRound, Phase.EMBEDDING, e0);
     long p0 = System.nanoTime();
     method.prepare(ctx);
