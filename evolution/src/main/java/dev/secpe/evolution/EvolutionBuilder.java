@@ -28,6 +28,15 @@ import java.util.Optional;
  */
 public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
 
+  /** The default of {@link #generationTimeout}: 10 minutes per batch and attempt. */
+  public static final java.time.Duration DEFAULT_GENERATION_TIMEOUT = java.time.Duration.ofMinutes(10);
+
+  /** The default of {@link #embeddingTimeout}: 2 minutes per batch and attempt. */
+  public static final java.time.Duration DEFAULT_EMBEDDING_TIMEOUT = java.time.Duration.ofMinutes(2);
+
+  /** The default of {@link #providerRetries}: 2, so 3 attempts in all. */
+  public static final int DEFAULT_PROVIDER_RETRIES = 2;
+
   PrivateStore privateData;
   PublicCorpus publicData;
   TextGenerator generator;
@@ -47,9 +56,9 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   NoiseSource noise;
   RunListener listener = event -> {};
   boolean nonPrivate;
-  java.time.Duration generationTimeout = java.time.Duration.ofMinutes(30);
-  java.time.Duration embeddingTimeout = java.time.Duration.ofMinutes(30);
-  int providerRetries = 2;
+  java.time.Duration generationTimeout = DEFAULT_GENERATION_TIMEOUT;
+  java.time.Duration embeddingTimeout = DEFAULT_EMBEDDING_TIMEOUT;
+  int providerRetries = DEFAULT_PROVIDER_RETRIES;
   /** The settings given explicitly (so that a method can refuse those it does not use). */
   final java.util.Set<String> given = new java.util.TreeSet<>();
 
@@ -218,9 +227,14 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   }
 
   /**
-   * How long one batch of generation requests may take (default 30 minutes) before it is
+   * How long one batch of generation requests (at most 256) may take, per attempt, before it is
    * cancelled and tried again ({@link #providerRetries}); then the run stops with a {@link
    * dev.secpe.llm.ProviderFault} naming the generator. The last checkpoint stays resumable.
+   *
+   * <p>Default {@link #DEFAULT_GENERATION_TIMEOUT}, 10 minutes: an OpenAI-compatible service
+   * answering 16 requests at a time in 30 s each needs 8 minutes for a full batch; with the default
+   * retries a generator that never answers stops the run after 30 minutes. Raise it for a slow
+   * local model, lower it for a fast one.
    */
   public B generationTimeout(java.time.Duration timeout) {
     this.generationTimeout = positive("generationTimeout", timeout);
@@ -228,9 +242,13 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   }
 
   /**
-   * How long one batch of texts may take to embed (default 30 minutes) before it is cancelled and
-   * tried again ({@link #providerRetries}); then the run stops with a {@link
+   * How long one batch of texts (at most 128) may take to embed, per attempt, before it is
+   * cancelled and tried again ({@link #providerRetries}); then the run stops with a {@link
    * dev.secpe.llm.ProviderFault} naming the embedder.
+   *
+   * <p>Default {@link #DEFAULT_EMBEDDING_TIMEOUT}, 2 minutes (the in-process MiniLM embeds a batch
+   * in seconds on two cores): an embedder that never answers stops the run after 6 minutes with
+   * the default retries.
    */
   public B embeddingTimeout(java.time.Duration timeout) {
     this.embeddingTimeout = positive("embeddingTimeout", timeout);
@@ -239,7 +257,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
 
   /**
    * How many times a batch is tried again after a timeout or a {@link
-   * dev.secpe.llm.ProviderException.Retryable} failure (default 2). Retries resend public or
+   * dev.secpe.llm.ProviderException.Retryable} failure (default {@link #DEFAULT_PROVIDER_RETRIES}). Retries resend public or
    * synthetic text to the generator and the same texts to the embedder: no privacy cost.
    */
   public B providerRetries(int retries) {
