@@ -1,6 +1,6 @@
 package dev.secpe.evolution;
 
-
+import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.noise.NoiseSource;
 import dev.secpe.accounting.noise.NoiseSources;
 import dev.secpe.core.LabelSet;
@@ -14,10 +14,13 @@ import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.prompt.Domain;
 import dev.secpe.llm.prompt.PromptTemplates;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The settings every method's builder shares. Each setter validates its value at once (an {@link
@@ -29,10 +32,10 @@ import java.util.Optional;
 public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
 
   /** The default of {@link #generationTimeout}: 10 minutes per batch and attempt. */
-  public static final java.time.Duration DEFAULT_GENERATION_TIMEOUT = java.time.Duration.ofMinutes(10);
+  public static final Duration DEFAULT_GENERATION_TIMEOUT = Duration.ofMinutes(10);
 
   /** The default of {@link #embeddingTimeout}: 2 minutes per batch and attempt. */
-  public static final java.time.Duration DEFAULT_EMBEDDING_TIMEOUT = java.time.Duration.ofMinutes(2);
+  public static final Duration DEFAULT_EMBEDDING_TIMEOUT = Duration.ofMinutes(2);
 
   /** The default of {@link #providerRetries}: 2, so 3 attempts in all. */
   public static final int DEFAULT_PROVIDER_RETRIES = 2;
@@ -56,11 +59,11 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   NoiseSource noise;
   RunListener listener = event -> {};
   boolean nonPrivate;
-  java.time.Duration generationTimeout = DEFAULT_GENERATION_TIMEOUT;
-  java.time.Duration embeddingTimeout = DEFAULT_EMBEDDING_TIMEOUT;
+  Duration generationTimeout = DEFAULT_GENERATION_TIMEOUT;
+  Duration embeddingTimeout = DEFAULT_EMBEDDING_TIMEOUT;
   int providerRetries = DEFAULT_PROVIDER_RETRIES;
   /** The settings given explicitly (so that a method can refuse those it does not use). */
-  final java.util.Set<String> given = new java.util.TreeSet<>();
+  final Set<String> given = new TreeSet<>();
 
   EvolutionBuilder() {}
 
@@ -236,7 +239,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
    * retries a generator that never answers stops the run after 30 minutes. Raise it for a slow
    * local model, lower it for a fast one.
    */
-  public B generationTimeout(java.time.Duration timeout) {
+  public B generationTimeout(Duration timeout) {
     this.generationTimeout = positive("generationTimeout", timeout);
     return self();
   }
@@ -250,7 +253,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
    * in seconds on two cores): an embedder that never answers stops the run after 6 minutes with
    * the default retries.
    */
-  public B embeddingTimeout(java.time.Duration timeout) {
+  public B embeddingTimeout(Duration timeout) {
     this.embeddingTimeout = positive("embeddingTimeout", timeout);
     return self();
   }
@@ -268,7 +271,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     return self();
   }
 
-  private static java.time.Duration positive(String name, java.time.Duration d) {
+  private static Duration positive(String name, Duration d) {
     Objects.requireNonNull(d, name);
     if (d.isNegative() || d.isZero()) {
       throw new IllegalArgumentException(name + " must be positive, got " + name + "=" + d);
@@ -286,7 +289,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
    * An (epsilon, delta) budget the Gaussian mechanisms can meet: both strictly positive. The
    * message names the method and both values.
    */
-  static dev.secpe.accounting.DpBudget requireApproximateDp(String method, dev.secpe.accounting.DpBudget budget) {
+  static DpBudget requireApproximateDp(String method, DpBudget budget) {
     Objects.requireNonNull(budget, "budget");
     if (!(budget.epsilon() > 0) || !(budget.delta() > 0)) {
       throw new IllegalArgumentException(

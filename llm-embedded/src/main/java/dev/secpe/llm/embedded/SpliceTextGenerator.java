@@ -6,14 +6,18 @@ import dev.secpe.llm.GenerationTask;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.TextGenerator;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 
 /**
  * An in-process stand-in for an LLM that writes with real sentences: it recombines lines of PUBLIC
@@ -87,7 +91,7 @@ public final class SpliceTextGenerator implements TextGenerator {
     if (docs.isEmpty()) {
       throw new IllegalArgumentException("training texts must hold at least one non-blank line, got none");
     }
-    this.all = java.util.stream.IntStream.range(0, docs.size()).toArray();
+    this.all = IntStream.range(0, docs.size()).toArray();
     this.byLabel = new HashMap<>();
     labels.forEach((k, v) -> byLabel.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
     this.lowerDocs = lower.toArray(new String[0]);
@@ -99,7 +103,7 @@ public final class SpliceTextGenerator implements TextGenerator {
     }
     Map<String, List<Integer>> inv = new HashMap<>();
     for (int d = 0; d < docs.size(); d++) {
-      for (String w : new java.util.HashSet<>(tokens(lowerDocs[d]))) {
+      for (String w : new HashSet<>(tokens(lowerDocs[d]))) {
         inv.computeIfAbsent(w, k -> new ArrayList<>()).add(d);
       }
     }
@@ -201,7 +205,7 @@ public final class SpliceTextGenerator implements TextGenerator {
       return new int[] {bestSource};
     }
     Map<Integer, Integer> score = new HashMap<>();
-    for (String w : new java.util.HashSet<>(tokens(parent.toLowerCase(Locale.ROOT)))) {
+    for (String w : new HashSet<>(tokens(parent.toLowerCase(Locale.ROOT)))) {
       int[] ds = index.get(w);
       if (ds != null) {
         for (int d : ds) {
@@ -209,7 +213,7 @@ public final class SpliceTextGenerator implements TextGenerator {
         }
       }
     }
-    java.util.Set<Integer> allowed = new java.util.HashSet<>();
+    Set<Integer> allowed = new HashSet<>();
     for (int d : pool) {
       allowed.add(d);
     }
@@ -218,7 +222,7 @@ public final class SpliceTextGenerator implements TextGenerator {
         .sorted((a, b) -> a.getValue().equals(b.getValue())
             ? Integer.compare(a.getKey(), b.getKey()) : Integer.compare(b.getValue(), a.getValue()))
         .limit(NEIGHBOURS)
-        .mapToInt(java.util.Map.Entry::getKey)
+        .mapToInt(Map.Entry::getKey)
         .toArray();
     return best.length == 0 ? pool : best;
   }
@@ -355,7 +359,7 @@ public final class SpliceTextGenerator implements TextGenerator {
       }
       String[] w = line.split("\\s+");
       for (int from = 0; from < w.length; from += MAX_LINE_WORDS) {
-        out.add(String.join(" ", java.util.Arrays.copyOfRange(w, from, Math.min(w.length, from + MAX_LINE_WORDS))));
+        out.add(String.join(" ", Arrays.copyOfRange(w, from, Math.min(w.length, from + MAX_LINE_WORDS))));
       }
     }
     return out.toArray(new String[0]);
