@@ -9,6 +9,7 @@ import dev.secpe.cli.demo.DemoCorpus;
 import dev.secpe.cli.demo.DemoReport;
 import dev.secpe.cli.demo.DemoResult;
 import dev.secpe.cli.demo.DemoRunner;
+import dev.secpe.cli.demo.EmbeddingProgress;
 import dev.secpe.cli.demo.DemoSummary;
 import dev.secpe.cli.demo.UtilityTable;
 import dev.secpe.core.Label;
@@ -169,10 +170,12 @@ final class DemoCommand implements Callable<Integer> {
         generatorName.equals("ngram")
             ? ngram
             : SpliceTextGenerator.builder().train(data.publicData().texts(), publicLabels).build();
+    EmbeddingProgress progress =
+        new EmbeddingProgress(
+            embedderName.equals("all-minilm-l6-v2") ? MiniLmEmbedder.create() : MiniLmEmbedder.createQuantized(),
+            System.err);
     try (ngram;
-        TextEmbedder embedder =
-            embeddingCache(
-                embedderName.equals("all-minilm-l6-v2") ? MiniLmEmbedder.create() : MiniLmEmbedder.createQuantized());
+        TextEmbedder embedder = embeddingCache(progress);
         CloseOnExit onSignal = new CloseOnExit(embedder, ngram)) {
       DemoRunner runner =
           new DemoRunner(
@@ -183,8 +186,13 @@ final class DemoCommand implements Callable<Integer> {
               ngram,
               embedder,
               System.err);
+      // Every record is embedded once here (the cache answers for it afterwards): most of the
+      // demo's embedding, so it gets its own progress line.
+      int once = data.publicData().size() + data.privateData().size() + data.heldOut().size();
+      progress.expect("embedding the " + once + " records once (public, private, held out)", once);
       double startFid = runner.publicToPrivateFid(data);
       double realFid = runner.heldOutFid(data, syntheticSize);
+      progress.expect("", 0);
       List<DemoResult> results = runner.run(data);
       double seconds = (System.nanoTime() - t0) / 1e9;
       List<DemoSummary> summary = DemoSummary.of(results);

@@ -93,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--variations", defaultValue = "3", description = "L, variations per survivor (default: ${DEFAULT-VALUE})")
   int variations;
 
-  @Option(names = "--provider-timeout", paramLabel = "SECONDS", description = "the longest one batch of generation or embedding may take before it is cancelled and retried (default: 1800)")
+  @Option(names = "--provider-timeout", paramLabel = "SECONDS", description = "the longest one batch of generation or embedding may take before it is cancelled and retried (default: 600 for generation, 120 for embedding)")
   Long providerTimeout;
 
   @Option(names = "--provider-retries", paramLabel = "N", description = "further attempts after a timeout or a retryable provider failure (default: 2)")

@@ -1,14 +1,15 @@
 package dev.secpe.evolution;
 
-import dev.secpe.evolution.ctcl.CTCLMethod;
-import dev.secpe.evolution.ctcl.CTCLPlan;
-import dev.secpe.evolution.engine.Inputs;
-import dev.secpe.evolution.engine.Method;
-
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.PlanCalibrator;
 import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.Release;
+import dev.secpe.evolution.ctcl.CTCLMethod;
+import dev.secpe.evolution.ctcl.CTCLOptions;
+import dev.secpe.evolution.ctcl.CTCLPlan;
+import dev.secpe.evolution.ctcl.FineTuningNoise;
+import dev.secpe.evolution.engine.Inputs;
+import dev.secpe.evolution.engine.Method;
 import dev.secpe.llm.FineTunableGenerator;
 import java.util.List;
 import java.util.Locale;
@@ -64,7 +65,7 @@ public final class CTCL extends Runs<CTCL.Config> {
   public static final double MAX_CLIP_NORM = 1e6;
 
   /** The provenance operator of CTCL's texts. */
-  public static final String OPERATOR = "ctcl";
+  public static final String OPERATOR = CTCLMethod.OPERATOR;
 
   /**
    * CTCL's immutable configuration.
@@ -134,11 +135,18 @@ public final class CTCL extends Runs<CTCL.Config> {
   public record Accounting(
       double noiseMultiplier, double samplingRate, double histogramEpsilon, double fineTuningEpsilon, double composedEpsilon) {}
 
-  private final Accounting accounting;
+  private final FineTuningNoise accounting; // null for a non-private run
 
-  private CTCL(Config config, Inputs inputs, Accounting accounting) {
-    super(config, inputs, CTCLPlan.of(config, accounting));
+  private CTCL(Config config, Inputs inputs, FineTuningNoise accounting) {
+    super(config, inputs, CTCLPlan.of(options(config), accounting));
     this.accounting = accounting;
+  }
+
+  /** What CTCL's steps read of {@code c}: plain values, so that the steps never import this class. */
+  static CTCLOptions options(Config c) {
+    return new CTCLOptions(
+        c.settings(), c.budget(), c.topics(), c.keywordsPerTopic(), c.unclassifiedQuantile(), c.histogramSigma(),
+        c.clipNorm(), c.steps(), c.batchSize(), c.privateWeight());
   }
 
   /** A new builder. */
@@ -148,12 +156,13 @@ public final class CTCL extends Runs<CTCL.Config> {
 
   /** The solved accounting (solved at {@code build()}; empty for a non-private run). */
   public Optional<Accounting> accounting() {
-    return Optional.ofNullable(accounting);
+    return Optional.ofNullable(accounting).map(a -> new Accounting(
+        a.noiseMultiplier(), a.samplingRate(), a.histogramEpsilon(), a.fineTuningEpsilon(), a.composedEpsilon()));
   }
 
   @Override
   Method newMethod() {
-    return new CTCLMethod(config(), privacyPlan(), accounting, (FineTunableGenerator) inputs.generator());
+    return new CTCLMethod(options(config()), privacyPlan(), accounting, (FineTunableGenerator) inputs.generator());
   }
 
 
@@ -273,8 +282,8 @@ public final class CTCL extends Runs<CTCL.Config> {
     }
 
     @Override
-    java.util.List<String> missingOwn() {
-      return budget == null && !nonPrivate ? java.util.List.of("budget (budget(DpBudget) or nonPrivate())") : java.util.List.of();
+    List<String> missingOwn() {
+      return budget == null && !nonPrivate ? List.of("budget (budget(DpBudget) or nonPrivate())") : List.of();
     }
 
     /**
@@ -314,7 +323,7 @@ public final class CTCL extends Runs<CTCL.Config> {
       }
       Config c =
           new Config(s.oneRound(), budget, topics, keywordsPerTopic, unclassifiedQuantile, histogramSigma, clipNorm, steps, b, privateWeight);
-      Accounting a = s.privacy() instanceof PrivacyMode.NonPrivate ? null : CTCLPlan.calibrate(budget, histogramSigma, (double) b / n, steps);
+      FineTuningNoise a = s.privacy() instanceof PrivacyMode.NonPrivate ? null : CTCLPlan.calibrate(budget, histogramSigma, (double) b / n, steps);
       return new CTCL(c, new Inputs(privateData, publicData, generator, embedder), a);
     }
   }

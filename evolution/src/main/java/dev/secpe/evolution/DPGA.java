@@ -1,19 +1,21 @@
 package dev.secpe.evolution;
 
-import dev.secpe.accounting.ledger.PrivacyPlan;
-import dev.secpe.evolution.dpga.DPGAMethod;
-import dev.secpe.evolution.dpga.DPGAPlan;
-import dev.secpe.evolution.engine.Inputs;
-import dev.secpe.evolution.engine.Labels;
-import dev.secpe.evolution.engine.Method;
-
 import dev.secpe.accounting.Calibration;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
-import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.PlanCalibrator;
+import dev.secpe.accounting.ledger.PrivacyCost;
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.accounting.ledger.Release;
+import dev.secpe.core.Label;
+import dev.secpe.evolution.dpga.DPGAMethod;
+import dev.secpe.evolution.dpga.DPGAOptions;
+import dev.secpe.evolution.dpga.DPGAPlan;
+import dev.secpe.evolution.dpga.VoteCalibration;
+import dev.secpe.evolution.engine.Inputs;
+import dev.secpe.evolution.engine.Labels;
+import dev.secpe.evolution.engine.Method;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -92,15 +94,6 @@ public final class DPGA extends Runs<DPGA.Config> {
   }
 
   /**
-   * The vote noise, ours and the paper's.
-   *
-   * @param sigma the noise multiplier used (PLD over every release)
-   * @param paperSigma what the paper's analysis would need for the same budget
-   * @param paperEpsilonAtPldSigma the epsilon the paper's analysis would claim at {@code sigma}
-   */
-  public record VoteCalibration(double sigma, double paperSigma, double paperEpsilonAtPldSigma) {}
-
-  /**
    * How elites are kept apart (DPGA-TextSyn §3.3.2 suppresses every candidate more similar to an
    * elite already taken than a threshold).
    */
@@ -122,7 +115,7 @@ public final class DPGA extends Runs<DPGA.Config> {
     OFF;
 
     /** The cosine from which {@link #NEAR_DUPLICATES} suppresses a candidate. */
-    public static final double NEAR_DUPLICATE_COSINE = 0.95;
+    public static final double NEAR_DUPLICATE_COSINE = DPGAOptions.NEAR_DUPLICATE_COSINE;
   }
 
   /**
@@ -202,6 +195,17 @@ public final class DPGA extends Runs<DPGA.Config> {
     return calibration;
   }
 
+  /** What DPGA's steps read of {@code c}: plain values, so that the steps never import this class. */
+  static DPGAOptions options(Config c) {
+    return new DPGAOptions(
+        c.settings(), c.budget(),
+        new DPGAOptions.Split(c.split().svt(), c.split().histograms(), c.split().tau()),
+        new DPGAOptions.Shares(c.shares().rewrite(), c.shares().fill(), c.shares().cross(), c.shares().generate()),
+        c.samplingRate(), c.freshSubsamplePerRound(), c.lengthBins(), c.keywordCandidates(), c.keywordsPerPrompt(),
+        c.keywordTemperature(), c.tauSample(), c.tauStep(),
+        DPGAOptions.Suppression.valueOf(c.similaritySuppression().name()));
+  }
+
   private DPGA(Config config, Inputs inputs, VoteCalibration calibration, PrivacyPlan plan) {
     super(config, inputs, plan);
     this.calibration = calibration;
@@ -214,7 +218,7 @@ public final class DPGA extends Runs<DPGA.Config> {
 
   @Override
   Method newMethod() {
-    return new DPGAMethod(config(), calibration, privacyPlan());
+    return new DPGAMethod(options(config()), calibration, privacyPlan());
   }
 
   @Override
@@ -223,8 +227,8 @@ public final class DPGA extends Runs<DPGA.Config> {
   }
 
   @Override
-  java.util.List<String> methodWarnings() {
-    return DPGAMethod.warnings(config(), privacyPlan(), calibration, inputs.privateData().size());
+  List<String> methodWarnings() {
+    return DPGAMethod.warnings(options(config()), privacyPlan(), calibration, inputs.privateData().size());
   }
 
 
@@ -331,8 +335,8 @@ public final class DPGA extends Runs<DPGA.Config> {
     }
 
     @Override
-    java.util.List<String> missingOwn() {
-      return budget == null && !nonPrivate ? java.util.List.of("budget (budget(DpBudget) or nonPrivate())") : java.util.List.of();
+    List<String> missingOwn() {
+      return budget == null && !nonPrivate ? List.of("budget (budget(DpBudget) or nonPrivate())") : List.of();
     }
 
     /** Validates everything and returns a single-use run. */
@@ -351,9 +355,10 @@ public final class DPGA extends Runs<DPGA.Config> {
       Config c = new Config(s, budget, split, shares, samplingRate, freshSubsample, lengthBins, keywordCandidates,
           keywordsPerPrompt, keywordTemperature, m, tauStep, suppression);
       // The whole plan is solved here: an unreachable budget is refused before any record is read.
-      java.util.List<dev.secpe.core.Label> labels = Labels.of(privateData.isLabelled(), s.labels());
-      VoteCalibration v = DPGAPlan.calibrate(c, labels);
-      return new DPGA(c, new Inputs(privateData, publicData, generator, embedder), v, DPGAPlan.plan(c, labels, v));
+      List<Label> labels = Labels.of(privateData.isLabelled(), s.labels());
+      DPGAOptions o = options(c);
+      VoteCalibration v = DPGAPlan.calibrate(o, labels);
+      return new DPGA(c, new Inputs(privateData, publicData, generator, embedder), v, DPGAPlan.plan(o, labels, v));
     }
   }
 }

@@ -7,6 +7,7 @@ import dev.secpe.core.report.RunListener;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.prompt.PromptTemplates;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -53,8 +54,8 @@ public record EvolutionSettings(
     PrivacyGuard guard,
     PrivacyMode privacy,
     RunListener listener,
-    java.time.Duration generationTimeout,
-    java.time.Duration embeddingTimeout,
+    Duration generationTimeout,
+    Duration embeddingTimeout,
     int providerRetries,
     boolean allowDuplicates,
     Optional<PrivacyJournal> journal) {

@@ -2,6 +2,7 @@ package dev.secpe.evolution;
 
 import dev.secpe.evolution.ctcl.CTCLPlan;
 import dev.secpe.evolution.dpga.DPGAPlan;
+import dev.secpe.evolution.dpga.VoteCalibration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -69,7 +70,7 @@ class DPGATest {
   void pldCalibrationIsTighterThanThePapersAnalysis() {
     DPGA.Config c = base().iterations(10).build().config();
     double eps = c.budget().epsilon();
-    DPGA.VoteCalibration v = DPGAPlan.calibrateVotes(c, DPGAPlan.metadata(c, true), 2);
+    VoteCalibration v = DPGAPlan.calibrateVotes(DPGA.options(c), DPGAPlan.metadata(DPGA.options(c), true), 2);
     assertThat(v.sigma()).isLessThan(v.paperSigma());
     // At our sigma the paper's (looser) analysis would claim more than the budget.
     assertThat(v.paperEpsilonAtPldSigma()).isGreaterThan(eps);

@@ -32,7 +32,8 @@ public final class QuickStart {
    * (trained on the public text) and embedder; writes the synthetic records to {@code out}.
    */
   public static RunResult secpe(PrivateDataset priv, PublicCorpus pub, int n, Path out) {
-    // snippet-start: secpe
+    // The README and the javadoc overview show the region below.
+    // @start region="secpe"
     // priv: your private records, PrivateDataset.of(List<PrivateRecord>); pub: public text of the
     // same kind, PublicCorpus.of(List<PublicRecord>); n synthetic records are written to out.
     List<String> pubLabels = pub.records().stream().map(r -> r.label().orElseThrow().name()).toList();
@@ -53,7 +54,7 @@ public final class QuickStart {
       result.dataset().writeJsonl(out);
       return result;
     }
-    // snippet-end: secpe
+    // @end region="secpe"
   }
 
   /** Aug-PE at the same reconstruction guarantee (SecPE eq. 4). */

@@ -15,6 +15,7 @@ import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.SyntheticText;
 import dev.secpe.core.Words;
 import dev.secpe.core.io.BundledCorpus;
+import dev.secpe.core.report.Phase;
 import dev.secpe.core.report.RunEvent;
 import dev.secpe.core.report.RunListener;
 import dev.secpe.core.secret.PiiDetector;
@@ -42,6 +43,7 @@ import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.prompt.Domain;
 import dev.secpe.llm.prompt.PromptTemplates;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -245,11 +247,18 @@ public final class DemoRunner {
               method, Double.isInfinite(ratio) ? "inf" : String.valueOf((long) ratio), seed);
           List<List<SyntheticText>> rounds = new ArrayList<>();
           double[][] lastVotes = {new double[0]};
+          ThroughputLine[] embedding = {null};
           RunListener listener =
               e -> {
                 if (e instanceof RunEvent.SurvivorsSelected s) {
                   rounds.add(s.survivors());
                   lastVotes[0] = s.votes();
+                } else if (e instanceof RunEvent.Progress p && p.phase() == Phase.EMBEDDING) {
+                  if (p.done() <= 0 || embedding[0] == null || p.done() < embedding[0].done()) {
+                    embedding[0] = new ThroughputLine(
+                        log, "   round " + p.round() + ", embedding", p.total(), Duration.ofSeconds(5));
+                  }
+                  embedding[0].advanceTo(p.done());
                 }
               };
           RunResult result = run(method, ratio, seed, detector, data, labels, listener);
@@ -289,9 +298,9 @@ public final class DemoRunner {
               new DemoResult(
                   method, ratio, seed, result.report(), fids, fidelity, coverage, kids, fid, fullFid, publicBasisFid, mauve, acc, lengthW1, lastVotes[0], lengths,
                   samples, duplicates.distinct(), duplicates.nearDuplicates());
-          log.printf(Locale.ROOT, "   %sFID %.4f -> %.4f  KID %.5f -> %.5f  fidelity %.4f -> %.4f  MAUVE %.3f  accuracy %.3f"
-                  + "  distinct %d/%d  near-duplicates %d%n",
-              Double.isNaN(dr.sigma()) ? "" : String.format(Locale.ROOT, "sigma %.3f  ", dr.sigma()),
+          log.printf(Locale.ROOT, "   %s  FID %.4f -> %.4f  KID %.5f -> %.5f  fidelity %.4f -> %.4f  MAUVE %.3f"
+                  + "  accuracy %.3f  distinct %d/%d  near-duplicates %d%n",
+              Double.isNaN(dr.sigma()) ? "no noise (non-private)" : String.format(Locale.ROOT, "sigma %.3f", dr.sigma()),
               dr.firstFid(), fid, kids.get(0), dr.kid(), dr.firstFidelity(), dr.fidelity(), mauve, acc,
               duplicates.distinct(), finals.size(), duplicates.nearDuplicates());
           out.add(dr);

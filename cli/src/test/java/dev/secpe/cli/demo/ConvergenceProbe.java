@@ -39,7 +39,7 @@ import java.util.TreeSet;
  * (mailing-list split, splice generator, int8 MiniLM, N_syn = 100, K = 100): FID in the demo's 16
  * private principal components split into the distance of the means and the spread (trace of the
  * covariance), and the fidelity and coverage of {@link NearestSimilarity}; mean over seeds. A
- * research harness for the README's "Does private evolution work?" section, not a test.
+ * research harness for docs/method-findings.md, not a test.
  *
  * <p>Arguments: method (augpe|secpe|dpga), T, L, seeds. System properties: {@code geometry}
  * (CENTRED|COSINE), {@code selection} (Aug-PE: RANK|PROBABILITY|LINEAGE), {@code ratio} (r/p at

@@ -23,10 +23,12 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.PushbackReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -88,7 +90,7 @@ public final class DatasetReader {
   private final Format format;
   private final MissingTextPolicy missingText;
   private final IntConsumer onSkipped;
-  private final java.time.Duration stallTimeout;
+  private final Duration stallTimeout;
 
   private DatasetReader(Builder b) {
     this.maxRecordChars = b.maxRecordChars;
@@ -191,8 +193,8 @@ public final class DatasetReader {
     Objects.requireNonNull(source, "sourceName");
     try {
       InputStream in = new Limited(maybeGunzip(raw), maxInputBytes);
-      java.io.PushbackReader reader =
-          new java.io.PushbackReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1);
+      PushbackReader reader =
+          new PushbackReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1);
       int first = reader.read();
       if (first >= 0 && first != '\uFEFF') {
         reader.unread(first); // a UTF-8 byte-order mark (Excel's CSV export) is dropped
@@ -571,7 +573,7 @@ public final class DatasetReader {
     private Format format = Format.AUTO;
     private MissingTextPolicy missingText = MissingTextPolicy.REJECT;
     private IntConsumer onSkipped;
-    private java.time.Duration stallTimeout = InputFiles.DEFAULT_STALL_TIMEOUT;
+    private Duration stallTimeout = InputFiles.DEFAULT_STALL_TIMEOUT;
     private long maxRecordChars = DEFAULT_MAX_RECORD_CHARS;
     private long maxInputBytes = DEFAULT_MAX_INPUT_BYTES;
 
@@ -615,7 +617,7 @@ public final class DatasetReader {
      *
      * @throws IllegalArgumentException unless positive
      */
-    public Builder readTimeout(java.time.Duration stallTimeout) {
+    public Builder readTimeout(Duration stallTimeout) {
       this.stallTimeout = InputFiles.checkTimeout("readTimeout", stallTimeout);
       return this;
     }

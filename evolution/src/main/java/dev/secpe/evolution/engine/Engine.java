@@ -1,31 +1,35 @@
 package dev.secpe.evolution.engine;
 
-import dev.secpe.evolution.EvolutionSettings;
-import dev.secpe.evolution.PrivacyMode;
-import dev.secpe.evolution.VoteGeometry;
-import dev.secpe.evolution.PrivateStore;
-
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Provenance;
 import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.PublicTexts;
 import dev.secpe.core.SyntheticText;
+import dev.secpe.core.report.EmbeddingStats;
 import dev.secpe.core.report.Phase;
 import dev.secpe.core.report.PhaseTimings;
 import dev.secpe.core.report.RunEvent;
+import dev.secpe.evolution.EvolutionSettings;
+import dev.secpe.evolution.PrivacyMode;
+import dev.secpe.evolution.PrivateStore;
+import dev.secpe.evolution.VoteGeometry;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
 import dev.secpe.llm.GenerationTask;
+import dev.secpe.llm.ProviderFault;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.cache.CacheStats;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +38,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * The evolution loop shared by every method: initial population, then for each round embed, vote,
@@ -57,7 +62,7 @@ public final class Engine {
   private final String configDescription;
   private final AtomicBoolean cancelled;
 
-  private final java.util.function.Supplier<dev.secpe.llm.cache.CacheStats> cacheStats; // or null
+  private final Supplier<CacheStats> cacheStats; // or null
   private long candidateLookups;
   private long candidateHits;
   private long candidateMisses;
@@ -76,7 +81,7 @@ public final class Engine {
       TextEmbedder embedder,
       String methodDescription,
       AtomicBoolean cancelled,
-      java.util.function.Supplier<dev.secpe.llm.cache.CacheStats> cacheStats) {
+      Supplier<CacheStats> cacheStats) {
     this.cacheStats = cacheStats;
     this.method = method;
     this.settings = settings;
@@ -107,12 +112,12 @@ public final class Engine {
       int resumedFromRound,
       int releasesDrawn,
       int releasesReused,
-      dev.secpe.core.report.EmbeddingStats embedding,
+      EmbeddingStats embedding,
       long copiesLeftOut) {}
 
   /** Texts sent to the embedder and the candidate cache, over the whole run. */
-  private dev.secpe.core.report.EmbeddingStats embeddingStats() {
-    return new dev.secpe.core.report.EmbeddingStats(
+  private EmbeddingStats embeddingStats() {
+    return new EmbeddingStats(
         oneOffTexts + candidateMisses,
         total(roundTimings).seconds(Phase.EMBEDDING) + current.seconds(Phase.EMBEDDING),
         candidateLookups,
@@ -208,18 +213,22 @@ public final class Engine {
       // full disk) leaves one to resume from, and the journal holds what was drawn since.
       cps.ifPresent(s -> guard.write(s, checkpoint(0, List.of(), ledger, Map.of())));
     }
-    RunContext ctx = new RunContext(settings, privateData, publicData, embedder, ledger, store);
+    OneOffEmbedding oneOff = new OneOffEmbedding(embedder, settings.listener(), startRound);
+    RunContext ctx = new RunContext(settings, privateData, publicData, oneOff, ledger, store);
     settings.listener().onEvent(new RunEvent.RunStarted(method.name(), settings.iterations(), startRound));
 
     // One-off private work, timed into round startRound: embedding the private records (the
-    // embedding phase) and the method's one-off releases (the selection phase).
+    // embedding phase, with progress) and the method's one-off releases (the selection phase).
     long e0 = System.nanoTime();
+    oneOff.expect(privateData.size());
     ctx.embedPrivate();
     oneOffTexts = privateData.size();
     if (method.needsPublicEmbeddings()) {
+      oneOff.expect(publicData.size());
       ctx.publicUnit();
       oneOffTexts += publicData.size();
     }
+    oneOff.expect(0);
     addTime(startRound, Phase.EMBEDDING, e0);
     long p0 = System.nanoTime();
     method.prepare(ctx);
@@ -424,7 +433,7 @@ public final class Engine {
     GenerationParams base = settings.generation();
     List<SyntheticText> out = new ArrayList<>(offspring.size());
     SplittableRandom promptRng = Seeds.random(settings.seed(), "prompt", round);
-    Map<String, Integer> perLabel = new java.util.HashMap<>();
+    Map<String, Integer> perLabel = new HashMap<>();
     for (int from = 0; from < offspring.size(); from += GENERATION_BATCH) {
       checkCancelled();
       int to = Math.min(offspring.size(), from + GENERATION_BATCH);
@@ -450,10 +459,14 @@ public final class Engine {
               cancelled,
               () -> generator.generateAsync(requests));
       if (results == null || results.size() != requests.size()) {
-        throw dev.secpe.llm.ProviderFault.rowCount(generator.name(), results == null ? 0 : results.size(), requests.size());
+        throw ProviderFault.rowCount(generator.name(), results == null ? 0 : results.size(), requests.size());
       }
       for (int i = from; i < to; i++) {
-        if (results.get(i - from).text().isBlank()) {
+        GenerationResult result = results.get(i - from);
+        if (result == null) {
+          throw ProviderFault.missing(generator.name(), i - from);
+        }
+        if (result.text().isBlank()) {
           throw new IllegalStateException(
               "generator '" + generator.name() + "' returned a blank text for request " + i + " of round "
                   + round + " (" + offspring.get(i).operator() + "): a synthetic dataset cannot hold it;"
@@ -482,8 +495,8 @@ public final class Engine {
           "embedder '" + embedder.name() + "' changed dimension mid-run: " + dimension + " -> " + dim);
     }
     dimension = dim;
-    float[][] rows = new float[population.size()][];
-    dev.secpe.llm.cache.CacheStats before = cacheStats == null ? null : cacheStats.get();
+    List<EmbeddingMatrix> parts = new ArrayList<>();
+    CacheStats before = cacheStats == null ? null : cacheStats.get();
     for (int from = 0; from < population.size(); from += EMBEDDING_BATCH) {
       checkCancelled();
       int to = Math.min(population.size(), from + EMBEDDING_BATCH);
@@ -491,31 +504,20 @@ public final class Engine {
       for (int i = from; i < to; i++) {
         texts.add(population.get(i).text());
       }
-      float[][] part = embedder.embed(texts);
-      if (part.length != texts.size()) {
-        throw new IllegalStateException(
-            "embedder '" + embedder.name() + "' returned " + part.length + " rows for " + texts.size() + " texts");
-      }
-      for (int k = 0; k < part.length; k++) {
-        if (part[k].length != dim) {
-          throw new IllegalStateException(
-              "embedder '" + embedder.name() + "' returned a vector of dimension " + part[k].length
-                  + ", expected " + dim);
-        }
-        rows[from + k] = part[k];
-      }
+      // Row count, dimension, finite values and unit norm where the embedder claims it.
+      parts.add(PublicTexts.embed(embedder, texts, texts.size()));
       settings.listener().onEvent(new RunEvent.Progress(round, Phase.EMBEDDING, to, population.size()));
     }
     candidateLookups += population.size();
     if (before != null) {
-      dev.secpe.llm.cache.CacheStats after = cacheStats.get();
+      CacheStats after = cacheStats.get();
       long hits = Math.min(population.size(), after.hits() - before.hits());
       candidateHits += hits;
       candidateMisses += population.size() - hits;
     } else {
       candidateMisses += population.size();
     }
-    return EmbeddingMatrix.of(rows).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
+    return EmbeddingMatrix.concat(parts).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
   }
 
   private void addTime(int round, Phase phase, long startNanos) {

@@ -8,13 +8,17 @@ import dev.secpe.llm.TextGenerator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+import IntStream;
 
 /**
  * An in-process stand-in for an LLM that writes with real sentences: it recombines lines of PUBLIC
@@ -92,7 +96,7 @@ public final class SpliceTextGenerator implements TextGenerator {
     if (docs.isEmpty()) {
       throw new IllegalArgumentException("training texts must hold at least one non-blank line, got none");
     }
-    this.all = java.util.stream.IntStream.range(0, docs.size()).toArray();
+    this.all = IntStream.range(0, docs.size()).toArray();
     this.byLabel = new HashMap<>();
     labels.forEach((k, v) -> byLabel.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
     this.lowerDocs = lower.toArray(new String[0]);
@@ -104,7 +108,7 @@ public final class SpliceTextGenerator implements TextGenerator {
     }
     Map<String, List<Integer>> inv = new HashMap<>();
     for (int d = 0; d < docs.size(); d++) {
-      for (String w : new java.util.HashSet<>(tokens(lowerDocs[d]))) {
+      for (String w : new HashSet<>(tokens(lowerDocs[d]))) {
         inv.computeIfAbsent(w, k -> new ArrayList<>()).add(d);
       }
     }
@@ -191,7 +195,7 @@ public final class SpliceTextGenerator implements TextGenerator {
    */
   private int[] neighbours(String parent, int[] pool, SplittableRandom rng) {
     String[] parentLines = lines(parent);
-    java.util.Set<String> own = new java.util.HashSet<>(Arrays.asList(parentLines));
+    Set<String> own = new HashSet<>(Arrays.asList(parentLines));
     // The parent's main source: the document most of its lines come from.
     Map<Integer, Integer> sources = new HashMap<>();
     for (String l : parentLines) {
@@ -214,7 +218,7 @@ public final class SpliceTextGenerator implements TextGenerator {
       }
     }
     Map<Integer, Integer> score = new HashMap<>();
-    for (String w : new java.util.HashSet<>(tokens(parent.toLowerCase(Locale.ROOT)))) {
+    for (String w : new HashSet<>(tokens(parent.toLowerCase(Locale.ROOT)))) {
       int[] ds = index.get(w);
       if (ds != null) {
         for (int d : ds) {
@@ -222,19 +226,19 @@ public final class SpliceTextGenerator implements TextGenerator {
         }
       }
     }
-    java.util.Set<Integer> allowed = new java.util.HashSet<>();
+    Set<Integer> allowed = new HashSet<>();
     for (int d : pool) {
       allowed.add(d);
     }
     final int src = source;
-    int[] best = java.util.stream.IntStream.concat(
+    int[] best = IntStream.concat(
             score.entrySet().stream()
                 .filter(e -> allowed.contains(e.getKey()) && e.getKey() != src)
                 .sorted((a, b) -> a.getValue().equals(b.getValue())
                     ? Integer.compare(a.getKey(), b.getKey()) : Integer.compare(b.getValue(), a.getValue()))
                 .limit(NEIGHBOURS)
-                .mapToInt(java.util.Map.Entry::getKey),
-            src >= 0 ? java.util.stream.IntStream.of(src) : java.util.stream.IntStream.empty())
+                .mapToInt(Map.Entry::getKey),
+            src >= 0 ? IntStream.of(src) : IntStream.empty())
         .toArray();
     // Neighbours that hold nothing but the parent's own lines leave nothing to vary with: the whole
     // pool of the label then serves.
@@ -242,7 +246,7 @@ public final class SpliceTextGenerator implements TextGenerator {
   }
 
   /** How many lines of the documents {@code ds} are not among {@code own}. */
-  private long othersIn(int[] ds, java.util.Set<String> own) {
+  private long othersIn(int[] ds, Set<String> own) {
     long n = 0;
     for (int d : ds) {
       for (String u : docs.get(d)) {
@@ -399,8 +403,8 @@ public final class SpliceTextGenerator implements TextGenerator {
   }
 
   /** A sentence boundary inside a line: end punctuation, space, then an upper-case letter or a quote. */
-  private static final java.util.regex.Pattern SENTENCE =
-      java.util.regex.Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\"'(\\[])");
+  private static final Pattern SENTENCE =
+      Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\"'(\\[])");
 
   /**
    * The units the generator recombines: the sentences of each non-blank line (stripped), long
@@ -419,7 +423,7 @@ public final class SpliceTextGenerator implements TextGenerator {
       for (String sentence : SENTENCE.split(line)) {
         String[] w = sentence.strip().split("\\s+");
         for (int from = 0; from < w.length; from += MAX_LINE_WORDS) {
-          pieces.add(String.join(" ", java.util.Arrays.copyOfRange(w, from, Math.min(w.length, from + MAX_LINE_WORDS))));
+          pieces.add(String.join(" ", Arrays.copyOfRange(w, from, Math.min(w.length, from + MAX_LINE_WORDS))));
         }
       }
       for (int i = 0; i < pieces.size(); i++) {

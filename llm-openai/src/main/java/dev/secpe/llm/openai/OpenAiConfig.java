@@ -5,6 +5,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -159,7 +160,7 @@ public record OpenAiConfig(
           + keys.size() + " keys; give one key, one per endpoint, or several for one endpoint");
     }
     b.endpoints(eps);
-    config.get("api").ifPresent(a -> b.api(switch (a.trim().toLowerCase(java.util.Locale.ROOT)) {
+    config.get("api").ifPresent(a -> b.api(switch (a.trim().toLowerCase(Locale.ROOT)) {
       case "chat" -> Api.CHAT;
       case "completions" -> Api.COMPLETIONS;
       default -> throw new IllegalArgumentException("api must be chat or completions, got api=" + a);
