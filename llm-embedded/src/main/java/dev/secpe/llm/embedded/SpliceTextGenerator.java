@@ -18,7 +18,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
-import IntStream;
+import java.util.stream.IntStream;
 
 /**
  * An in-process stand-in for an LLM that writes with real sentences: it recombines lines of PUBLIC
