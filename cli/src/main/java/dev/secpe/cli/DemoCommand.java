@@ -219,7 +219,7 @@ final class DemoCommand implements Callable<Integer> {
           out.resolve("report.html"), f -> DemoReport.write(f, results, realLengths, settings));
       OutputPaths.writeAtomically(
           out.resolve("results.json"), f -> writeJson(f, results, summary, startFid, realFid, seconds, baseline));
-      String command = "bin/secpe demo " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+      String command = "bin/secpe " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
       String table = UtilityTable.markdown(
           corpusData.name() + ": " + corpusData.description(), command.strip(), summary, baseline, realFid,
           Math.min(syntheticSize, data.privateData().size()));
