@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 /** Budgets at the edge: refused with a message naming the values, never a numerical failure. */
 class BudgetLimitsTest {
 
+  // fault: an epsilon so large that it protects nothing (mu above 1e6, e.g. epsilon 1e300)
+  // holds: `IllegalArgumentException` naming epsilon and delta (before: `ArithmeticException: mu diverges`)
   @Test
   void anEpsilonThatProtectsNothingIsRefusedNamingItself() {
     // delta(eps; mu) at mu = 1e6 still meets delta for eps = 1e300: mu would have to exceed any

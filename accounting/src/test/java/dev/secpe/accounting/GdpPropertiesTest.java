@@ -118,6 +118,8 @@ class GdpPropertiesTest {
     assertThat(Gdp.muFor(new DpBudget(eps, delta * pow10(dLog))).mu()).isGreaterThanOrEqualTo(mu);
   }
 
+  // fault: reported epsilon above the budget by rounding (4.000000000087 for 4)
+  // holds: the noise is calibrated on the safe side with the ledger's slack, so the reported epsilon never exceeds the budget
   @Property
   void muForDpIsOnTheSafeSideAndTight(
       @ForAll @DoubleRange(min = 0.01, max = 20) double eps,

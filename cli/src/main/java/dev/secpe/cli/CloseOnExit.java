@@ -1,39 +1,116 @@
 package dev.secpe.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.function.Supplier;
+
 /**
- * Closes resources (the embedder, the generator) when the JVM is stopped by SIGTERM or SIGINT
- * during a command, before the JVM halts. An embedder that holds a native session waits there for
- * the batch it is running, so the native library is never torn down under a running call (one
- * SIGTERM during embedding crashed the JVM inside ONNX Runtime). When the command ends normally
- * the hook is removed and the command's own try-with-resources closes them.
+ * Stops a command cleanly on SIGTERM or SIGINT (exit 143 or 130): the resources it registered (the
+ * embedder, the generator) are closed first, then the JVM exits. An embedder that holds a native
+ * session waits there for the batch it is running, so the native library is never torn down under
+ * a running call.
+ *
+ * <p>This is a signal handler rather than a shutdown hook because shutdown hooks run all at once:
+ * ONNX Runtime registers its own, which releases its environment, and on SIGTERM it ran while a
+ * {@code minilm-embed-N} thread was still inside the model (a SIGSEGV, exit 134 and an {@code
+ * hs_err} file). Here the handler closes the embedder (waiting for its batch) before the JVM starts
+ * its shutdown, so ONNX Runtime's hook finds nothing running. A resource being created when the
+ * signal comes (the model loading) is finished, then closed. Where the JVM does not let the
+ * signals be handled, a shutdown hook does the closing, as before.
  */
 final class CloseOnExit implements AutoCloseable {
 
-  private final Thread hook;
+  /** The command whose resources a signal closes now, or null. */
+  private static volatile CloseOnExit current;
 
+  private static boolean installed;
+
+  private final List<AutoCloseable> resources = new ArrayList<>();
+  private final Thread hook; // null where signals are handled
+  private boolean stopping;
+
+  /** Closes {@code resources} (and those {@link #open}ed later) on SIGTERM or SIGINT. */
   CloseOnExit(AutoCloseable... resources) {
-    this.hook =
-        new Thread(
-            () -> {
-              for (AutoCloseable r : resources) {
-                try {
-                  r.close();
-                } catch (Exception e) {
-                  // The JVM is stopping: nothing useful to do with a failure to close.
-                }
-              }
-            },
-            "secpe-close-on-exit");
-    Runtime.getRuntime().addShutdownHook(hook);
+    this.resources.addAll(List.of(resources));
+    if (install()) {
+      this.hook = null;
+      current = this;
+    } else {
+      this.hook = new Thread(this::closeAll, "secpe-close-on-exit");
+      Runtime.getRuntime().addShutdownHook(hook);
+    }
   }
 
-  /** Removes the hook (the command ended normally and closes its resources itself). */
+  /**
+   * Creates a resource and registers it, both under this object's lock: a signal that comes while
+   * it is created waits for it, then closes it.
+   *
+   * @throws CancellationException if the command is already stopping
+   */
+  synchronized <T extends AutoCloseable> T open(Supplier<T> create) {
+    if (stopping) {
+      throw new CancellationException("stopping on a signal");
+    }
+    T t = create.get();
+    resources.add(t);
+    return t;
+  }
+
+  private synchronized void closeAll() {
+    stopping = true;
+    for (int i = resources.size() - 1; i >= 0; i--) {
+      try {
+        resources.get(i).close();
+      } catch (Exception e) {
+        // The JVM is stopping: nothing useful to do with a failure to close.
+      }
+    }
+    resources.clear();
+  }
+
+  /** Handles TERM and INT once per JVM; false where the JVM does not allow it. */
+  private static synchronized boolean install() {
+    if (installed) {
+      return true;
+    }
+    try {
+      handle("TERM", 143);
+      handle("INT", 130);
+      installed = true;
+      return true;
+    } catch (IllegalArgumentException | LinkageError | SecurityException e) {
+      return false; // signal in use by the JVM (-Xrs), or sun.misc.Signal absent
+    }
+  }
+
+  @SuppressWarnings("removal")
+  private static void handle(String name, int exitCode) {
+    sun.misc.Signal signal = new sun.misc.Signal(name);
+    sun.misc.SignalHandler before = sun.misc.Signal.handle(signal, s -> {
+      CloseOnExit c = current;
+      if (c != null) {
+        c.closeAll();
+      }
+      System.exit(exitCode);
+    });
+    if (before == sun.misc.SignalHandler.SIG_IGN) {
+      // Ignored when the JVM started (nohup, a background job): it stays ignored.
+      sun.misc.Signal.handle(signal, sun.misc.SignalHandler.SIG_IGN);
+    }
+  }
+
+  /** The command ended normally and closes its resources itself: signals close nothing of it. */
   @Override
   public void close() {
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException shuttingDown) {
-      // Already stopping: the hook runs.
+    if (hook != null) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // Already stopping: the hook runs.
+      }
+    } else if (current == this) {
+      current = null;
     }
   }
 }

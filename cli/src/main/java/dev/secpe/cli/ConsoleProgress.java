@@ -4,14 +4,18 @@ import dev.secpe.core.report.Phase;
 import dev.secpe.core.report.RunEvent;
 import dev.secpe.core.report.RunListener;
 import java.io.PrintStream;
+import java.text.DecimalFormat;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * Draws a progress bar per phase on stderr (stdout stays clean for JSON) and a line per finished
- * round. Never prints text: only counts, phases and timings.
+ * Draws a progress bar per phase on stderr (stdout stays clean for JSON), with the count, the rate
+ * and the time left, and a line per finished round. The one-off embedding of the private (and
+ * public) records is a bar of its own. Never prints text: only counts, phases and timings.
  */
 final class ConsoleProgress implements RunListener {
 
@@ -30,13 +34,19 @@ final class ConsoleProgress implements RunListener {
       err.printf("%s: %d rounds%s%n", s.method(), s.totalRounds(),
           s.resumedFromRound() > 0 ? ", resuming at round " + s.resumedFromRound() : "");
     } else if (event instanceof RunEvent.Progress p) {
-      if (bar == null || p.phase() != barPhase || p.round() != barRound) {
+      if (bar == null || p.phase() != barPhase || p.round() != barRound || p.total() != bar.getMax()
+          || p.done() < bar.getCurrent()) {
         close();
+        // Counts, the rate and the time left; embedding counts texts, generation requests.
+        String unit = p.phase() == Phase.EMBEDDING ? " texts" : "";
         bar =
             new ProgressBarBuilder()
-                .setTaskName("round " + p.round() + " " + p.phase().name().toLowerCase(java.util.Locale.ROOT))
+                .setTaskName("round " + p.round() + " " + p.phase().name().toLowerCase(Locale.ROOT))
                 .setInitialMax(p.total())
                 .setStyle(ProgressBarStyle.ASCII)
+                .setUnit(unit, 1)
+                .showSpeed(new DecimalFormat("0.0"))
+                .setSpeedUnit(ChronoUnit.SECONDS)
                 .setConsumer(new ConsoleProgressBarConsumer(err))
                 .build();
         barPhase = p.phase();

@@ -32,9 +32,11 @@ import picocli.CommandLine.Spec;
     name = "evaluate",
     mixinStandardHelpOptions = true,
     description = {
-      "Compare synthetic texts with real held-out texts: FID on embeddings, manifold precision/"
-          + "recall, MAUVE, length distances, self-similarity and, with --label-field, the accuracy"
-          + " on the real records of a classifier trained on the synthetic ones.",
+      "Compare synthetic texts with real held-out texts: FID on embeddings (in full and in the real"
+          + " set's leading principal components), KID with its standard error, manifold precision/"
+          + "recall, MAUVE, length distances, self-similarity, exact and near-duplicates, with --public"
+          + " the same figures for a random public sample and the gain over it, and, with --label-field,"
+          + " the accuracy on the real records of a classifier trained on the synthetic ones.",
       "The real texts are embedded by the chosen embedder; a REMOTE embedder needs"
           + " --allow-remote-embedder."
     })
@@ -81,7 +83,22 @@ final class EvaluateCommand implements Callable<Integer> {
       description = "Seed of MAUVE's k-means and the classifier (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--json", description = "Print one JSON object.")
+  @Option(names = "--public", paramLabel = "FILE",
+      description = "Public records (.jsonl or .csv, optionally .gz): a random sample of the synthetic set's size"
+          + " is measured like it, as the baseline a method must beat (the gain over it is reported).")
+  Path publicFile;
+
+  @Option(names = "--fid-components", defaultValue = "16", paramLabel = "N",
+      description = "FID is also read in the real set's N leading principal components, where it can tell"
+          + " synthetic sets of a few hundred texts apart (default: ${DEFAULT-VALUE}).")
+  int fidComponents;
+
+  @Option(names = "--near-duplicate-threshold", defaultValue = "0.95", paramLabel = "COS",
+      description = "Cosine similarity from which two distinct synthetic texts count as near-duplicates"
+          + " (default: ${DEFAULT-VALUE}).")
+  double nearDuplicateThreshold;
+
+  @Option(names = "--json", description = "Print one JSON object (keys: see the user guide's evaluation page).")
   boolean json;
 
   /** Where embedders are looked up; tests put an explicit registry here. */
@@ -91,17 +108,22 @@ final class EvaluateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     List<PublicRecord> synth = read(synthetic, "--synthetic");
     List<PublicRecord> held = read(real, "--real");
+    List<String> pub = publicFile == null ? null : readUnlabelled(publicFile, "--public");
     Providers registry = providers != null ? providers : Providers.installed();
     EvaluationReport report;
     try (TextEmbedder embedder = registry.createEmbedder(embedderName, ProviderConfig.empty())) {
-      Evaluation evaluation =
+      Evaluation.Builder builder =
           Evaluation.builder(embedder)
               .neighbours(k)
               .mauve(MauveOptions.defaults().withClusters(mauveClusters).withSeed(seed))
               .classifier(dev.secpe.evaluation.ClassifierOptions.defaults().withSeed(seed))
               .allowRemoteEmbedder(allowRemote)
-              .build();
-      report = evaluation.evaluateRecords(synth, held);
+              .fidComponents(fidComponents)
+              .nearDuplicateThreshold(nearDuplicateThreshold);
+      if (pub != null) {
+        builder.publicBaseline(pub, seed);
+      }
+      report = builder.build().evaluateRecords(synth, held);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
@@ -123,6 +145,18 @@ final class EvaluateCommand implements Callable<Integer> {
       b.labelField(labelField);
     }
     return b.build().readPublic(file).records();
+  }
+
+  /** The texts of {@code file}, labels ignored (the baseline needs text only). */
+  private List<String> readUnlabelled(Path file, String option) {
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalArgumentException(option + " file not found: " + file);
+    }
+    List<String> texts = DatasetReader.builder().textField(textField).noLabel().build().readPublic(file).texts();
+    if (texts.size() < 3) {
+      throw new IllegalArgumentException(option + " needs at least 3 records for a baseline, got " + texts.size());
+    }
+    return texts;
   }
 
   static ObjectNode toJson(ObjectMapper mapper, EvaluationReport r) {
@@ -157,12 +191,47 @@ final class EvaluateCommand implements Callable<Integer> {
     o.put("embedder", r.embedder());
     o.put("k", r.precisionRecall().k());
     o.put("mauve_clusters", r.mauve().clusters());
+    o.put("fid_components", r.fidComponents());
+    o.put("fid_projected", r.fidProjected());
+    o.put("kid", r.kid().value());
+    o.put("kid_standard_error", r.kid().standardError());
+    o.put("distinct", r.duplicates().distinct());
+    o.put("exact_duplicates", r.duplicates().exactDuplicates());
+    o.put("near_duplicates", r.duplicates().nearDuplicates());
+    o.put("near_duplicate_threshold", r.duplicates().threshold());
+    if (r.publicBaseline().isPresent()) {
+      EvaluationReport.PublicBaseline b = r.publicBaseline().get();
+      o.putObject("public_baseline")
+          .put("size", b.size())
+          .put("seed", b.seed())
+          .put("fid_projected", b.fidProjected())
+          .put("kid", b.kid().value())
+          .put("kid_standard_error", b.kid().standardError());
+      o.put("fid_gain_over_public", r.fidGainOverPublic().orElseThrow());
+      o.put("kid_gain_over_public", r.kidGainOverPublic().orElseThrow());
+    } else {
+      o.putNull("public_baseline");
+      o.putNull("fid_gain_over_public");
+      o.putNull("kid_gain_over_public");
+    }
     return o;
   }
 
   private static void printText(PrintWriter out, EvaluationReport r) {
     out.printf("synthetic %d, real %d, embedder %s%n", r.syntheticCount(), r.realCount(), r.embedder());
-    out.printf("FID                      %.4f%n", r.fid());
+    out.printf("FID, full dimension      %.4f (biased upwards at a few hundred texts)%n", r.fid());
+    out.printf("FID, %2d components       %.4f (the real set's leading principal components)%n",
+        r.fidComponents(), r.fidProjected());
+    out.printf("KID                      %.6f ± %.6f (standard error)%n", r.kid().value(), r.kid().standardError());
+    out.printf("distinct                 %d of %d (%d exact copies); %d near-duplicates (cosine >= %.2f)%n",
+        r.duplicates().distinct(), r.duplicates().texts(), r.duplicates().exactDuplicates(),
+        r.duplicates().nearDuplicates(), r.duplicates().threshold());
+    r.publicBaseline().ifPresent(b -> {
+      out.printf("public sample (%d)       FID %.4f, KID %.6f ± %.6f%n", b.size(), b.fidProjected(), b.kid().value(),
+          b.kid().standardError());
+      out.printf("gain over public         FID %+.4f, KID %+.6f (positive: closer than the public sample)%n",
+          r.fidGainOverPublic().orElseThrow(), r.kidGainOverPublic().orElseThrow());
+    });
     out.printf("precision / recall (k=%d) %.4f / %.4f%n",
         r.precisionRecall().k(), r.precisionRecall().precision(), r.precisionRecall().recall());
     out.printf("MAUVE (%d clusters)       %.4f%n", r.mauve().clusters(), r.mauve().mauve());

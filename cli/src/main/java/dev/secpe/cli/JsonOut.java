@@ -1,15 +1,41 @@
 package dev.secpe.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** Writes one JSON object per command on stdout (the CLI contract). */
+/**
+ * Writes one JSON object per command on stdout (the CLI contract). A value that is not a number
+ * (NaN: a figure that could not be computed) is written as {@code null}, never as "NaN".
+ */
 final class JsonOut {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  static final ObjectMapper MAPPER =
+      new ObjectMapper().registerModule(new SimpleModule().addSerializer(Double.class, new NanAsNull()));
+
+  private static final class NanAsNull extends StdSerializer<Double> {
+    private static final long serialVersionUID = 1L;
+
+    NanAsNull() {
+      super(Double.class);
+    }
+
+    @Override
+    public void serialize(Double value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+      if (value.isNaN()) {
+        gen.writeNull();
+      } else {
+        gen.writeNumber(value);
+      }
+    }
+  }
 
   private JsonOut() {}
 
@@ -21,6 +47,14 @@ final class JsonOut {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write JSON: " + e.getOriginalMessage(), e);
     }
+    out.flush();
+    return 0;
+  }
+
+  /** Prints the JSON tree and returns exit code 0. */
+  static int print(CommandSpec spec, com.fasterxml.jackson.databind.JsonNode tree) {
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(tree.toString());
     out.flush();
     return 0;
   }

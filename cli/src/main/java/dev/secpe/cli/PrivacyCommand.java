@@ -18,7 +18,9 @@ import picocli.CommandLine.Spec;
       GdpCommands.PeNoise.class,
       DpsgdCommand.class,
       BlowupCommand.class,
-      SecretNoiseCommand.class
+      SecretNoiseCommand.class,
+      JournalCommands.Spent.class,
+      JournalCommands.Limit.class
     })
 final class PrivacyCommand implements Runnable {
 

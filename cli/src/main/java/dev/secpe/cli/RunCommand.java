@@ -17,6 +17,7 @@ import dev.secpe.evolution.AugPE;
 import dev.secpe.evolution.CTCL;
 import dev.secpe.evolution.DPGA;
 import dev.secpe.evolution.EvolutionBuilder;
+import dev.secpe.evolution.PrivacyJournal;
 import dev.secpe.evolution.RunResult;
 import dev.secpe.evolution.SecPE;
 import dev.secpe.llm.GenerationParams;
@@ -24,6 +25,7 @@ import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.embedded.MiniLmEmbedder;
 import dev.secpe.llm.embedded.NgramTextGenerator;
+import dev.secpe.llm.embedded.SpliceTextGenerator;
 import dev.secpe.llm.prompt.Domain;
 import dev.secpe.llm.prompt.PromptTemplates;
 import dev.secpe.llm.spi.ProviderConfig;
@@ -42,7 +44,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code secpe run}: one SecPE, Aug-PE, DPGA or CTCL run from JSONL files, writing the synthetic data and
  * a JSON privacy report. Without {@code --generator}/{@code --embedder} it uses the embedded
- * defaults: an n-gram generator trained on {@code --public} and the in-process MiniLM embedder.
+ * defaults: the splice generator trained on {@code --public} (CTCL: the n-gram generator it
+ * fine-tunes) and the in-process MiniLM embedder.
  */
 @Command(
     name = "run",
@@ -90,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--variations", defaultValue = "3", description = "L, variations per survivor (default: ${DEFAULT-VALUE})")
   int variations;
 
-  @Option(names = "--provider-timeout", paramLabel = "SECONDS", description = "the longest one batch of generation or embedding may take before it is cancelled and retried (default: 1800)")
+  @Option(names = "--provider-timeout", paramLabel = "SECONDS", description = "the longest one batch of generation or embedding may take before it is cancelled and retried (default: 600 for generation, 120 for embedding)")
   Long providerTimeout;
 
   @Option(names = "--provider-retries", paramLabel = "N", description = "further attempts after a timeout or a retryable provider failure (default: 2)")
@@ -147,7 +150,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--secrets", paramLabel = "SPEC", description = "SecPE: what to protect, comma-separated pii | random-words[:COUNT] | terms:FILE (default: pii)")
   String secretsSpec;
 
-  @Option(names = "--generator", description = "generator provider (default: embedded n-gram trained on --public)")
+  @Option(names = "--generator", description = "generator: splice (embedded-splice) or ngram (embedded-ngram), both trained on --public, or any installed provider (see `secpe providers`); default: splice, and ngram for --method ctcl, which fine-tunes it")
   String generatorName;
 
   @Option(names = "--embedder", description = "embedder provider (default: in-process all-MiniLM-L6-v2)")
@@ -198,6 +201,21 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "no progress on stderr")
   boolean quiet;
 
+  @Option(names = "--journal", paramLabel = "DIR", description = "the privacy journals: one per private dataset, every release recorded before it is drawn, one run per dataset at a time (default: $XDG_STATE_HOME/secpe/journal or ~/.local/state/secpe/journal)")
+  Path journal;
+
+  @Option(names = "--journal-wait", paramLabel = "SECONDS", defaultValue = "0", description = "how long to wait for another run on the same dataset or checkpoint to end before refusing (default: ${DEFAULT-VALUE})")
+  long journalWait;
+
+  @Option(names = "--format", defaultValue = "auto", description = "format of --private and --public: auto (from the name: .jsonl, .csv, optionally .gz), jsonl or csv (default: ${DEFAULT-VALUE})")
+  String format;
+
+  @Option(names = "--max-record-chars", paramLabel = "N", description = "the longest input record (a JSON line, a CSV field) read, in characters (default: 16777216)")
+  Long maxRecordChars;
+
+  @Option(names = "--max-input-bytes", paramLabel = "N", description = "the most bytes read from one input file (default: 4294967296)")
+  Long maxInputBytes;
+
   private SecretDetector detector;
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -240,13 +258,7 @@ final class RunCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--input-timeout must be >= 1 second, got input-timeout=" + inputTimeout);
     }
     java.time.Duration readTimeout = java.time.Duration.ofSeconds(inputTimeout);
-    DatasetReader.Builder rb = DatasetReader.builder().textField(textField).readTimeout(readTimeout);
-    if (labelField != null) {
-      rb.labelField(labelField);
-    } else {
-      rb.noLabel();
-    }
-    DatasetReader reader = rb.build();
+    DatasetReader reader = RunChecks.reader(this, readTimeout);
     refuseInapplicable();
     boolean privateUri = URI_SCHEME.matcher(privateArg).find();
     if (privateUri && sparkMaster == null) {
@@ -254,16 +266,17 @@ final class RunCommand implements Callable<Integer> {
           "--private " + privateArg + " is a URI: only --spark reads private records from there; give a local file");
     }
     privateFile = privateUri ? null : Path.of(privateArg);
-    Map<String, Path> outputs = new java.util.LinkedHashMap<>();
-    outputs.put("--out", out);
-    outputs.put("--report", report);
-    Map<String, Path> inputs = new java.util.LinkedHashMap<>();
-    inputs.put("--private", privateFile);
-    inputs.put("--public", publicFile);
-    OutputPaths.preflight(outputs, checkpoint == null ? Map.of() : Map.of("--checkpoint", checkpoint), inputs);
+    // Everything that can be checked without reading an input: numbers, sizes, provider options,
+    // the inputs' kinds, and every output (probed with a real write of its expected size).
+    RunChecks.options(this);
+    RunChecks.inputs(this);
+    RunChecks.outputs(this);
     // Checked before any private record is read: what to protect, and the public text it needs.
     SecretsOption.Spec secrets = SecretsOption.parse(secretsSpec == null ? "pii" : secretsSpec, readTimeout);
     PublicCorpus pub = publicFile == null ? PublicCorpus.of(List.of()) : read("--public", () -> reader.readPublic(publicFile));
+    if (publicFile != null && pub.isEmpty()) {
+      throw new IllegalArgumentException("--public " + publicFile + " holds no records: give a --public file with public text");
+    }
     if (method == MethodName.secpe) {
       detector = SecretsOption.build(secrets, pub);
     }
@@ -277,23 +290,47 @@ final class RunCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--spark reads --private as JSON lines (.jsonl, .jsonl.gz), got " + privateArg);
       }
     }
+    if (method != MethodName.ctcl && iterations == null) {
+      throw new IllegalArgumentException("--iterations is required for --method " + method);
+    }
+    if ((method == MethodName.ctcl || method == MethodName.secpe) && pub.isEmpty()) {
+      throw new IllegalArgumentException("--public is required for " + (method == MethodName.ctcl
+          ? "CTCL: its topic model is built on public text only" : "SecPE: its clusters are built on public text only"));
+    }
     try (SparkSessionOrNone spark = SparkSessionOrNone.open(this)) {
       PrivateStore priv = spark.store != null
           ? spark.store
           : PrivateStore.inMemory(read("--private", () -> reader.readPrivate(privateFile)));
-      return runOn(priv, pub);
+      // The providers are made (a signal then closes them before the JVM stops) and probed with
+      // one public request before anything is drawn: an unreachable generator costs nothing
+      // (before, SecPE's first release was charged).
+      try (CloseOnExit onSignal = new CloseOnExit();
+          TextGenerator generator = onSignal.open(() -> generator(pub));
+          TextEmbedder embedder = onSignal.open(this::embedder)) {
+        RunChecks.probe(this, generator, embedder, pub);
+        return runOn(priv, pub, generator, embedder);
+      }
     } catch (RuntimeException e) {
       throw sparkMaster == null ? e : SparkRun.unwrap(e);
     }
+  }
+
+  private TextEmbedder embedder() {
+    return embedderName == null
+        ? MiniLmEmbedder.create()
+        : Providers.installed().createEmbedder(embedderName, ProviderConfig.of(providerOptions));
   }
 
   /**
    * Reads an input file, naming the option in a failure to read it (a missing file, a FIFO that no
    * process writes to, a stalled read: all exit 2).
    */
-  private static <T> T read(String option, java.util.function.Supplier<T> reader) {
+  static <T> T read(String option, java.util.function.Supplier<T> reader) {
     try {
       return reader.get();
+    } catch (dev.secpe.core.io.InputLimitException e) {
+      throw new IllegalArgumentException(option + ": " + e.getMessage() + "; raise it with "
+          + (e.setting().equals("maxRecordChars") ? "--max-record-chars" : "--max-input-bytes") + " if the input is meant to be this large", e);
     } catch (java.io.UncheckedIOException e) {
       String hint = e.getCause() instanceof dev.secpe.core.io.InputStalledException
           ? "; raise --input-timeout if its writer is only slow" : "";
@@ -328,7 +365,7 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  private int runOn(PrivateStore priv, PublicCorpus pub) throws Exception {
+  private int runOn(PrivateStore priv, PublicCorpus pub, TextGenerator generator, TextEmbedder embedder) throws Exception {
     // The library warns about delta >= 1/N (before the run and in the report); the CLI refuses it
     // unless the user accepts it explicitly.
     if (budget.dp != null && !allowLargeDelta) {
@@ -337,45 +374,65 @@ final class RunCommand implements Callable<Integer> {
         throw new IllegalArgumentException(large.get() + "; choose a smaller --delta or pass --allow-large-delta");
       }
     }
-    if (method != MethodName.ctcl && iterations == null) {
-      throw new IllegalArgumentException("--iterations is required for --method " + method);
-    }
-    if (method == MethodName.ctcl && pub.isEmpty()) {
-      throw new IllegalArgumentException("--public is required for CTCL: its topic model is built on public text only");
-    }
-    if (method == MethodName.secpe && pub.isEmpty()) {
-      throw new IllegalArgumentException("--public is required for SecPE: its clusters are built on public text only");
-    }
-    TextGenerator generator = generator(pub);
-    TextEmbedder embedder =
-        embedderName == null
-            ? MiniLmEmbedder.create()
-            : Providers.installed().createEmbedder(embedderName, ProviderConfig.of(providerOptions));
-    try (generator;
-        embedder;
-        CloseOnExit onSignal = new CloseOnExit(embedder, generator)) {
-      RunResult result = run(priv, pub, generator, embedder);
-      OutputPaths.writeAtomically(out, result.dataset()::writeJsonl);
-      com.fasterxml.jackson.databind.node.ObjectNode json = PrivacyReportJson.toTree(result.report());
-      String text = json.toString();
-      OutputPaths.writeAtomically(report, p -> java.nio.file.Files.writeString(p, text + "\n"));
-      System.out.println(text);
-    }
+    RunChecks.labels(this, priv, pub);
+    RunResult result = run(priv, pub, generator, embedder);
+    OutputPaths.writeAtomically(out, result.dataset()::writeJsonl);
+    com.fasterxml.jackson.databind.node.ObjectNode json = PrivacyReportJson.toTree(result.report());
+    String text = json.toString();
+    OutputPaths.writeAtomically(report, p -> java.nio.file.Files.writeString(p, text + "\n"));
+    System.out.println(text);
     return 0;
   }
 
+  /** The embedded generators' short names, and the provider names they stand for. */
+  static final Map<String, String> EMBEDDED_GENERATORS =
+      Map.of("splice", SpliceTextGenerator.NAME, "ngram", NgramTextGenerator.NAME);
+
+  /**
+   * The generator {@code --generator} names; without it the best embedded one for the method (the
+   * splice generator; CTCL fine-tunes the n-gram one). The embedded generators learn from
+   * {@code --public} unless a {@code corpus} provider option names their training text.
+   */
+  /** The generator provider's name: --generator (short names resolved), or the method's embedded default. */
+  String generatorProvider() {
+    String name = generatorName != null ? generatorName : method == MethodName.ctcl ? "ngram" : "splice";
+    return EMBEDDED_GENERATORS.getOrDefault(name, name);
+  }
+
+  /** Whether the generator is an embedded one trained here on --public (then it reads no --provider-option). */
+  boolean trainsGeneratorHere() {
+    return EMBEDDED_GENERATORS.containsValue(generatorProvider()) && !providerOptions.containsKey("corpus");
+  }
+
   private TextGenerator generator(PublicCorpus pub) {
-    if (generatorName != null) {
-      return Providers.installed().createGenerator(generatorName, ProviderConfig.of(providerOptions));
+    String provider = generatorProvider();
+    boolean embedded = EMBEDDED_GENERATORS.containsValue(provider);
+    TextGenerator g;
+    if (!trainsGeneratorHere()) {
+      g = Providers.installed().createGenerator(provider, ProviderConfig.of(providerOptions));
+    } else {
+      if (pub.isEmpty()) {
+        throw new IllegalArgumentException(
+            "the embedded generator " + provider + " learns from public text: give --public, or choose another --generator");
+      }
+      List<String> texts = pub.texts();
+      List<String> labels = pub.records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
+      boolean labelled = labels.stream().allMatch(java.util.Objects::nonNull);
+      if (provider.equals(NgramTextGenerator.NAME)) {
+        NgramTextGenerator.Builder b = NgramTextGenerator.builder();
+        g = labelled ? b.train(texts, labels).build() : b.train(texts).build();
+      } else {
+        g = SpliceTextGenerator.builder().train(texts, labels).build();
+      }
     }
-    if (pub.isEmpty()) {
-      throw new IllegalArgumentException(
-          "the embedded generator learns from public text: give --public, or choose --generator");
+    if (!quiet) {
+      spec.commandLine().getErr().println(
+          "generator: " + g.name() + (embedded && !providerOptions.containsKey("corpus")
+              ? " (embedded, trained on the " + pub.size() + " --public records)"
+              : ""));
+      spec.commandLine().getErr().flush();
     }
-    List<String> texts = pub.texts();
-    List<String> labels = pub.records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
-    NgramTextGenerator.Builder b = NgramTextGenerator.builder();
-    return labels.stream().allMatch(java.util.Objects::nonNull) ? b.train(texts, labels).build() : b.train(texts).build();
+    return g;
   }
 
   private <B extends EvolutionBuilder<B>> B common(B b, PrivateStore priv, PublicCorpus pub, TextGenerator g, TextEmbedder e) {
@@ -424,6 +481,7 @@ final class RunCommand implements Callable<Integer> {
     } else if (resume) {
       throw new IllegalArgumentException("--resume needs --checkpoint DIR");
     }
+    b.journal(PrivacyJournal.at(journalDirectory()).lockWait(java.time.Duration.ofSeconds(journalWait)));
     if (allowRemote) {
       b.allowRemoteEmbedding();
     }
@@ -486,6 +544,11 @@ final class RunCommand implements Callable<Integer> {
         warnBeforeRun(dpga.warnings());
         return dpga.run();
     }
+  }
+
+  /** --journal, or the per-user default. */
+  Path journalDirectory() {
+    return journal != null ? journal : PrivacyJournal.defaultDirectory();
   }
 
   /** Settings that make the output weak, known before anything is embedded: on stderr, always. */

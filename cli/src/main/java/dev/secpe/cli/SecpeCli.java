@@ -36,7 +36,30 @@ public final class SecpeCli {
   }
 
   public static void main(String[] args) {
+    configureTerminal();
     System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * Keeps JLine (the progress bars' terminal) from writing its native library into the temporary
+   * directory, where a killed run left it with its lock file: its JNI provider and native pipe
+   * helpers are turned off (the bars need neither), and should any part still load the library it
+   * goes to the per-user native cache ({@code ~/.cache/secpe/native/jline}), not to {@code /tmp}.
+   * Settings the user gave win.
+   */
+  static void configureTerminal() {
+    System.getProperties().putIfAbsent("org.jline.terminal.jni", "false");
+    System.getProperties().putIfAbsent("org.jline.terminal.exec.redirectPipeCreationMode", "reflection");
+    System.getProperties().putIfAbsent("org.jline.terminal.pty.fileDescriptorCreationMode", "reflection");
+    if (System.getProperty("jline.tmpdir") == null) {
+      try {
+        java.nio.file.Path dir = dev.secpe.natives.NativeCache.root().resolve("jline");
+        java.nio.file.Files.createDirectories(dir);
+        System.setProperty("jline.tmpdir", dir.toString());
+      } catch (java.io.IOException | RuntimeException e) {
+        // no cache directory: JLine's native part is off in any case
+      }
+    }
   }
 
   /** Reports the version from the jar manifest. */

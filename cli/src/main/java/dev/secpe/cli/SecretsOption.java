@@ -56,6 +56,20 @@ final class SecretsOption {
   /** One entry: kind, word count (random-words) or terms and their file name (terms). */
   record Entry(String kind, int count, List<String> terms, String file) {}
 
+  /** The terms files SPEC names (not read), so that no output may replace one. */
+  static List<Path> files(String spec) {
+    List<Path> out = new ArrayList<>();
+    if (spec != null) {
+      for (String raw : spec.split(",")) {
+        String item = raw.trim();
+        if (item.startsWith("terms:") && item.length() > "terms:".length()) {
+          out.add(Path.of(item.substring("terms:".length())));
+        }
+      }
+    }
+    return out;
+  }
+
   /** Parses and checks SPEC (reads terms files); fails with a message naming the option. */
   static Spec parse(String spec) {
     return parse(spec, InputFiles.DEFAULT_STALL_TIMEOUT);

@@ -91,6 +91,59 @@ class EvaluateCommandTest {
     assertThat(j.has("self_similarity_synthetic")).isTrue();
   }
 
+  private Path texts(String name, List<String> texts) throws IOException {
+    ObjectMapper m = new ObjectMapper();
+    List<String> lines = new ArrayList<>();
+    for (String t : texts) {
+      lines.add(m.writeValueAsString(m.createObjectNode().put("text", t)));
+    }
+    return Files.write(dir.resolve(name), lines);
+  }
+
+  @Test
+  void theDemosReadingsTheDuplicatesAndThePublicBaselineAreReported() throws Exception {
+    Path real = jsonl("r.jsonl", 80, 2, false);
+    // Synthetic: 40 texts of the real kind, 5 of them exact copies of another.
+    ObjectMapper m = new ObjectMapper();
+    List<String> synth = new ArrayList<>();
+    for (String l : Files.readAllLines(jsonl("s.jsonl", 35, 7, false))) {
+      synth.add(m.readTree(l).get("text").asText());
+    }
+    for (int i = 0; i < 5; i++) {
+      synth.add(synth.get(i));
+    }
+    Path s = texts("s2.jsonl", synth);
+    // Public: text of another vocabulary, far from the real records.
+    List<String> pub = new ArrayList<>();
+    String[] other = {"river", "mountain", "forest", "valley", "ocean", "desert", "island", "glacier"};
+    SplittableRandom r = new SplittableRandom(3);
+    for (int i = 0; i < 60; i++) {
+      pub.add(other[r.nextInt(8)] + " " + other[r.nextInt(8)] + " " + other[r.nextInt(8)] + " " + other[r.nextInt(8)]);
+    }
+    Path p = texts("p.jsonl", pub);
+    Run run = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real", real.toString(),
+        "--public", p.toString(), "--fid-components", "4", "--embedder", "test-hash", "--json");
+    assertThat(run.code()).as(run.err()).isZero();
+    JsonNode j = new ObjectMapper().readTree(run.out());
+    assertThat(j.get("fid_components").asInt()).isEqualTo(4);
+    assertThat(j.get("fid_projected").asDouble()).isGreaterThanOrEqualTo(0.0);
+    assertThat(j.get("kid_standard_error").asDouble()).isGreaterThan(0.0);
+    assertThat(j.get("distinct").asInt()).isLessThanOrEqualTo(35);
+    assertThat(j.get("exact_duplicates").asInt()).isGreaterThanOrEqualTo(5);
+    assertThat(j.get("near_duplicate_threshold").asDouble()).isEqualTo(0.95);
+    assertThat(j.get("public_baseline").get("size").asInt()).isEqualTo(40);
+    // Text of the real kind beats text of another vocabulary, on both readings.
+    assertThat(j.get("fid_gain_over_public").asDouble()).isGreaterThan(0.0);
+    assertThat(j.get("kid_gain_over_public").asDouble()).isGreaterThan(0.0);
+    assertThat(j.get("public_baseline").get("fid_projected").asDouble())
+        .isEqualTo(j.get("fid_projected").asDouble() + j.get("fid_gain_over_public").asDouble(),
+            org.assertj.core.data.Offset.offset(1e-12));
+    Run text = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real", real.toString(),
+        "--public", p.toString(), "--embedder", "test-hash");
+    assertThat(text.out()).contains("FID, 16 components").contains("KID").contains("gain over public")
+        .contains("exact copies");
+  }
+
   @Test
   void unlabelledGivesNullAccuracyAndTextOutputWorks() throws Exception {
     Path s = jsonl("s.jsonl", 30, 3, false);

@@ -40,6 +40,8 @@ class RunDeltaTest {
    * 4 x 4 = 16 candidates give about 1.9 votes each, and epsilon 1e-3 needs sigma in the
    * thousands; epsilon 1e3 needs far less than one.
    */
+  // fault: settings that leave the output to the noise (Aug-PE's or DPGA's vote noise above the average vote a candidate receives, as epsilon 1e-9 or a million Aug-PE iterations give; SecPE's centre noise above its centres)
+  // holds: those known before anything private is read (Aug-PE's and DPGA's) come from `warnings()` on each entry point and `bin/secpe run` prints them as `warning: ...` on stderr before it starts; all of them are in the report's `warnings`, with the numbers and what to change (also `AugPETest`, `DPGATest`, `SecPETest`); SecPE's iterations cost no budget, so a long SecPE run is slow, not useless, and gets no warning
   @Test
   void uselessNoiseIsWarnedAboutBeforeTheRun(@TempDir Path dir) throws Exception {
     StringWriter err = new StringWriter();
@@ -53,6 +55,8 @@ class RunDeltaTest {
     assertThat(quietErr.toString()).doesNotContain("warning:");
   }
 
+  // fault: `--delta` >= 1/N (N private records)
+  // holds: exit 2 naming the option; `--allow-large-delta` accepts such a delta and the run warns before it starts and in the report's `warnings`; library users get the same warning from `warnings()` and the report (also `AugPETest.aDeltaNotBelowOneOverNIsWarnedAboutBeforeTheRunAndInTheReport`)
   @Test
   void aDeltaAboveOneOverNIsRefusedUnlessAccepted(@TempDir Path dir) throws Exception {
     StringWriter err = new StringWriter();

@@ -15,6 +15,8 @@ import picocli.CommandLine;
 /** Options the chosen method would ignore are refused (exit 2) before anything is read. */
 class RunInapplicableOptionsTest {
 
+  // fault: option the method would ignore, `--labels` without `--label-field`
+  // holds: exit 2 naming the option
   @ParameterizedTest
   @CsvSource({
     "ctcl, --iterations, 3, --iterations does not apply to --method ctcl",

@@ -57,7 +57,7 @@ class RunKillNineTest {
     List<String> a = new ArrayList<>(List.of("run", "--method", method,
         "--private", data.resolve("private.jsonl").toString(), "--public", data.resolve("public.jsonl").toString(),
         "--synthetic-size", "8", "--embedder", "test-hash-embedder", "--seed", "3", "--reproducible-noise", "5",
-        "--quiet", "--checkpoint", run.resolve("cp").toString(),
+        "--quiet", "--checkpoint", run.resolve("cp").toString(), "--journal", data.resolve("journal").toString(),
         "--out", run.resolve("synthetic.jsonl").toString(), "--report", run.resolve("report.json").toString()));
     a.addAll(METHOD_ARGS.get(method));
     if (resume) {
@@ -114,6 +114,8 @@ class RunKillNineTest {
     return args(method, data, run, Files.isRegularFile(run.resolve("cp").resolve("checkpoint.json")));
   }
 
+  // fault: run killed at any point and resumed with `--resume` / `resume(true)` (SecPE, Aug-PE, DPGA, CTCL): after a release is charged and before its noise is drawn, after a round's votes are drawn and before the round's checkpoint, at a round boundary, during generation or fine-tuning; by a thrown fault, `cancel()` or `kill -9`, once or twice
+  // holds: every release already drawn is served from the checkpoint (or, under a privacy journal, from the journal where the checkpoint had not caught up) and none is charged twice; with the same seed and reproducible noise the output (byte for byte from `bin/secpe run`), the report but its timings, the ledger and every round's noisy votes equal the uninterrupted run's; a run killed before its first checkpoint kept nothing and starts afresh (also `KillAndResumeTest`: every event of SecPE and Aug-PE, chosen points of DPGA and CTCL; `ResumeTest`, `CTCLTest`)
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"secpe", "augpe", "dpga", "ctcl"})
   void killNineAtARandomMomentThenResumeIsTheUninterruptedRun(String method, @TempDir Path dir) throws Exception {

@@ -30,6 +30,8 @@ class RunOutputPathsTest {
     return CliRun.execute(args);
   }
 
+  // fault: `--out` or `--report` on the private or public file (also through a symbolic link), or on each other
+  // holds: exit 2 before anything is read, naming both options; the input is untouched (also `RunOutputPathsTest.theReportCannotOverwriteTheSyntheticData`; hard links and every other input kind: `RunClobberTest`)
   @Test
   void outputOnThePrivateFileIsRefusedAndThePrivateFileKept(@TempDir Path dir) throws Exception {
     Path priv = dir.resolve("private.jsonl");
@@ -55,6 +57,8 @@ class RunOutputPathsTest {
     assertThat(o.err()).contains("--report").contains("is the same file as --out");
   }
 
+  // fault: `--out`, `--report` or `--checkpoint` a directory (or, for `--checkpoint`, a file), under a missing directory or under a regular file
+  // holds: exit 2 naming the option, before any private record is read; a directory where no file can be written (a read-only mount, missing permissions, a full disk) is refused the same way: the check writes and deletes a file of the output's expected size there, since permission bits say nothing for root; /proc and /sys are refused by path (`RunOutputPathsTest.aPseudoFileSystemIsRefusedBeforeThePrivateFileIsReadEvenForRoot`, `RunFullDiskTest`)
   @Test
   void aDirectoryOrAMissingParentFailsBeforeThePrivateFileIsRead(@TempDir Path dir) throws Exception {
     // No private file at all: the output check must come first.
@@ -82,13 +86,13 @@ class RunOutputPathsTest {
     assumeTrue(Files.isDirectory(Path.of("/proc")) && Files.isDirectory(Path.of("/sys/kernel")), "Linux /proc and /sys");
     CliRun.Outcome proc = run(dir, Path.of("/proc/secpe-synthetic.jsonl"), dir.resolve("r.json"));
     assertThat(proc.code()).isEqualTo(2);
-    assertThat(proc.err()).contains("--out /proc/secpe-synthetic.jsonl is not writable").doesNotContain("private.jsonl");
+    assertThat(proc.err()).contains("--out /proc/secpe-synthetic.jsonl is under /proc").doesNotContain("private.jsonl");
     CliRun.Outcome sys = run(dir, dir.resolve("s.jsonl"), Path.of("/sys/kernel/secpe-report.json"));
     assertThat(sys.code()).isEqualTo(2);
-    assertThat(sys.err()).contains("--report /sys/kernel/secpe-report.json is not writable").doesNotContain("private.jsonl");
+    assertThat(sys.err()).contains("--report /sys/kernel/secpe-report.json is under /sys").doesNotContain("private.jsonl");
     CliRun.Outcome checkpoint = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"), "--checkpoint", "/sys/kernel");
     assertThat(checkpoint.code()).as(checkpoint.err()).isEqualTo(2);
-    assertThat(checkpoint.err()).contains("--checkpoint /sys/kernel is not writable").doesNotContain("private.jsonl");
+    assertThat(checkpoint.err()).contains("--checkpoint /sys/kernel is under /sys").doesNotContain("private.jsonl");
     // Usable paths pass the check (the run then stops at the missing private file) and keep no probe.
     CliRun.Outcome fine = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"));
     assertThat(fine.err()).startsWith("error: --private");
@@ -114,6 +118,8 @@ class RunOutputPathsTest {
     assertThat(Files.readString(file)).isEqualTo("x");
   }
 
+  // fault: crash while writing an output or a checkpoint
+  // holds: outputs and checkpoints are written to a temporary file in the same directory, forced to the disk and renamed: the old file or the new one, never half; a failed write removes its temporary file (also `RunKillNineTest`, `RunFullDiskTest`)
   @Test
   void writesLeaveNoTemporaryFilesBehind(@TempDir Path dir) throws Exception {
     Path target = dir.resolve("x.txt");
@@ -124,6 +130,8 @@ class RunOutputPathsTest {
     }
   }
 
+  // fault: missing or truncated (`.gz`) input file, or a directory given as one
+  // holds: exit 2 with the option, the path and the cause, no private text; an unreadable file takes the same path (not tested: the tests run as root)
   @Test
   void aMissingOrTruncatedInputIsBadInputNotAnInternalError(@TempDir Path dir) throws Exception {
     CliRun.Outcome missing = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"));

@@ -66,6 +66,8 @@ class RunSecretsOptionTest {
     return r.get("deviations").toString();
   }
 
+  // fault: no secret found for SecPE
+  // holds: stops before any noise is drawn; the message names `--secrets` / `SecPE.Builder.secrets(...)`
   @Test
   void withoutSecretsTheErrorNamesTheOption(@TempDir Path dir) throws Exception {
     Outcome o = run(dir);

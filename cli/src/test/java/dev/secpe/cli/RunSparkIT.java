@@ -138,7 +138,7 @@ class RunSparkIT {
         "--label-field", "label", "--synthetic-size", "12", "--iterations", "2", "--variations", "2",
         "--seed", "3", "--reproducible-noise", "5", "--embedder", "all-minilm-l6-v2-q",
         "--out", out.toString(), "--report", out.resolveSibling(out.getFileName() + ".report.json").toString(),
-        "--quiet"));
+        "--journal", out.resolveSibling("journal").toString(), "--quiet"));
     cmd.addAll(budget);
     if (how != Launch.JAR) {
       cmd.addAll(List.of("--spark", "local[2]"));

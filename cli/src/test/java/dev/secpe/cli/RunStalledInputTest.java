@@ -41,6 +41,8 @@ class RunStalledInputTest {
     return a;
   }
 
+  // fault: input that never arrives: `--private` on a FIFO that no process writes to, a writer or file system that stalls
+  // holds: the open and every read wait at most `--input-timeout` (default 60 s; `DatasetReader.Builder.readTimeout`), then exit 2: "--private: cannot open PATH within 60 s: a FIFO or pipe that no process writes to, or a stalled file system"; FIFOs that deliver are read as usual (also `InputFilesTest`) (before: `bin/secpe run` hung for good)
   @Test
   void aFifoWithNoWriterExitsTwoNamingTheOptionAndThePath(@TempDir Path dir) throws Exception {
     Path fifo = dir.resolve("private.jsonl");

@@ -26,4 +26,9 @@ public final class TestHashEmbedderProvider implements TextEmbedderProvider {
   public TextEmbedder create(ProviderConfig config) {
     return FakeTextEmbedder.builder().name(name()).dimension(32).build();
   }
+
+  @Override
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(java.util.Set.of()); // it reads none
+  }
 }

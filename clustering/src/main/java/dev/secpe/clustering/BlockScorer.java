@@ -1,5 +1,7 @@
 package dev.secpe.clustering;
 
+import java.nio.ByteBuffer;
+
 /**
  * The inner-product engine of one kernel lane: loads a block of rows of A, then for each column
  * chunk of B computes the score tile {@code C[r][j] = sum_i a[r][i] * b[j0 + j][i]} (float, any
@@ -29,7 +31,7 @@ interface BlockScorer extends AutoCloseable {
    * The current tile itself as a direct buffer in native byte order (row {@code r} from byte
    * {@code 4 r width}), for scans that read it in place; null where the tile is a Java array.
    */
-  default java.nio.ByteBuffer tile() {
+  default ByteBuffer tile() {
     return null;
   }
 

@@ -1,6 +1,8 @@
 package dev.secpe.clustering;
 
+import java.io.Serializable;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * The private part of SecPE's secret clustering before noise: for each public centre k, how many
@@ -12,7 +14,7 @@ import java.util.Arrays;
  * <p>Private data: never log it or write it anywhere; {@link #toString()} shows only the shape.
  * Serializable, so that a distributed store can send partial aggregates to its driver.
  */
-public final class ClusterAggregate implements java.io.Serializable {
+public final class ClusterAggregate implements Serializable {
 
   private static final long serialVersionUID = 1L;
 
@@ -74,7 +76,7 @@ public final class ClusterAggregate implements java.io.Serializable {
 
   /** {@code s_k[j]}: the exact sum of coordinate j of those rows, rounded once to a double. */
   public double sum(int k, int j) {
-    java.util.Objects.checkIndex(j, dimension);
+    Objects.checkIndex(j, dimension);
     return sums.value(k * dimension + j);
   }
 

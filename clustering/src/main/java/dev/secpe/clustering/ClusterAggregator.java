@@ -1,6 +1,7 @@
 package dev.secpe.clustering;
 
 import dev.secpe.core.EmbeddingMatrix;
+import java.util.stream.IntStream;
 
 /**
  * Assigns private rows to their nearest public centre after clipping them, and aggregates them
@@ -90,7 +91,7 @@ public final class ClusterAggregator {
       throw new IllegalArgumentException("at most 2^31 - 1 rows per aggregate, got " + rows.rows());
     }
     int m = (int) rows.rows();
-    return aggregate(rows, java.util.stream.IntStream.range(0, m).toArray(), m);
+    return aggregate(rows, IntStream.range(0, m).toArray(), m);
   }
 
   /** Aggregates rows {@code which[0..m)} of {@code src} (ascending); errors name the row of src. */

@@ -1,7 +1,9 @@
 package dev.secpe.clustering;
 
+import java.io.Serializable;
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Exact sums of float values, one per index: every {@link #add} is kept without rounding, so the
@@ -18,7 +20,7 @@ import java.util.Arrays;
  * <p>Serializable, so that Spark can ship partial sums back to the driver; mutable and not
  * thread-safe: one accumulator per thread or partition, then merge.
  */
-public final class ExactSums implements java.io.Serializable {
+public final class ExactSums implements Serializable {
 
   private static final long serialVersionUID = 1L;
 
@@ -61,7 +63,7 @@ public final class ExactSums implements java.io.Serializable {
    * @throws IndexOutOfBoundsException if index is outside [0, length)
    */
   public void add(int index, float v) {
-    java.util.Objects.checkIndex(index, length);
+    Objects.checkIndex(index, length);
     addUnchecked(index * LIMBS, v);
   }
 
@@ -72,8 +74,8 @@ public final class ExactSums implements java.io.Serializable {
    * @throws IllegalArgumentException if a value is NaN or infinite (sums already added stay)
    */
   public void addRow(int first, float[] src, int srcOffset, int count) {
-    java.util.Objects.checkFromIndexSize(first, count, length);
-    java.util.Objects.checkFromIndexSize(srcOffset, count, src.length);
+    Objects.checkFromIndexSize(first, count, length);
+    Objects.checkFromIndexSize(srcOffset, count, src.length);
     for (int j = 0; j < count; j++) {
       addUnchecked((first + j) * LIMBS, src[srcOffset + j]);
     }
@@ -145,7 +147,7 @@ public final class ExactSums implements java.io.Serializable {
 
   /** Sum {@code index}, exact, rounded once to the nearest double (ties to even). */
   public double value(int index) {
-    java.util.Objects.checkIndex(index, length);
+    Objects.checkIndex(index, length);
     BigInteger total = BigInteger.ZERO;
     int base = index * LIMBS;
     for (int j = LIMBS - 1; j >= 0; j--) {

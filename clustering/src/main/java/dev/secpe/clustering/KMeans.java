@@ -1,8 +1,9 @@
 package dev.secpe.clustering;
 
 import dev.secpe.core.EmbeddingMatrix;
-
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -351,7 +352,7 @@ public final class KMeans {
     int ell = 2 * k;
     int rounds = 5;
     int first = rnd.nextInt(n);
-    java.util.List<Integer> chosen = new java.util.ArrayList<>();
+    List<Integer> chosen = new ArrayList<>();
     boolean[] inC = new boolean[n];
     chosen.add(first);
     inC[first] = true;

@@ -1,7 +1,8 @@
 package dev.secpe.clustering;
 
-import dev.secpe.clustering.internal.KernelProbe;
 import dev.secpe.clustering.internal.KernelProbe.Phase;
+import dev.secpe.clustering.internal.KernelProbe;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.concurrent.ExecutorService;
 
@@ -295,7 +296,7 @@ final class Lane implements AutoCloseable {
     int j0 = tiling.start(c);
     float[] sqf = pb.sqf;
     boolean columns = scorer.columnMajor();
-    java.nio.ByteBuffer tileBytes = scan.readsBuffers() && !columns ? scorer.tile() : null;
+    ByteBuffer tileBytes = scan.readsBuffers() && !columns ? scorer.tile() : null;
     if (columns) { // one front-to-back pass for all the part's rows, positions included
       scan.columnsTop2(scorer.tile(), count, r0, r1, w, l2, sqf, j0, colMax, colSecond, colPos);
     }

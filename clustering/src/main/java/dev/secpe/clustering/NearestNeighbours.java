@@ -1,13 +1,13 @@
 package dev.secpe.clustering;
 
+import dev.secpe.clustering.internal.KernelProbe;
+import dev.secpe.clustering.spi.NativeGemm;
 import dev.secpe.core.EmbeddingMatrix;
-
 import java.util.Arrays;
+import java.util.ServiceLoader;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
-import dev.secpe.clustering.internal.KernelProbe;
-import dev.secpe.clustering.spi.NativeGemm;
 
 /**
  * The kernel behind every method: for each row of A, its nearest row(s) of B.
@@ -422,7 +422,7 @@ public final class NearestNeighbours {
         NativeGemm found = null;
         Throwable failure = null;
         try {
-          for (NativeGemm g : java.util.ServiceLoader.load(NativeGemm.class, NativeGemm.class.getClassLoader())) {
+          for (NativeGemm g : ServiceLoader.load(NativeGemm.class, NativeGemm.class.getClassLoader())) {
             if ("openblas".equals(g.name())) {
               g.load();
               found = g;

@@ -1,5 +1,11 @@
 package dev.secpe.clustering;
 
+import dev.secpe.clustering.spi.TileScan;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.ServiceLoader;
+
 /**
  * The arg-max scan of one segment of one row of a score tile: the two largest ranking values
  * in one pass ({@link #top2}), the first position of a value ({@link #indexOf}) and the positions
@@ -46,13 +52,13 @@ abstract class RowScan {
    * from a direct buffer in native byte order, from byte {@code byteOff}; only where {@link
    * #readsBuffers()}.
    */
-  int top2(java.nio.ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0,
+  int top2(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0,
       float[] top) {
     throw new UnsupportedOperationException(name() + " reads arrays only");
   }
 
   /** As {@link #indexOf(float[], int, int, boolean, float[], int, float)} in place. */
-  int indexOf(java.nio.ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0,
+  int indexOf(ByteBuffer src, int byteOff, int w, boolean l2, float[] sqf, int j0,
       float v) {
     throw new UnsupportedOperationException(name() + " reads arrays only");
   }
@@ -63,7 +69,7 @@ abstract class RowScan {
    * {@code max[r]}, {@code second[r]} and {@code pos[r]} with the meaning of {@link #top2} (the
    * position always found). One pass front to back over the tile's columns.
    */
-  abstract void columnsTop2(java.nio.ByteBuffer src, int ld, int r0, int r1, int w, boolean l2,
+  abstract void columnsTop2(ByteBuffer src, int ld, int r0, int r1, int w, boolean l2,
       float[] sqf, int j0, float[] max, float[] second, int[] pos);
 
   /** Whether the scan reads tiles in place ({@code top2} and {@code indexOf} on buffers). */
@@ -102,10 +108,10 @@ abstract class RowScan {
    * scan (not yet checked against the scalar one), or null.
    */
   static RowScan provided() {
-    for (dev.secpe.clustering.spi.TileScan.Provider p : java.util.ServiceLoader.load(
-        dev.secpe.clustering.spi.TileScan.Provider.class,
-        dev.secpe.clustering.spi.TileScan.Provider.class.getClassLoader())) {
-      dev.secpe.clustering.spi.TileScan t = p.create();
+    for (TileScan.Provider p : ServiceLoader.load(
+        TileScan.Provider.class,
+        TileScan.Provider.class.getClassLoader())) {
+      TileScan t = p.create();
       if (t != null) {
         return new BufferRowScan(t);
       }
@@ -120,8 +126,8 @@ abstract class RowScan {
    */
   private static boolean agreesWithScalar(RowScan v) {
     int w = 37;
-    java.nio.ByteBuffer tile =
-        java.nio.ByteBuffer.allocateDirect(4 * w).order(java.nio.ByteOrder.nativeOrder());
+    ByteBuffer tile =
+        ByteBuffer.allocateDirect(4 * w).order(ByteOrder.nativeOrder());
     float[] flat = new float[w];
     float[] sq = new float[w];
     for (int j = 0; j < w; j++) {
@@ -143,8 +149,8 @@ abstract class RowScan {
       // the same values as row 0 of an 11-row column-major tile (the other rows rotations of
       // them): rows in every lane and a tail beyond a whole vector
       int rows = 11;
-      java.nio.ByteBuffer cols =
-          java.nio.ByteBuffer.allocateDirect(4 * w * rows).order(java.nio.ByteOrder.nativeOrder());
+      ByteBuffer cols =
+          ByteBuffer.allocateDirect(4 * w * rows).order(ByteOrder.nativeOrder());
       for (int j = 0; j < w; j++) {
         for (int r = 0; r < rows; r++) {
           cols.putFloat(4 * (j * rows + r), flat[(j + r) % w]);
@@ -158,8 +164,8 @@ abstract class RowScan {
       int[] ps2 = new int[rows];
       v.columnsTop2(cols, rows, 0, rows, w, l2, sq, 0, mx, sc, ps);
       ScalarRowScan.INSTANCE.columnsTop2(cols, rows, 0, rows, w, l2, sq, 0, mx2, sc2, ps2);
-      if (!java.util.Arrays.equals(mx, mx2) || !java.util.Arrays.equals(sc, sc2)
-          || !java.util.Arrays.equals(ps, ps2) || mx[0] != a[0] || ps[0] != pa) {
+      if (!Arrays.equals(mx, mx2) || !Arrays.equals(sc, sc2)
+          || !Arrays.equals(ps, ps2) || mx[0] != a[0] || ps[0] != pa) {
         return false;
       }
     }

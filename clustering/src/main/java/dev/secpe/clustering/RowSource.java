@@ -1,6 +1,7 @@
 package dev.secpe.clustering;
 
 import dev.secpe.core.EmbeddingMatrix;
+import java.util.Objects;
 
 /**
  * Rows of a matrix read block by block, so that a kernel can stream a matrix larger than memory
@@ -26,7 +27,7 @@ public interface RowSource {
 
   /** The rows of {@code m}, read in place (no copy of the matrix). */
   static RowSource of(EmbeddingMatrix m) {
-    java.util.Objects.requireNonNull(m, "m");
+    Objects.requireNonNull(m, "m");
     return new RowSource() {
       @Override
       public long rows() {

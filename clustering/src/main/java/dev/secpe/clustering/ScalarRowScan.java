@@ -1,5 +1,8 @@
 package dev.secpe.clustering;
 
+import dev.secpe.clustering.spi.TileScan;
+import java.nio.ByteBuffer;
+
 /**
  * {@link RowScan} in plain Java, on arrays: one compare per column in the common case. The
  * in-place scan of native tiles ({@link BufferRowScan}) extends it.
@@ -33,9 +36,9 @@ class ScalarRowScan extends RowScan {
   }
 
   @Override
-  void columnsTop2(java.nio.ByteBuffer src, int ld, int r0, int r1, int w, boolean l2,
+  void columnsTop2(ByteBuffer src, int ld, int r0, int r1, int w, boolean l2,
       float[] sqf, int j0, float[] max, float[] second, int[] pos) {
-    dev.secpe.clustering.spi.TileScan.columnsTop2Scalar(src, ld, r0, r1, w, l2, sqf, j0, max,
+    TileScan.columnsTop2Scalar(src, ld, r0, r1, w, l2, sqf, j0, max,
         second, pos);
   }
 

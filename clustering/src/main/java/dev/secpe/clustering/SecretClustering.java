@@ -1,14 +1,15 @@
 package dev.secpe.clustering;
 
-import dev.secpe.core.EmbeddingMatrix;
-
 import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.accounting.noise.NoiseSource;
 import dev.secpe.accounting.secret.SecretNoiseResult;
+import dev.secpe.core.EmbeddingMatrix;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * SecPE's secret clustering (Algorithm 2, Theorem 1): public k-means centres {@code e_k} with
@@ -130,7 +131,7 @@ public final class SecretClustering {
    * @throws IllegalStateException on a second call
    */
   public synchronized SecretClusteringResult release(
-      java.util.function.Function<int[], ClusterAggregate> aggregateOfSampled) {
+      Function<int[], ClusterAggregate> aggregateOfSampled) {
     if (used) {
       throw new IllegalStateException(
           "this SecretClustering already released " + releaseId + "; build a new one");
@@ -169,7 +170,7 @@ public final class SecretClustering {
         new PrivacyCost.SecretMixture(secretNoise.sigma(), COUNT_AND_CENTRE_SHIFT, deepCopy(shiftProbs)));
   }
 
-  private SecretClusteringResult releaseWith(java.util.function.Function<int[], ClusterAggregate> aggregateOf) {
+  private SecretClusteringResult releaseWith(Function<int[], ClusterAggregate> aggregateOf) {
     double[] rho = secretNoise.rho();
     used = true;
     double sigma = secretNoise.sigma();
@@ -190,14 +191,14 @@ public final class SecretClustering {
     for (int i = 0; i < n; i++) {
       if (noise.bernoulli(rho[i])) {
         if (m == sampled.length) {
-          sampled = java.util.Arrays.copyOf(sampled, m * 2);
+          sampled = Arrays.copyOf(sampled, m * 2);
         }
         sampled[m++] = i;
       }
     }
     // 3. Clip (or normalise) the sampled rows, assign to the nearest public centre, accumulate
     // (integer counts and exact sums: the same on one machine as merged from partitions).
-    ClusterAggregate aggregate = aggregateOf.apply(java.util.Arrays.copyOf(sampled, m));
+    ClusterAggregate aggregate = aggregateOf.apply(Arrays.copyOf(sampled, m));
     // 4. Noise, eq. (7).
     double[] sums = aggregate.sums();
     double[] noisyCount = new double[k];
@@ -213,7 +214,7 @@ public final class SecretClustering {
         noisyCentre[c * d + j] = (float) (mean + centreNoiseScale[c] * xi[j]);
       }
     }
-    java.util.Arrays.fill(sums, 0); // private aggregates do not outlive the release
+    Arrays.fill(sums, 0); // private aggregates do not outlive the release
     aggregate.clear();
     // 5. Post-processing policy for non-positive noisy counts.
     List<Integer> kept = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.secpe.core;
 
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +85,7 @@ public sealed interface LabelSet {
       if (!(Math.abs(total - 1) <= 1e-9)) {
         throw new IllegalArgumentException("label proportions must sum to 1, got sum=" + total);
       }
-      proportions = java.util.Collections.unmodifiableMap(copy);
+      proportions = Collections.unmodifiableMap(copy);
     }
 
     @Override
@@ -106,7 +107,7 @@ public sealed interface LabelSet {
       if (labels.isEmpty()) {
         throw new IllegalArgumentException("label set to be released must not be empty");
       }
-      labels = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(labels));
+      labels = Collections.unmodifiableSortedSet(new TreeSet<>(labels));
     }
 
     /** The names as a list, sorted. */

@@ -42,7 +42,9 @@ public record PrivacyGuard(boolean allowRemoteEmbedding, boolean allowRemoteSecr
               + "' is "
               + locality
               + ": private text would leave this process; use a LOCAL embedder or allow it"
-              + " explicitly with PrivacyGuard.withRemoteEmbeddingAllowed()");
+              + " explicitly: allowRemoteEmbedding() on the run's builder (--allow-remote-embedding on"
+              + " the command line; PrivacyGuard.withRemoteEmbeddingAllowed() when you call PrivateTexts"
+              + " yourself)");
     }
   }
 

@@ -79,6 +79,25 @@ public final class PrivateDataset {
 
   private volatile String contentHash;
 
+  /**
+   * The key of this dataset in a privacy journal: a SHA-256 digest (hex) of the <em>multiset</em>
+   * of record texts. Order, ids, labels and the file format are left out, so that the same records
+   * read from a shuffled, relabelled or re-exported file are the same dataset to the journal and
+   * its budget (a record added or changed makes another dataset: the journal cannot know that two
+   * files overlap). Like {@link #contentHash()} it is a function of private data and is never
+   * reported; it names the dataset's journal.
+   */
+  public String datasetKey() {
+    String k = datasetKey;
+    if (k == null) {
+      k = RecordDigest.ofMultiset(records.stream().map(r -> r.text().reveal()).toList());
+      datasetKey = k;
+    }
+    return k;
+  }
+
+  private volatile String datasetKey;
+
   /** The records (unmodifiable). */
   public List<PrivateRecord> records() {
     return records;

@@ -1,5 +1,6 @@
 package dev.secpe.core;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -90,7 +91,7 @@ public final class PrivateText {
         hits[n++] = i;
       }
     }
-    return java.util.Arrays.copyOf(hits, n);
+    return Arrays.copyOf(hits, n);
   }
 
   @Override

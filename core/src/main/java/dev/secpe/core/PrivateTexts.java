@@ -5,21 +5,35 @@ import dev.secpe.core.secret.SecretMatch;
 import dev.secpe.llm.FineTunableGenerator;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.ProviderException;
-import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.ProviderFault;
 import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.TextGenerator;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.function.Function;
 
 /**
  * The only gates through which private text content leaves a {@link PrivateText}: embedding,
- * secret detection and DP fine-tuning of a LOCAL generator. Both check the service's {@link dev.secpe.llm.Locality} against a {@link
- * PrivacyGuard} first, and neither lets a failure carry private text: an exception thrown by the
- * service is replaced by one naming the service and the exception class, without the original
- * message or cause (which may quote the input). A {@link ProviderException.Retryable} stays
- * retryable.
+ * secret detection and DP fine-tuning of a LOCAL generator. Each checks the service's {@link
+ * Locality} against a {@link PrivacyGuard} first, and none lets a failure carry private text: an
+ * exception thrown by the service is replaced by one naming the service and the exception class,
+ * whose cause is a {@link RedactedException} with the original's class and stack trace (and its
+ * causes', likewise) but no message, since a message may quote the input. A {@link
+ * ProviderException.Retryable} stays retryable, a {@link ProviderException.Permanent} permanent.
  */
 public final class PrivateTexts {
+
+  /**
+   * How far from 1 the L2 norm of a vector may be when its embedder says {@link
+   * TextEmbedder#normalized()} (float rounding over a few thousand dimensions stays far below).
+   */
+  public static final double UNIT_NORM_TOLERANCE = 1e-3;
 
   /** The batch size {@link #embed(TextEmbedder, PrivateDataset, PrivacyGuard)} uses. */
   public static final int DEFAULT_BATCH_SIZE = 64;
@@ -60,8 +74,9 @@ public final class PrivateTexts {
   }
 
   /**
-   * Embeds strings in batches with full checks of the embedder's output. When {@code sanitise},
-   * embedder exceptions lose their message and cause (they may quote private text).
+   * Embeds strings in batches with full checks of the embedder's output (row count, dimension,
+   * finite values, unit norm when claimed). When {@code sanitise}, embedder exceptions lose their
+   * messages (they may quote private text) but keep their class and stack trace.
    */
   static EmbeddingMatrix embedStrings(
       TextEmbedder embedder, List<String> texts, int batchSize, boolean sanitise) {
@@ -69,6 +84,7 @@ public final class PrivateTexts {
       throw new IllegalArgumentException("batchSize must be >= 1, got batchSize=" + batchSize);
     }
     int dim = embedder.dimension();
+    boolean unit = embedder.normalized();
     if (dim < 1) {
       throw new IllegalStateException(
           "embedder '" + embedder.name() + "' reports dimension " + dim + "; expected >= 1");
@@ -109,6 +125,7 @@ public final class PrivateTexts {
                   + "; it declares dimension "
                   + dim);
         }
+        double sq = 0;
         for (int c = 0; c < dim; c++) {
           if (!Float.isFinite(r[c])) {
             throw new IllegalStateException(
@@ -119,6 +136,10 @@ public final class PrivateTexts {
                     + ", column "
                     + c);
           }
+          sq += (double) r[c] * r[c];
+        }
+        if (unit && !(Math.abs(Math.sqrt(sq) - 1) <= UNIT_NORM_TOLERANCE)) {
+          throw ProviderFault.notUnitNorm(embedder.name(), from + k, UNIT_NORM_TOLERANCE);
         }
         System.arraycopy(r, 0, flat, (from + k) * dim, dim);
       }
@@ -166,24 +187,26 @@ public final class PrivateTexts {
   }
 
   private static RuntimeException sanitised(String who, RuntimeException e) {
-    if (e instanceof dev.secpe.llm.ProviderFault f) {
+    if (e instanceof ProviderFault f) {
       return f; // built from names and counts only: safe to show, and the user needs it
     }
-    if (e instanceof java.util.concurrent.CancellationException) {
-      return new java.util.concurrent.CancellationException("run cancelled while " + who + " was working on private text");
+    if (e instanceof CancellationException) {
+      return new CancellationException("run cancelled while " + who + " was working on private text");
     }
     String msg =
         who
             + " failed on private text ("
             + e.getClass().getName()
-            + "); its message and cause are withheld because they may quote the text";
+            + "); its message is withheld because it may quote the text (the cause keeps its class"
+            + " and stack trace)";
+    RedactedException cause = RedactedException.of(e);
     if (e instanceof ProviderException.Retryable) {
-      return new ProviderException.Retryable(msg, null);
+      return new ProviderException.Retryable(msg, cause);
     }
     if (e instanceof ProviderException.Permanent) {
-      return new ProviderException.Permanent(msg, null);
+      return new ProviderException.Permanent(msg, cause);
     }
-    return new IllegalStateException(msg);
+    return new IllegalStateException(msg, cause);
   }
 
   /**
@@ -224,7 +247,7 @@ public final class PrivateTexts {
       FineTunableGenerator generator,
       PrivateDataset dataset,
       List<List<String>> keywords,
-      java.util.function.Function<List<FineTunableGenerator.Example>, T> tune) {
+      Function<List<FineTunableGenerator.Example>, T> tune) {
     Objects.requireNonNull(generator, "generator");
     Objects.requireNonNull(dataset, "dataset");
     Objects.requireNonNull(keywords, "keywords");
@@ -245,11 +268,12 @@ public final class PrivateTexts {
       return tune.apply(examples);
     } catch (IllegalArgumentException | IllegalStateException e) {
       throw e instanceof IllegalArgumentException
-          ? new IllegalArgumentException("fine-tuning '" + generator.name() + "' rejected its input: " + safe(e))
-          : new IllegalStateException("fine-tuning '" + generator.name() + "' failed: " + safe(e));
+          ? new IllegalArgumentException(
+              "fine-tuning '" + generator.name() + "' rejected its input: " + safe(e), RedactedException.of(e))
+          : new IllegalStateException("fine-tuning '" + generator.name() + "' failed: " + safe(e), RedactedException.of(e));
     } catch (RuntimeException e) {
       throw new IllegalStateException(
-          "fine-tuning '" + generator.name() + "' failed with " + e.getClass().getName());
+          "fine-tuning '" + generator.name() + "' failed with " + e.getClass().getName(), RedactedException.of(e));
     }
   }
 
@@ -262,10 +286,10 @@ public final class PrivateTexts {
   public static long[] recordKeys(PrivateDataset dataset, long key) {
     Objects.requireNonNull(dataset, "dataset");
     long[] out = new long[dataset.size()];
-    java.security.MessageDigest md;
+    MessageDigest md;
     try {
-      md = java.security.MessageDigest.getInstance("SHA-256");
-    } catch (java.security.NoSuchAlgorithmException e) {
+      md = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 unavailable", e);
     }
     for (int i = 0; i < out.length; i++) {
@@ -278,19 +302,19 @@ public final class PrivateTexts {
   public static long recordKey(PrivateRecord record, long key) {
     Objects.requireNonNull(record, "record");
     try {
-      return recordKey(java.security.MessageDigest.getInstance("SHA-256"), record, key);
-    } catch (java.security.NoSuchAlgorithmException e) {
+      return recordKey(MessageDigest.getInstance("SHA-256"), record, key);
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 unavailable", e);
     }
   }
 
-  private static long recordKey(java.security.MessageDigest md, PrivateRecord r, long key) {
+  private static long recordKey(MessageDigest md, PrivateRecord r, long key) {
     md.reset();
-    md.update(java.nio.ByteBuffer.allocate(8).putLong(key).array());
-    md.update(r.text().reveal().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    md.update(ByteBuffer.allocate(8).putLong(key).array());
+    md.update(r.text().reveal().getBytes(StandardCharsets.UTF_8));
     md.update((byte) 0);
-    md.update(r.label().map(Label::name).orElse("").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    return java.nio.ByteBuffer.wrap(md.digest()).getLong();
+    md.update(r.label().map(Label::name).orElse("").getBytes(StandardCharsets.UTF_8));
+    return ByteBuffer.wrap(md.digest()).getLong();
   }
 
   /** An exception's class only: its message may quote private text. */

@@ -1,5 +1,6 @@
 package dev.secpe.core;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -37,7 +38,7 @@ public final class PublicCorpus {
 
   /** A corpus of unlabelled texts with ids "0", "1", .... */
   public static PublicCorpus ofTexts(List<String> texts) {
-    List<PublicRecord> rs = new java.util.ArrayList<>(texts.size());
+    List<PublicRecord> rs = new ArrayList<>(texts.size());
     for (int i = 0; i < texts.size(); i++) {
       rs.add(new PublicRecord(Integer.toString(i), texts.get(i), Optional.empty()));
     }

@@ -3,6 +3,7 @@ package dev.secpe.core;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -105,7 +106,7 @@ public final class SyntheticDataset {
     return "SyntheticDataset[" + texts.size() + " texts]";
   }
 
-  private static final class NonClosing extends java.io.FilterOutputStream {
+  private static final class NonClosing extends FilterOutputStream {
     NonClosing(OutputStream out) {
       super(out);
     }

@@ -8,7 +8,7 @@ import java.util.Optional;
  * private data only through accounted selection).
  *
  * @param id a unique id within its run, not blank
- * @param text the text (may be empty if a generator returned nothing)
+ * @param text the text, not blank (the engine stops a run whose generator returns a blank text)
  * @param label the label it was generated for, if any
  * @param provenance round, parents and operator
  */
@@ -21,6 +21,9 @@ public record SyntheticText(String id, String text, Optional<Label> label, Prove
       throw new IllegalArgumentException("synthetic text id must not be blank");
     }
     Objects.requireNonNull(text, "text");
+    if (text.isBlank()) {
+      throw new IllegalArgumentException("synthetic text '" + id + "' must not be blank");
+    }
     Objects.requireNonNull(label, "label");
     Objects.requireNonNull(provenance, "provenance");
   }

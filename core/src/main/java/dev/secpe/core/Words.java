@@ -3,6 +3,7 @@ package dev.secpe.core;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * The project's one word tokenizer: a word is a maximal run of Unicode letters, lower-cased with
@@ -29,7 +30,7 @@ public final class Words {
   }
 
   /** Calls {@code sink} with each word of {@code text}, lower-cased. */
-  public static void forEach(String text, java.util.function.Consumer<String> sink) {
+  public static void forEach(String text, Consumer<String> sink) {
     int n = text.length();
     int i = 0;
     while (i < n) {

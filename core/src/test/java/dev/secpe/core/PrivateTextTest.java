@@ -32,6 +32,8 @@ class PrivateTextTest {
     assertThat(List.of(r).toString()).doesNotContain("Alice");
   }
 
+  // fault: `PrivateDataset.of` with a null record
+  // holds: `IllegalArgumentException` naming the record's index (before: a bare `NullPointerException`)
   @Test
   void aNullRecordIsRefusedNamingItsIndex() {
     // Before: a bare NullPointerException from List.copyOf.

@@ -8,7 +8,12 @@ import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.core.secret.SecretMatch;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.ProviderException;
+import dev.secpe.llm.ProviderFault;
 import dev.secpe.llm.TextEmbedder;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,6 +28,7 @@ class PrivateTextsTest {
     final List<String> seen = new ArrayList<>();
     RuntimeException failWith;
     int dimOverride = -1;
+    boolean claimsUnitNorm;
 
     RecordingEmbedder(Locality locality) {
       this.locality = locality;
@@ -40,7 +46,7 @@ class PrivateTextsTest {
 
     @Override
     public boolean normalized() {
-      return false;
+      return claimsUnitNorm;
     }
 
     @Override
@@ -80,6 +86,7 @@ class PrivateTextsTest {
     assertThatThrownBy(() -> PrivateTexts.embed(remote, data(), PrivacyGuard.localOnly()))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("embedder 'recording' is REMOTE")
+        .hasMessageContaining("allowRemoteEmbedding() on the run's builder")
         .hasMessageContaining("withRemoteEmbeddingAllowed");
     assertThat(remote.seen).isEmpty();
   }
@@ -117,13 +124,78 @@ class PrivateTextsTest {
     assertThatThrownBy(() -> PrivateTexts.embed(leaky, data(), PrivacyGuard.localOnly()))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("embedder 'recording' failed")
-        .hasMessageNotContaining("Zyxwvut")
-        .hasNoCause();
+        .hasMessageNotContaining("Zyxwvut");
+    assertThat(printed(thrown(() -> PrivateTexts.embed(leaky, data(), PrivacyGuard.localOnly()))))
+        .doesNotContain("Zyxwvut");
     leaky.failWith = new ProviderException.Retryable("429 for body " + PLANTED, null);
     assertThatThrownBy(() -> PrivateTexts.embed(leaky, data(), PrivacyGuard.localOnly()))
         .isInstanceOf(ProviderException.Retryable.class)
-        .hasMessageNotContaining("Zyxwvut")
-        .hasNoCause();
+        .hasMessageNotContaining("Zyxwvut");
+    assertThat(printed(thrown(() -> PrivateTexts.embed(leaky, data(), PrivacyGuard.localOnly()))))
+        .doesNotContain("Zyxwvut");
+  }
+
+  /**
+   * A user debugging their own embedder needs to know what was thrown where: the exception keeps
+   * the class and stack trace of what the embedder threw, and of its causes, with every message
+   * withheld. Before, the cause was dropped altogether.
+   */
+  @Test
+  void anEmbedderFailureKeepsItsClassAndStackTraceButNoMessage() {
+    class EmbedderBoom extends RuntimeException {
+      EmbedderBoom(String message, Throwable cause) {
+        super(message, cause);
+      }
+    }
+    UncheckedIOException inner =
+        new UncheckedIOException("socket read: " + PLANTED, new IOException("body " + PLANTED));
+    EmbedderBoom boom = new EmbedderBoom("could not embed " + PLANTED, inner);
+    boom.addSuppressed(new IllegalArgumentException("also " + PLANTED));
+    RecordingEmbedder leaky = new RecordingEmbedder(Locality.LOCAL);
+    leaky.failWith = boom;
+
+    Throwable t = thrown(() -> PrivateTexts.embed(leaky, data(), PrivacyGuard.localOnly()));
+
+    assertThat(t).isInstanceOf(IllegalStateException.class).hasMessageContaining(EmbedderBoom.class.getName());
+    RedactedException cause = (RedactedException) t.getCause();
+    assertThat(cause.originalClassName()).isEqualTo(EmbedderBoom.class.getName());
+    assertThat(cause.getStackTrace()).isEqualTo(boom.getStackTrace());
+    RedactedException second = (RedactedException) cause.getCause();
+    assertThat(second.originalClassName()).isEqualTo(UncheckedIOException.class.getName());
+    assertThat(second.getStackTrace()).isEqualTo(inner.getStackTrace());
+    assertThat(((RedactedException) second.getCause()).originalClassName()).isEqualTo(IOException.class.getName());
+    assertThat(((RedactedException) cause.getSuppressed()[0]).originalClassName())
+        .isEqualTo("java.lang.IllegalArgumentException");
+    assertThat(printed(t)).contains("EmbedderBoom", "UncheckedIOException", "IOException").doesNotContain("Zyxwvut");
+  }
+
+  @Test
+  void anEmbedderThatClaimsUnitVectorsAndReturnsOthersIsAProviderFault() {
+    RecordingEmbedder liar = new RecordingEmbedder(Locality.LOCAL);
+    liar.claimsUnitNorm = true;
+    assertThatThrownBy(() -> PrivateTexts.embed(liar, data(), PrivacyGuard.localOnly()))
+        .isInstanceOf(ProviderFault.class)
+        .hasMessage("embedder 'recording' declares normalized() but returned a vector whose L2 norm is not 1"
+            + " (within 0.001) for text 0; return unit vectors or declare normalized() false");
+    assertThatThrownBy(() -> PublicTexts.embed(liar, List.of("a b")))
+        .isInstanceOf(ProviderFault.class);
+    liar.claimsUnitNorm = false;
+    assertThat(PrivateTexts.embed(liar, data(), PrivacyGuard.localOnly()).rows()).isEqualTo(3);
+  }
+
+  private static Throwable thrown(Runnable r) {
+    try {
+      r.run();
+    } catch (Throwable t) {
+      return t;
+    }
+    throw new AssertionError("nothing thrown");
+  }
+
+  private static String printed(Throwable t) {
+    StringWriter w = new StringWriter();
+    t.printStackTrace(new PrintWriter(w));
+    return w.toString();
   }
 
   @Test

@@ -52,5 +52,9 @@ class SyntheticDatasetTest {
     assertThatThrownBy(() -> new Provenance(-1, List.of(), "x"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("round must be >= 0, got round=-1");
+    // A synthetic text is never blank (the engine stops a run whose generator returns one).
+    assertThatThrownBy(() -> new SyntheticText("b", " \n", Optional.empty(), Provenance.initial()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("synthetic text 'b' must not be blank");
   }
 }

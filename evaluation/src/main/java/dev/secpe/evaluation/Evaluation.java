@@ -41,6 +41,13 @@ public final class Evaluation {
   private final ClassifierOptions classifier;
   private final int neighbours;
   private final int batchSize;
+  private final int fidComponents;
+  private final double nearDuplicateThreshold;
+  private final List<String> publicTexts;
+  private final long publicSeed;
+
+  /** The default number of the real set's principal components FID is read in. */
+  public static final int DEFAULT_FID_COMPONENTS = 16;
 
   private Evaluation(Builder b) {
     this.embedder = b.embedder;
@@ -48,6 +55,10 @@ public final class Evaluation {
     this.classifier = b.classifier;
     this.neighbours = b.neighbours;
     this.batchSize = b.batchSize;
+    this.fidComponents = b.fidComponents;
+    this.nearDuplicateThreshold = b.nearDuplicateThreshold;
+    this.publicTexts = b.publicTexts;
+    this.publicSeed = b.publicSeed;
   }
 
   /** A builder using {@code embedder} for both sets. */
@@ -138,8 +149,23 @@ public final class Evaluation {
             ? Optional.empty()
             : Optional.of(
                 DownstreamClassifier.evaluate(synthetic, syntheticLabels, real, realLabels, classifier));
+    int components = Math.min(fidComponents, Math.min(real.dimension(), real.rows() - 1));
+    PrincipalProjection basis = PrincipalProjection.fit(real, components);
+    double fidProjected = basis.frechetDistance(synthetic, real);
+    KernelDistance.Estimate kid = KernelDistance.withStandardError(synthetic, real);
+    Duplicates dup = Duplicates.of(syntheticTexts, synthetic, nearDuplicateThreshold);
+    Optional<EvaluationReport.PublicBaseline> baseline = Optional.empty();
+    if (publicTexts != null) {
+      List<String> sample = new ArrayList<>(publicTexts);
+      java.util.Collections.shuffle(sample, new java.util.Random(publicSeed));
+      sample = sample.subList(0, Math.min(sample.size(), synthetic.rows()));
+      EmbeddingMatrix p = PublicTexts.embed(embedder, sample, batchSize);
+      baseline = Optional.of(new EvaluationReport.PublicBaseline(
+          sample.size(), publicSeed, basis.frechetDistance(p, real), KernelDistance.withStandardError(p, real)));
+    }
     return new EvaluationReport(
-        synthetic.rows(), real.rows(), embedder.name(), fid, pr, m, length, ssS, ssR, downstream);
+        synthetic.rows(), real.rows(), embedder.name(), fid, pr, m, length, ssS, ssR, downstream, components,
+        fidProjected, kid, dup, baseline);
   }
 
   private static List<String> texts(List<String> texts, String name) {
@@ -188,6 +214,10 @@ public final class Evaluation {
     private int neighbours = ManifoldPrecisionRecall.DEFAULT_K;
     private int batchSize = DEFAULT_BATCH_SIZE;
     private boolean allowRemote;
+    private int fidComponents = DEFAULT_FID_COMPONENTS;
+    private double nearDuplicateThreshold = Duplicates.DEFAULT_THRESHOLD;
+    private List<String> publicTexts;
+    private long publicSeed;
 
     private Builder(TextEmbedder embedder) {
       this.embedder = Objects.requireNonNull(embedder, "embedder");
@@ -214,6 +244,44 @@ public final class Evaluation {
     /** Texts per embedder call (default {@value #DEFAULT_BATCH_SIZE}). */
     public Builder batchSize(int batchSize) {
       this.batchSize = Checks.positive(batchSize, "batchSize");
+      return this;
+    }
+
+    /**
+     * How many of the real set's leading principal components {@link
+     * EvaluationReport#fidProjected()} is read in (default {@value #DEFAULT_FID_COMPONENTS}; fewer
+     * when the real set has no more than that many texts: the report states the number used).
+     */
+    public Builder fidComponents(int components) {
+      this.fidComponents = Checks.positive(components, "fidComponents");
+      return this;
+    }
+
+    /**
+     * The cosine similarity from which two distinct synthetic texts count as near-duplicates
+     * (default {@value Duplicates#DEFAULT_THRESHOLD}).
+     */
+    public Builder nearDuplicateThreshold(double threshold) {
+      if (!(threshold > -1 && threshold <= 1)) {
+        throw new IllegalArgumentException(
+            "nearDuplicateThreshold must be in (-1, 1], got nearDuplicateThreshold=" + threshold);
+      }
+      this.nearDuplicateThreshold = threshold;
+      return this;
+    }
+
+    /**
+     * Public texts to draw the baseline from: a random sample of the synthetic set's size (drawn
+     * with {@code seed}) is measured like the synthetic set, so the report says whether the
+     * synthetic data beats doing nothing ({@link EvaluationReport#fidGainOverPublic()}).
+     */
+    public Builder publicBaseline(List<String> texts, long seed) {
+      List<String> copy = texts(texts, "publicBaseline");
+      if (copy.size() < 3) {
+        throw new IllegalArgumentException("publicBaseline needs at least 3 texts, got " + copy.size());
+      }
+      this.publicTexts = copy;
+      this.publicSeed = seed;
       return this;
     }
 

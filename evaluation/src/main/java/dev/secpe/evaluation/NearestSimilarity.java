@@ -11,7 +11,7 @@ import dev.secpe.core.EmbeddingMatrix;
  * candidate, and the winners are varied again. FID measures something else, the distance between
  * two Gaussian fits; where the generator cannot write texts close to the private ones, a set whose
  * texts each move closer to private records can still grow more spread out than the private set,
- * and its FID rise (the README's "Does private evolution work?" shows this on the bundled
+ * and its FID rise (docs/method-findings.md shows this on the bundled
  * e-mails). The two figures are the mean nearest-neighbour similarities behind the
  * precision/recall family of generative metrics (Kynkäänniemi et al. 2019; Naeem et al. 2020,
  * "Reliable fidelity and diversity metrics"), without their radius thresholds.

@@ -1,7 +1,5 @@
 package dev.secpe.evaluation;
 
-import org.hipparchus.linear.EigenDecompositionSymmetric;
-
 /** Principal component projection keeping a share of the variance (package-private). */
 final class Pca {
 
@@ -13,26 +11,25 @@ final class Pca {
    */
   static double[][] project(double[][] x, double explainedVariance) {
     double[] mean = Moments.mean(x);
-    double[][] cov = Moments.covariance(x, mean);
-    EigenDecompositionSymmetric e = Moments.eigen(cov);
-    double[] lambda = e.getEigenvalues(); // decreasing
+    PrincipalAxes axes = new PrincipalAxes(x, mean);
+    double[] lambda = axes.variances(); // decreasing
     double total = 0;
     for (double l : lambda) {
       total += Math.max(0, l);
     }
+    if (!(total > 0)) {
+      return new double[x.length][1]; // every row alike: one component, all at the mean
+    }
     int m = 1;
-    if (total > 0) {
-      double acc = 0;
-      for (int i = 0; i < lambda.length; i++) {
-        acc += Math.max(0, lambda[i]);
-        if (acc / total >= explainedVariance) {
-          m = i + 1;
-          break;
-        }
-        m = i + 1;
+    double acc = 0;
+    for (int i = 0; i < lambda.length; i++) {
+      acc += Math.max(0, lambda[i]);
+      m = i + 1;
+      if (acc / total >= explainedVariance) {
+        break;
       }
     }
-    double[][] v = e.getV().getData();
+    double[][] v = axes.basis(m);
     int d = mean.length;
     double[][] out = new double[x.length][m];
     for (int i = 0; i < x.length; i++) {

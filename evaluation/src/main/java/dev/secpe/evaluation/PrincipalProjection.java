@@ -2,7 +2,6 @@ package dev.secpe.evaluation;
 
 import dev.secpe.core.EmbeddingMatrix;
 import java.util.Objects;
-import org.hipparchus.linear.EigenDecompositionSymmetric;
 
 /**
  * A projection onto the leading principal components of a reference set, for distances that must
@@ -47,13 +46,7 @@ public final class PrincipalProjection {
     }
     double[][] x = Checks.toDouble(reference);
     double[] mean = Moments.mean(x);
-    EigenDecompositionSymmetric e = Moments.eigen(Moments.covariance(x, mean));
-    double[][] v = e.getV().getData();
-    double[][] basis = new double[d][components];
-    for (int j = 0; j < d; j++) {
-      System.arraycopy(v[j], 0, basis[j], 0, components);
-    }
-    return new PrincipalProjection(mean, basis, components);
+    return new PrincipalProjection(mean, new PrincipalAxes(x, mean).basis(components), components);
   }
 
   /** Number of components kept. */

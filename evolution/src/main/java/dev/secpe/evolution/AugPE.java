@@ -1,16 +1,19 @@
 package dev.secpe.evolution;
 
-import dev.secpe.accounting.ledger.PrivacyPlan;
-import dev.secpe.evolution.augpe.AugPEMethod;
-import dev.secpe.evolution.augpe.AugPEPlan;
-import dev.secpe.evolution.engine.Labels;
-import dev.secpe.evolution.engine.Inputs;
-import dev.secpe.evolution.engine.Method;
-
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.ledger.PrivacyPlan;
+import dev.secpe.core.Label;
+import dev.secpe.core.LabelSet;
+import dev.secpe.evolution.augpe.AugPEMethod;
+import dev.secpe.evolution.augpe.AugPEOptions;
+import dev.secpe.evolution.augpe.AugPEPlan;
+import dev.secpe.evolution.engine.Inputs;
+import dev.secpe.evolution.engine.Labels;
+import dev.secpe.evolution.engine.Method;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -101,6 +104,13 @@ public final class AugPE extends Runs<AugPE.Config> {
     super(config, inputs, plan);
   }
 
+  /** What Aug-PE's steps read of {@code c}: plain values, so that the steps never import this class. */
+  static AugPEOptions options(Config c) {
+    return new AugPEOptions(
+        c.settings(), c.totalMu(), c.budgetGivenAsSecret(), c.prior(), c.delta(), c.nearestNeighbours(),
+        c.threshold(), AugPEOptions.Selection.valueOf(c.selection().name()));
+  }
+
   /** A new builder. */
   public static Builder builder() {
     return new Builder();
@@ -108,7 +118,7 @@ public final class AugPE extends Runs<AugPE.Config> {
 
   @Override
   Method newMethod() {
-    return new AugPEMethod(config(), privacyPlan());
+    return new AugPEMethod(options(config()), privacyPlan());
   }
 
   @Override
@@ -117,8 +127,8 @@ public final class AugPE extends Runs<AugPE.Config> {
   }
 
   @Override
-  java.util.List<String> methodWarnings() {
-    return AugPEMethod.warnings(config(), privacyPlan(), inputs.privateData().size());
+  List<String> methodWarnings() {
+    return AugPEMethod.warnings(options(config()), privacyPlan(), inputs.privateData().size());
   }
 
 
@@ -200,8 +210,8 @@ public final class AugPE extends Runs<AugPE.Config> {
     }
 
     @Override
-    java.util.List<String> missingOwn() {
-      return mu == null && !nonPrivate ? java.util.List.of("budget (budget(DpBudget | GdpMu | SecretBudget) or nonPrivate())") : java.util.List.of();
+    List<String> missingOwn() {
+      return mu == null && !nonPrivate ? List.of("budget (budget(DpBudget | GdpMu | SecretBudget) or nonPrivate())") : List.of();
     }
 
     /** Validates everything and returns a single-use run. */
@@ -213,9 +223,9 @@ public final class AugPE extends Runs<AugPE.Config> {
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
       Config c = new Config(s, mu, secret, prior, d, k, threshold, selection);
       // The plan is solved here, before any private record is read.
-      java.util.List<dev.secpe.core.Label> labels = Labels.of(privateData.isLabelled(), s.labels());
-      boolean released = !labels.isEmpty() && s.labels().orElseThrow() instanceof dev.secpe.core.LabelSet.ToBeReleased;
-      return new AugPE(c, new Inputs(privateData, publicData, generator, embedder), AugPEPlan.of(c, labels.size(), released));
+      List<Label> labels = Labels.of(privateData.isLabelled(), s.labels());
+      boolean released = !labels.isEmpty() && s.labels().orElseThrow() instanceof LabelSet.ToBeReleased;
+      return new AugPE(c, new Inputs(privateData, publicData, generator, embedder), AugPEPlan.of(options(c), labels.size(), released));
     }
   }
 }

@@ -1,14 +1,15 @@
 package dev.secpe.evolution;
 
-import dev.secpe.evolution.ctcl.CTCLMethod;
-import dev.secpe.evolution.ctcl.CTCLPlan;
-import dev.secpe.evolution.engine.Inputs;
-import dev.secpe.evolution.engine.Method;
-
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.PlanCalibrator;
 import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.Release;
+import dev.secpe.evolution.ctcl.CTCLMethod;
+import dev.secpe.evolution.ctcl.CTCLOptions;
+import dev.secpe.evolution.ctcl.CTCLPlan;
+import dev.secpe.evolution.ctcl.FineTuningNoise;
+import dev.secpe.evolution.engine.Inputs;
+import dev.secpe.evolution.engine.Method;
 import dev.secpe.llm.FineTunableGenerator;
 import java.util.List;
 import java.util.Locale;
@@ -48,8 +49,23 @@ import org.jspecify.annotations.Nullable;
  */
 public final class CTCL extends Runs<CTCL.Config> {
 
+  /**
+   * The smallest histogram noise accepted: below it the Gaussian's privacy loss is not
+   * representable (1e-300 underflowed to a noise of 0) and no budget could pay for it anyway.
+   */
+  public static final double MIN_HISTOGRAM_SIGMA = 1e-3;
+
+  /** The largest histogram noise accepted. */
+  public static final double MAX_HISTOGRAM_SIGMA = 1e9;
+
+  /** The smallest clip norm accepted. */
+  public static final double MIN_CLIP_NORM = 1e-6;
+
+  /** The largest clip norm accepted. */
+  public static final double MAX_CLIP_NORM = 1e6;
+
   /** The provenance operator of CTCL's texts. */
-  public static final String OPERATOR = "ctcl";
+  public static final String OPERATOR = CTCLMethod.OPERATOR;
 
   /**
    * CTCL's immutable configuration.
@@ -119,11 +135,18 @@ public final class CTCL extends Runs<CTCL.Config> {
   public record Accounting(
       double noiseMultiplier, double samplingRate, double histogramEpsilon, double fineTuningEpsilon, double composedEpsilon) {}
 
-  private final Accounting accounting;
+  private final FineTuningNoise accounting; // null for a non-private run
 
-  private CTCL(Config config, Inputs inputs, Accounting accounting) {
-    super(config, inputs, CTCLPlan.of(config, accounting));
+  private CTCL(Config config, Inputs inputs, FineTuningNoise accounting) {
+    super(config, inputs, CTCLPlan.of(options(config), accounting));
     this.accounting = accounting;
+  }
+
+  /** What CTCL's steps read of {@code c}: plain values, so that the steps never import this class. */
+  static CTCLOptions options(Config c) {
+    return new CTCLOptions(
+        c.settings(), c.budget(), c.topics(), c.keywordsPerTopic(), c.unclassifiedQuantile(), c.histogramSigma(),
+        c.clipNorm(), c.steps(), c.batchSize(), c.privateWeight());
   }
 
   /** A new builder. */
@@ -133,12 +156,13 @@ public final class CTCL extends Runs<CTCL.Config> {
 
   /** The solved accounting (solved at {@code build()}; empty for a non-private run). */
   public Optional<Accounting> accounting() {
-    return Optional.ofNullable(accounting);
+    return Optional.ofNullable(accounting).map(a -> new Accounting(
+        a.noiseMultiplier(), a.samplingRate(), a.histogramEpsilon(), a.fineTuningEpsilon(), a.composedEpsilon()));
   }
 
   @Override
   Method newMethod() {
-    return new CTCLMethod(config(), privacyPlan(), accounting, (FineTunableGenerator) inputs.generator());
+    return new CTCLMethod(options(config()), privacyPlan(), accounting, (FineTunableGenerator) inputs.generator());
   }
 
 
@@ -171,6 +195,11 @@ public final class CTCL extends Runs<CTCL.Config> {
       return this;
     }
 
+    @Override
+    long candidatesPerSurvivor() {
+      return 1; // one generation of syntheticSize texts
+    }
+
     /** The whole run's (epsilon, delta); both > 0 (delta = 1/(N ln N) is the papers' choice). */
     public Builder budget(DpBudget budget) {
       requireApproximateDp("CTCL", budget);
@@ -178,12 +207,9 @@ public final class CTCL extends Runs<CTCL.Config> {
       return this;
     }
 
-    /** K, the number of public topics (default 20). */
+    /** K, the number of public topics (default 20; at most {@link SizeLimits#MAX_TOPICS}). */
     public Builder topics(int k) {
-      if (k < 1) {
-        throw new IllegalArgumentException("topics must be >= 1, got topics=" + k);
-      }
-      this.topics = k;
+      this.topics = SizeLimits.check("topics", k, SizeLimits.MAX_TOPICS);
       return this;
     }
 
@@ -205,30 +231,35 @@ public final class CTCL extends Runs<CTCL.Config> {
       return this;
     }
 
-    /** Noise standard deviation on each histogram bin (default 10, as in the paper). */
+    /**
+     * Noise standard deviation on each histogram bin (default 10, as in the paper), in [{@link
+     * #MIN_HISTOGRAM_SIGMA}, {@link #MAX_HISTOGRAM_SIGMA}].
+     */
     public Builder histogramSigma(double sigma) {
-      if (!(sigma > 0) || Double.isInfinite(sigma)) {
-        throw new IllegalArgumentException("histogramSigma must be finite and > 0, got histogramSigma=" + sigma);
+      if (!(sigma >= MIN_HISTOGRAM_SIGMA && sigma <= MAX_HISTOGRAM_SIGMA)) {
+        throw new IllegalArgumentException("histogramSigma must be in [" + MIN_HISTOGRAM_SIGMA + ", " + MAX_HISTOGRAM_SIGMA
+            + "], got histogramSigma=" + sigma);
       }
       this.histogramSigma = sigma;
       return this;
     }
 
-    /** C, the per-document clip norm (default 1.0). */
+    /**
+     * C, the per-document clip norm (default 1.0), in [{@link #MIN_CLIP_NORM}, {@link
+     * #MAX_CLIP_NORM}]: C scales the sensitivity and the noise alike, so these bounds only keep the
+     * noise finite (1e308 made it infinite).
+     */
     public Builder clipNorm(double c) {
-      if (!(c > 0) || Double.isInfinite(c)) {
-        throw new IllegalArgumentException("clipNorm must be finite and > 0, got clipNorm=" + c);
+      if (!(c >= MIN_CLIP_NORM && c <= MAX_CLIP_NORM)) {
+        throw new IllegalArgumentException("clipNorm must be in [" + MIN_CLIP_NORM + ", " + MAX_CLIP_NORM + "], got clipNorm=" + c);
       }
       this.clipNorm = c;
       return this;
     }
 
-    /** K, fine-tuning steps (default 2,000). */
+    /** K, fine-tuning steps (default 2,000; at most {@link SizeLimits#MAX_STEPS}). */
     public Builder steps(int k) {
-      if (k < 1) {
-        throw new IllegalArgumentException("steps must be >= 1, got steps=" + k);
-      }
-      this.steps = k;
+      this.steps = SizeLimits.check("steps", k, SizeLimits.MAX_STEPS);
       return this;
     }
 
@@ -251,8 +282,8 @@ public final class CTCL extends Runs<CTCL.Config> {
     }
 
     @Override
-    java.util.List<String> missingOwn() {
-      return budget == null && !nonPrivate ? java.util.List.of("budget (budget(DpBudget) or nonPrivate())") : java.util.List.of();
+    List<String> missingOwn() {
+      return budget == null && !nonPrivate ? List.of("budget (budget(DpBudget) or nonPrivate())") : List.of();
     }
 
     /**
@@ -292,7 +323,7 @@ public final class CTCL extends Runs<CTCL.Config> {
       }
       Config c =
           new Config(s.oneRound(), budget, topics, keywordsPerTopic, unclassifiedQuantile, histogramSigma, clipNorm, steps, b, privateWeight);
-      Accounting a = s.privacy() instanceof PrivacyMode.NonPrivate ? null : CTCLPlan.calibrate(budget, histogramSigma, (double) b / n, steps);
+      FineTuningNoise a = s.privacy() instanceof PrivacyMode.NonPrivate ? null : CTCLPlan.calibrate(budget, histogramSigma, (double) b / n, steps);
       return new CTCL(c, new Inputs(privateData, publicData, generator, embedder), a);
     }
   }

@@ -1,19 +1,21 @@
 package dev.secpe.evolution;
 
-import dev.secpe.accounting.ledger.PrivacyPlan;
-import dev.secpe.evolution.dpga.DPGAMethod;
-import dev.secpe.evolution.dpga.DPGAPlan;
-import dev.secpe.evolution.engine.Inputs;
-import dev.secpe.evolution.engine.Labels;
-import dev.secpe.evolution.engine.Method;
-
 import dev.secpe.accounting.Calibration;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
-import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.PlanCalibrator;
+import dev.secpe.accounting.ledger.PrivacyCost;
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.accounting.ledger.Release;
+import dev.secpe.core.Label;
+import dev.secpe.evolution.dpga.DPGAMethod;
+import dev.secpe.evolution.dpga.DPGAOptions;
+import dev.secpe.evolution.dpga.DPGAPlan;
+import dev.secpe.evolution.dpga.VoteCalibration;
+import dev.secpe.evolution.engine.Inputs;
+import dev.secpe.evolution.engine.Labels;
+import dev.secpe.evolution.engine.Method;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -92,13 +94,29 @@ public final class DPGA extends Runs<DPGA.Config> {
   }
 
   /**
-   * The vote noise, ours and the paper's.
-   *
-   * @param sigma the noise multiplier used (PLD over every release)
-   * @param paperSigma what the paper's analysis would need for the same budget
-   * @param paperEpsilonAtPldSigma the epsilon the paper's analysis would claim at {@code sigma}
+   * How elites are kept apart (DPGA-TextSyn §3.3.2 suppresses every candidate more similar to an
+   * elite already taken than a threshold).
    */
-  public record VoteCalibration(double sigma, double paperSigma, double paperEpsilonAtPldSigma) {}
+  public enum Suppression {
+    /**
+     * The paper's threshold tau: the mean cosine of two private records, released with Laplace
+     * noise (charged to the ledger; the paper does not account it). On corpora whose generator
+     * writes text as varied as the private records, it holds the elites farther apart than the
+     * private records themselves are, and the set stops moving towards them (docs/utility.md).
+     */
+    PAPER,
+    /**
+     * The default: only near-duplicates are suppressed, at the public threshold {@link
+     * #NEAR_DUPLICATE_COSINE}, so that one text and its near-copies do not take over the elites;
+     * nothing is released for it.
+     */
+    NEAR_DUPLICATES,
+    /** No suppression: elites by votes alone (exact copies never reach a population unless allowed). */
+    OFF;
+
+    /** The cosine from which {@link #NEAR_DUPLICATES} suppresses a candidate. */
+    public static final double NEAR_DUPLICATE_COSINE = DPGAOptions.NEAR_DUPLICATE_COSINE;
+  }
 
   /**
    * DPGA's immutable configuration.
@@ -116,7 +134,8 @@ public final class DPGA extends Runs<DPGA.Config> {
    * @param keywordTemperature softmax temperature over noisy keyword votes
    * @param tauSample private records in the tau sample (at most N)
    * @param tauStep tau increment when too few elites survive (paper: 0.01)
-   * @param similaritySuppression whether to suppress near-duplicates (paper: yes)
+   * @param similaritySuppression how elites are kept apart (default {@link Suppression#NEAR_DUPLICATES};
+   *     the paper: {@link Suppression#PAPER})
    */
   public record Config(
       EvolutionSettings settings,
@@ -131,7 +150,7 @@ public final class DPGA extends Runs<DPGA.Config> {
       double keywordTemperature,
       int tauSample,
       double tauStep,
-      boolean similaritySuppression) implements RunConfig {
+      Suppression similaritySuppression) implements RunConfig {
 
     /** Validates eagerly. */
     public Config {
@@ -144,6 +163,7 @@ public final class DPGA extends Runs<DPGA.Config> {
       }
       Objects.requireNonNull(split, "split");
       Objects.requireNonNull(shares, "shares");
+      Objects.requireNonNull(similaritySuppression, "similaritySuppression");
       if (!(samplingRate > 0 && samplingRate <= 1)) {
         throw new IllegalArgumentException("samplingRate must be in (0, 1], got samplingRate=" + samplingRate);
       }
@@ -163,7 +183,8 @@ public final class DPGA extends Runs<DPGA.Config> {
     String describe() {
       return (budget == null ? "non-private" : "eps=" + budget.epsilon() + ", delta=" + budget.delta()) + ", split=" + split + ", shares=" + shares
           + ", q=" + samplingRate + (freshSubsamplePerRound ? " per round" : " once") + ", bins=" + lengthBins + ", keywords=" + keywordCandidates + "/" + keywordsPerPrompt
-          + ", tauSample=" + tauSample + ", tauStep=" + tauStep + ", suppression=" + similaritySuppression;
+          + (similaritySuppression == Suppression.PAPER ? ", tauSample=" + tauSample + ", tauStep=" + tauStep : "")
+          + ", suppression=" + similaritySuppression;
     }
   }
 
@@ -172,6 +193,17 @@ public final class DPGA extends Runs<DPGA.Config> {
   /** The vote noise solved at build() (tests). */
   VoteCalibration calibration() {
     return calibration;
+  }
+
+  /** What DPGA's steps read of {@code c}: plain values, so that the steps never import this class. */
+  static DPGAOptions options(Config c) {
+    return new DPGAOptions(
+        c.settings(), c.budget(),
+        new DPGAOptions.Split(c.split().svt(), c.split().histograms(), c.split().tau()),
+        new DPGAOptions.Shares(c.shares().rewrite(), c.shares().fill(), c.shares().cross(), c.shares().generate()),
+        c.samplingRate(), c.freshSubsamplePerRound(), c.lengthBins(), c.keywordCandidates(), c.keywordsPerPrompt(),
+        c.keywordTemperature(), c.tauSample(), c.tauStep(),
+        DPGAOptions.Suppression.valueOf(c.similaritySuppression().name()));
   }
 
   private DPGA(Config config, Inputs inputs, VoteCalibration calibration, PrivacyPlan plan) {
@@ -186,7 +218,7 @@ public final class DPGA extends Runs<DPGA.Config> {
 
   @Override
   Method newMethod() {
-    return new DPGAMethod(config(), calibration, privacyPlan());
+    return new DPGAMethod(options(config()), calibration, privacyPlan());
   }
 
   @Override
@@ -195,8 +227,8 @@ public final class DPGA extends Runs<DPGA.Config> {
   }
 
   @Override
-  java.util.List<String> methodWarnings() {
-    return DPGAMethod.warnings(config(), privacyPlan(), calibration, inputs.privateData().size());
+  List<String> methodWarnings() {
+    return DPGAMethod.warnings(options(config()), privacyPlan(), calibration, inputs.privateData().size());
   }
 
 
@@ -213,13 +245,18 @@ public final class DPGA extends Runs<DPGA.Config> {
     private double keywordTemperature = 1.0;
     private int tauSample = 500;
     private double tauStep = 0.01;
-    private boolean suppression = true;
+    private Suppression suppression = Suppression.NEAR_DUPLICATES;
 
     Builder() {}
 
     @Override
     Builder self() {
       return this;
+    }
+
+    @Override
+    long candidatesPerSurvivor() {
+      return 1L + shares.rewrite() + shares.fill() + shares.cross() + shares.generate();
     }
 
     /** The whole run's (epsilon, delta); delta > 0 is required by the Gaussian votes. */
@@ -288,15 +325,18 @@ public final class DPGA extends Runs<DPGA.Config> {
       return this;
     }
 
-    /** Whether to suppress near-duplicate elites (default true). */
-    public Builder similaritySuppression(boolean on) {
-      this.suppression = on;
+    /**
+     * How elites are kept apart (default {@link Suppression#NEAR_DUPLICATES}; the paper's rule is
+     * {@link Suppression#PAPER}, which adds the threshold's release to the plan).
+     */
+    public Builder similaritySuppression(Suppression mode) {
+      this.suppression = Objects.requireNonNull(mode, "similaritySuppression");
       return this;
     }
 
     @Override
-    java.util.List<String> missingOwn() {
-      return budget == null && !nonPrivate ? java.util.List.of("budget (budget(DpBudget) or nonPrivate())") : java.util.List.of();
+    List<String> missingOwn() {
+      return budget == null && !nonPrivate ? List.of("budget (budget(DpBudget) or nonPrivate())") : List.of();
     }
 
     /** Validates everything and returns a single-use run. */
@@ -315,9 +355,10 @@ public final class DPGA extends Runs<DPGA.Config> {
       Config c = new Config(s, budget, split, shares, samplingRate, freshSubsample, lengthBins, keywordCandidates,
           keywordsPerPrompt, keywordTemperature, m, tauStep, suppression);
       // The whole plan is solved here: an unreachable budget is refused before any record is read.
-      java.util.List<dev.secpe.core.Label> labels = Labels.of(privateData.isLabelled(), s.labels());
-      VoteCalibration v = DPGAPlan.calibrate(c, labels);
-      return new DPGA(c, new Inputs(privateData, publicData, generator, embedder), v, DPGAPlan.plan(c, labels, v));
+      List<Label> labels = Labels.of(privateData.isLabelled(), s.labels());
+      DPGAOptions o = options(c);
+      VoteCalibration v = DPGAPlan.calibrate(o, labels);
+      return new DPGA(c, new Inputs(privateData, publicData, generator, embedder), v, DPGAPlan.plan(o, labels, v));
     }
   }
 }

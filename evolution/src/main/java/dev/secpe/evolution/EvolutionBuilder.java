@@ -1,6 +1,6 @@
 package dev.secpe.evolution;
 
-
+import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.noise.NoiseSource;
 import dev.secpe.accounting.noise.NoiseSources;
 import dev.secpe.core.LabelSet;
@@ -14,10 +14,13 @@ import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.prompt.Domain;
 import dev.secpe.llm.prompt.PromptTemplates;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The settings every method's builder shares. Each setter validates its value at once (an {@link
@@ -27,6 +30,15 @@ import java.util.Optional;
  * @param <B> the concrete builder
  */
 public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
+
+  /** The default of {@link #generationTimeout}: 10 minutes per batch and attempt. */
+  public static final Duration DEFAULT_GENERATION_TIMEOUT = Duration.ofMinutes(10);
+
+  /** The default of {@link #embeddingTimeout}: 2 minutes per batch and attempt. */
+  public static final Duration DEFAULT_EMBEDDING_TIMEOUT = Duration.ofMinutes(2);
+
+  /** The default of {@link #providerRetries}: 2, so 3 attempts in all. */
+  public static final int DEFAULT_PROVIDER_RETRIES = 2;
 
   PrivateStore privateData;
   PublicCorpus publicData;
@@ -39,6 +51,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   GenerationParams generation = GenerationParams.defaults();
   double maskProbability = 0.5;
   VoteGeometry voteGeometry = VoteGeometry.CENTRED;
+  boolean allowDuplicates;
   PromptTemplates templates = PromptTemplates.defaults(Domain.REVIEWS);
   LabelSet labels;
   Path checkpointDir;
@@ -47,11 +60,12 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   NoiseSource noise;
   RunListener listener = event -> {};
   boolean nonPrivate;
-  java.time.Duration generationTimeout = java.time.Duration.ofMinutes(30);
-  java.time.Duration embeddingTimeout = java.time.Duration.ofMinutes(30);
-  int providerRetries = 2;
+  Duration generationTimeout = DEFAULT_GENERATION_TIMEOUT;
+  Duration embeddingTimeout = DEFAULT_EMBEDDING_TIMEOUT;
+  int providerRetries = DEFAULT_PROVIDER_RETRIES;
+  PrivacyJournal journal;
   /** The settings given explicitly (so that a method can refuse those it does not use). */
-  final java.util.Set<String> given = new java.util.TreeSet<>();
+  final Set<String> given = new TreeSet<>();
 
   EvolutionBuilder() {}
 
@@ -97,31 +111,22 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     return self();
   }
 
-  /** N_syn, the number of synthetic texts to produce (default 100). */
+  /** N_syn, the number of synthetic texts to produce (default 100; at most {@link SizeLimits#MAX_SYNTHETIC_SIZE}). */
   public B syntheticSize(int n) {
-    if (n < 1) {
-      throw new IllegalArgumentException("syntheticSize must be >= 1, got syntheticSize=" + n);
-    }
-    this.syntheticSize = n;
+    this.syntheticSize = SizeLimits.check("syntheticSize", n, SizeLimits.MAX_SYNTHETIC_SIZE);
     return self();
   }
 
-  /** L, variations per survivor each round (default 3). */
+  /** L, variations per survivor each round (default 3; at most {@link SizeLimits#MAX_VARIATIONS}). */
   public B variations(int l) {
-    if (l < 1) {
-      throw new IllegalArgumentException("variations must be >= 1, got variations=" + l);
-    }
-    this.variations = l;
+    this.variations = SizeLimits.check("variations", l, SizeLimits.MAX_VARIATIONS);
     given.add("variations");
     return self();
   }
 
-  /** T, the number of vote rounds (default 3). */
+  /** T, the number of vote rounds (default 3; at most {@link SizeLimits#MAX_ITERATIONS}). */
   public B iterations(int t) {
-    if (t < 1) {
-      throw new IllegalArgumentException("iterations must be >= 1, got iterations=" + t);
-    }
-    this.iterations = t;
+    this.iterations = SizeLimits.check("iterations", t, SizeLimits.MAX_ITERATIONS);
     given.add("iterations");
     return self();
   }
@@ -160,6 +165,18 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     return self();
   }
 
+  /**
+   * Whether a population, and so the output, may hold one text twice (default false). By default a
+   * generated text identical to one already in the population is asked for again with another seed
+   * (at most three more times) and left out if it stays a copy: a copy adds no candidate, and in a
+   * selection that takes the nearest candidates it crowds out distinct ones. Post-processing of
+   * synthetic text only: no privacy effect.
+   */
+  public B allowDuplicates(boolean allow) {
+    this.allowDuplicates = allow;
+    return self();
+  }
+
   /** Prompt templates (default: the reviews domain). */
   public B templates(PromptTemplates templates) {
     this.templates = Objects.requireNonNull(templates, "templates");
@@ -184,6 +201,17 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   /** Continue from the checkpoint directory's checkpoint, reusing every release drawn there. */
   public B resume(boolean resume) {
     this.resume = resume;
+    return self();
+  }
+
+  /**
+   * Records every release in {@code journal} before its noise is drawn, holds the dataset's journal
+   * locked for the run, checks a checkpoint to resume from against it and refuses releases past the
+   * dataset's lifetime budget (see {@link PrivacyJournal}). Default: no journal (the run accounts
+   * its own releases only); {@code bin/secpe run} always keeps one.
+   */
+  public B journal(PrivacyJournal journal) {
+    this.journal = Objects.requireNonNull(journal, "journal");
     return self();
   }
 
@@ -218,28 +246,37 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   }
 
   /**
-   * How long one batch of generation requests may take (default 30 minutes) before it is
+   * How long one batch of generation requests (at most 256) may take, per attempt, before it is
    * cancelled and tried again ({@link #providerRetries}); then the run stops with a {@link
    * dev.secpe.llm.ProviderFault} naming the generator. The last checkpoint stays resumable.
+   *
+   * <p>Default {@link #DEFAULT_GENERATION_TIMEOUT}, 10 minutes: an OpenAI-compatible service
+   * answering 16 requests at a time in 30 s each needs 8 minutes for a full batch; with the default
+   * retries a generator that never answers stops the run after 30 minutes. Raise it for a slow
+   * local model, lower it for a fast one.
    */
-  public B generationTimeout(java.time.Duration timeout) {
+  public B generationTimeout(Duration timeout) {
     this.generationTimeout = positive("generationTimeout", timeout);
     return self();
   }
 
   /**
-   * How long one batch of texts may take to embed (default 30 minutes) before it is cancelled and
-   * tried again ({@link #providerRetries}); then the run stops with a {@link
+   * How long one batch of texts (at most 128) may take to embed, per attempt, before it is
+   * cancelled and tried again ({@link #providerRetries}); then the run stops with a {@link
    * dev.secpe.llm.ProviderFault} naming the embedder.
+   *
+   * <p>Default {@link #DEFAULT_EMBEDDING_TIMEOUT}, 2 minutes (the in-process MiniLM embeds a batch
+   * in seconds on two cores): an embedder that never answers stops the run after 6 minutes with
+   * the default retries.
    */
-  public B embeddingTimeout(java.time.Duration timeout) {
+  public B embeddingTimeout(Duration timeout) {
     this.embeddingTimeout = positive("embeddingTimeout", timeout);
     return self();
   }
 
   /**
    * How many times a batch is tried again after a timeout or a {@link
-   * dev.secpe.llm.ProviderException.Retryable} failure (default 2). Retries resend public or
+   * dev.secpe.llm.ProviderException.Retryable} failure (default {@link #DEFAULT_PROVIDER_RETRIES}). Retries resend public or
    * synthetic text to the generator and the same texts to the embedder: no privacy cost.
    */
   public B providerRetries(int retries) {
@@ -250,7 +287,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     return self();
   }
 
-  private static java.time.Duration positive(String name, java.time.Duration d) {
+  private static Duration positive(String name, Duration d) {
     Objects.requireNonNull(d, name);
     if (d.isNegative() || d.isZero()) {
       throw new IllegalArgumentException(name + " must be positive, got " + name + "=" + d);
@@ -268,7 +305,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
    * An (epsilon, delta) budget the Gaussian mechanisms can meet: both strictly positive. The
    * message names the method and both values.
    */
-  static dev.secpe.accounting.DpBudget requireApproximateDp(String method, dev.secpe.accounting.DpBudget budget) {
+  static DpBudget requireApproximateDp(String method, DpBudget budget) {
     Objects.requireNonNull(budget, "budget");
     if (!(budget.epsilon() > 0) || !(budget.delta() > 0)) {
       throw new IllegalArgumentException(
@@ -314,6 +351,14 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     }
   }
 
+  /**
+   * A round's candidates as a multiple of its survivors, for {@link SizeLimits#candidates}: L + 1
+   * by default (the survivors and their variations).
+   */
+  long candidatesPerSurvivor() {
+    return variations + 1L;
+  }
+
   /** Checks what every method requires and builds the shared settings. */
   EvolutionSettings settings() {
     List<String> missing = new ArrayList<>();
@@ -330,6 +375,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     if (!missing.isEmpty()) {
       throw new IllegalStateException("required settings missing: " + String.join(", ", missing));
     }
+    SizeLimits.candidates(syntheticSize, candidatesPerSurvivor(), iterations);
     guard.checkEmbedder(embedder.name(), embedder.locality());
     if (resume && checkpointDir == null) {
       throw new IllegalStateException("resume(true) requires checkpoint(dir)");
@@ -358,6 +404,8 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
         listener,
         generationTimeout,
         embeddingTimeout,
-        providerRetries);
+        providerRetries,
+        allowDuplicates,
+        Optional.ofNullable(journal));
   }
 }

@@ -7,6 +7,7 @@ import dev.secpe.core.report.RunListener;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.prompt.PromptTemplates;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -32,6 +33,11 @@ import java.util.Optional;
  * @param generationTimeout the longest one batch of generation requests may take, per attempt
  * @param embeddingTimeout the longest one batch of texts may take to embed, per attempt
  * @param providerRetries further attempts after a timeout or a retryable provider failure
+ * @param allowDuplicates whether a population may hold one text twice (default false: a child
+ *     identical to a text already in the population is asked for again, with another seed, up to
+ *     three more times, and left out if it stays a copy, so survivors and the
+ *     output are distinct texts)
+ * @param journal the privacy journal every release is recorded in before it is drawn, if any
  */
 public record EvolutionSettings(
     int syntheticSize,
@@ -48,12 +54,15 @@ public record EvolutionSettings(
     PrivacyGuard guard,
     PrivacyMode privacy,
     RunListener listener,
-    java.time.Duration generationTimeout,
-    java.time.Duration embeddingTimeout,
-    int providerRetries) {
+    Duration generationTimeout,
+    Duration embeddingTimeout,
+    int providerRetries,
+    boolean allowDuplicates,
+    Optional<PrivacyJournal> journal) {
 
   /** Validates the combination. */
   public EvolutionSettings {
+    Objects.requireNonNull(journal, "journal");
     Objects.requireNonNull(generationTimeout, "generationTimeout");
     Objects.requireNonNull(embeddingTimeout, "embeddingTimeout");
     if (generationTimeout.isNegative() || generationTimeout.isZero()
@@ -100,7 +109,7 @@ public record EvolutionSettings(
     return new EvolutionSettings(
         syntheticSize, variations, 1, seed, generation, maskProbability, voteGeometry, templates, labels,
         checkpointDir, resume, guard, privacy, listener, generationTimeout, embeddingTimeout,
-        providerRetries);
+        providerRetries, allowDuplicates, journal);
   }
 
 }

@@ -1,8 +1,5 @@
 package dev.secpe.evolution;
 
-import dev.secpe.evolution.engine.InProcessEmbeddings;
-import dev.secpe.evolution.engine.Kernel;
-
 import dev.secpe.clustering.ClusterAggregate;
 import dev.secpe.clustering.ClusterAggregator;
 import dev.secpe.clustering.Metric;
@@ -14,10 +11,13 @@ import dev.secpe.core.PrivateRecord;
 import dev.secpe.core.PrivateTexts;
 import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.core.secret.SecretIndex;
+import dev.secpe.evolution.engine.InProcessEmbeddings;
+import dev.secpe.evolution.engine.Kernel;
 import dev.secpe.llm.TextEmbedder;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /** {@link PrivateStore#inMemory}: the records and their embeddings in this JVM. */
 final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
@@ -46,6 +46,11 @@ final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
   @Override
   public String contentHash() {
     return data.contentHash();
+  }
+
+  @Override
+  public String datasetKey() {
+    return data.datasetKey();
   }
 
   @Override
@@ -122,7 +127,7 @@ final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
     if (groups == null) {
       throw new IllegalStateException("groups(labels) must be called before the aggregates");
     }
-    return java.util.stream.IntStream.range(0, groups.length).filter(i -> groups[i] == group).toArray();
+    return IntStream.range(0, groups.length).filter(i -> groups[i] == group).toArray();
   }
 
   @Override

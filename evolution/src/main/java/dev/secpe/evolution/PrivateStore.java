@@ -56,6 +56,16 @@ public interface PrivateStore extends AutoCloseable {
   String contentHash();
 
   /**
+   * The key of these records in a {@link PrivacyJournal}: the same records must give the same key
+   * in every run, whatever their order, so that one dataset has one budget. The in-memory store
+   * gives {@link PrivateDataset#datasetKey()} (a digest of the multiset of texts); the default is
+   * {@link #contentHash()}, which a store overrides where it can give an order-free key.
+   */
+  default String datasetKey() {
+    return contentHash();
+  }
+
+  /**
    * The label group of every record: the index of its label in {@code labels} (0 for every record
    * when the data is unlabelled and {@code labels} is empty).
    *

@@ -1,9 +1,12 @@
 package dev.secpe.evolution;
 
+import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.evolution.engine.Inputs;
 import dev.secpe.evolution.engine.Method;
 import dev.secpe.evolution.engine.Runner;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -55,20 +58,20 @@ abstract class Runs<C extends RunConfig> {
    * a run can know. {@code bin/secpe run} prints them before it starts. A private run whose
    * delta is not below 1/N (N private records) is warned about here too.
    */
-  public final java.util.List<String> warnings() {
-    java.util.List<String> out = new java.util.ArrayList<>();
+  public final List<String> warnings() {
+    List<String> out = new ArrayList<>();
     if (plan.isPrivate()) {
       // the delta the report will state, as the run's method gives it (its steps hold no state yet)
-      dev.secpe.accounting.DpBudget.deltaAboveOneOverN(newMethod().reportDelta(), inputs.privateData().size())
+      DpBudget.deltaAboveOneOverN(newMethod().reportDelta(), inputs.privateData().size())
           .ifPresent(out::add);
     }
     out.addAll(methodWarnings());
-    return java.util.List.copyOf(out);
+    return List.copyOf(out);
   }
 
   /** The method's own warnings for {@link #warnings()}; none by default. */
-  java.util.List<String> methodWarnings() {
-    return java.util.List.of();
+  List<String> methodWarnings() {
+    return List.of();
   }
 
   /** The method's steps for this run (a fresh instance: it holds the run's state). */

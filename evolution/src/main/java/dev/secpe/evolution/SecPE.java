@@ -1,17 +1,20 @@
 package dev.secpe.evolution;
 
-import dev.secpe.evolution.engine.Inputs;
-import dev.secpe.evolution.engine.Method;
-import dev.secpe.accounting.ledger.PrivacyPlan;
-import dev.secpe.evolution.engine.Labels;
-import dev.secpe.evolution.secpe.SecPEMethod;
-import dev.secpe.evolution.secpe.SecPEPlan;
-
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.accounting.secret.SecretNoise;
 import dev.secpe.clustering.NonPositiveCountPolicy;
+import dev.secpe.core.Label;
 import dev.secpe.core.secret.SecretDetector;
+import dev.secpe.evolution.engine.Inputs;
+import dev.secpe.evolution.engine.Labels;
+import dev.secpe.evolution.engine.Method;
+import dev.secpe.evolution.secpe.SecPEMethod;
+import dev.secpe.evolution.secpe.SecPEOptions;
+import dev.secpe.evolution.secpe.SecPEPlan;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -159,12 +162,20 @@ public final class SecPE extends Runs<SecPE.Config> {
 
   @Override
   Method newMethod() {
-    return new SecPEMethod(config(), privacyPlan());
+    return new SecPEMethod(options(config()), privacyPlan());
   }
 
   @Override
   String describe() {
     return config().describe();
+  }
+
+  /** What SecPE's steps read of {@code c}: plain values, so that the steps never import this class. */
+  static SecPEOptions options(Config c) {
+    return new SecPEOptions(
+        c.settings(), c.budget(), c.detector(), c.clusters(), c.kmeansRestarts(), c.reReleasePerRound(),
+        c.nonPositiveCountPolicy(), c.blowUpMethod(), c.delta(), c.selection() == SelectionMode.PAPER_TOP_N,
+        c.shrinkRepresentatives(), c.secretCap(), NoSecretsException::new);
   }
 
 
@@ -287,8 +298,8 @@ public final class SecPE extends Runs<SecPE.Config> {
     }
 
     @Override
-    java.util.List<String> missingOwn() {
-      java.util.List<String> out = new java.util.ArrayList<>();
+    List<String> missingOwn() {
+      List<String> out = new ArrayList<>();
       if (!nonPrivate && budget == null) {
         out.add("budget (budget(SecretBudget) or nonPrivate())");
       }
@@ -318,14 +329,14 @@ public final class SecPE extends Runs<SecPE.Config> {
       Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection, shrink, secretCap);
       // The plan is solved here, before any private record is read (in the paper's mode it fixes
       // the releases; SECRETNOISE solves their noise from the data when the run starts).
-      java.util.List<dev.secpe.core.Label> labels = Labels.of(privateData.isLabelled(), s.labels());
+      List<Label> labels = Labels.of(privateData.isLabelled(), s.labels());
       Inputs inputs = new Inputs(privateData, publicData, generator, embedder);
       if (!inputs.publicData().records().isEmpty()) {
         // K against each label group's public records: public facts, refused before any private
         // record is read (before, run() refused it after embedding the private data)
         SecPEMethod.publicRowsByGroup(clusters, labels, inputs.publicData().records());
       }
-      return new SecPE(c, inputs, SecPEPlan.of(c, labels.size()));
+      return new SecPE(c, inputs, SecPEPlan.of(options(c), labels.size()));
     }
   }
 }

@@ -23,7 +23,7 @@ public enum VoteGeometry {
    * ("hubs") and collect votes that say little about where the private data is, so the survivors'
    * mean drifts away from the private mean. Centring removes the shared direction. On the bundled
    * e-mails (non-private Aug-PE, 3 seeds) it cut the distance between the survivors' and the
-   * private mean by a factor of about 3 and the round-0 FID from 0.024 to 0.015; see the README.
+   * private mean by a factor of about 3 and the round-0 FID from 0.024 to 0.015; see docs/method-findings.md.
    * Degenerate cases: when a candidate lies at the mean (a group with one candidate, or with
    * identical candidates) the group votes by plain cosine that round; a private record at the mean
    * votes by plain cosine alone. Both rules leave each record's vote a function of its own

@@ -105,6 +105,8 @@ class AugPETest {
         .hasMessageContaining("required settings missing: budget (budget(DpBudget | GdpMu | SecretBudget) or nonPrivate())");
   }
 
+  // fault: missing builder settings
+  // holds: one `build()` error names every missing setting
   @Test
   void everyMissingSettingIsNamedInOneMessage() {
     assertThatThrownBy(() -> AugPE.builder().syntheticSize(5).build())

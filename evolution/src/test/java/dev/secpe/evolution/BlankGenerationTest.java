@@ -32,6 +32,8 @@ class BlankGenerationTest {
     }
   };
 
+  // fault: generator returns blank text
+  // holds: the run stops naming the generator, request and round, and the test kit's generator contract fails such a generator (also `FakesTest`)
   @Test
   void blankGenerationsAreRejected() {
     assertThatThrownBy(() -> AugPE.builder()

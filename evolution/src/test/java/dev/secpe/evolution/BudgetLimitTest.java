@@ -101,6 +101,8 @@ class BudgetLimitTest {
         .hasMessageContaining("above the limit r=0.001");
   }
 
+  // fault: a release that would take a run past its budget (a calibration bug, a bad checkpoint)
+  // holds: refused when it is charged, before its noise is drawn: the engine runs on a ledger limited to the method's budget, mu-GDP for Aug-PE, (epsilon, delta) for DPGA, (p, r) for every secret SecPE finds and (epsilon, delta) for CTCL; a non-private run's ledger admits no release at all
   @Test
   void theEngineRefusesAReleaseBeyondTheBudgetBeforeDrawingItsNoise() {
     Fixtures.CountingNoise noise = new Fixtures.CountingNoise(3);

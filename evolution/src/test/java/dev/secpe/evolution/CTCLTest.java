@@ -1,6 +1,7 @@
 package dev.secpe.evolution;
 
 import dev.secpe.evolution.ctcl.CTCLPlan;
+import dev.secpe.evolution.ctcl.FineTuningNoise;
 import dev.secpe.evolution.dpga.DPGAPlan;
 
 import dev.secpe.evolution.ctcl.TopicModel;
@@ -71,8 +72,8 @@ class CTCLTest {
     // The published multipliers meet their budgets under our (PLD) accounting.
     assertThat(PlanCalibrator.epsilon(CTCLPlan.plan(10, 3.03, PUBMED_Q, 2000), PUBMED_DELTA)).isLessThanOrEqualTo(4);
     assertThat(PlanCalibrator.epsilon(CTCLPlan.plan(0, 3.01, PUBMED_Q, 2000), PUBMED_DELTA)).isLessThanOrEqualTo(4);
-    CTCL.Accounting with = CTCLPlan.calibrate(four, 10, PUBMED_Q, 2000);
-    CTCL.Accounting vanilla = CTCLPlan.calibrate(four, 0, PUBMED_Q, 2000);
+    FineTuningNoise with = CTCLPlan.calibrate(four, 10, PUBMED_Q, 2000);
+    FineTuningNoise vanilla = CTCLPlan.calibrate(four, 0, PUBMED_Q, 2000);
     // Ours may be a little smaller (tighter PLD discretisation than dp_accounting's defaults) but
     // within 1% of the table's two-decimal values, and never above them by more than rounding.
     assertThat(with.noiseMultiplier()).isBetween(3.03 * 0.99, 3.035);

@@ -2,6 +2,7 @@ package dev.secpe.evolution;
 
 import dev.secpe.evolution.ctcl.CTCLPlan;
 import dev.secpe.evolution.dpga.DPGAPlan;
+import dev.secpe.evolution.dpga.VoteCalibration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -32,8 +33,8 @@ class DPGATest {
   }
 
   @Test
-  void runsEndToEndChargingEveryReleaseIncludingTau() {
-    DPGA run = base().build();
+  void runsEndToEndChargingEveryReleaseIncludingTauWithThePapersSuppression() {
+    DPGA run = base().similaritySuppression(DPGA.Suppression.PAPER).build();
     RunResult result = run.run();
     assertThat(result.dataset().size()).isEqualTo(12);
     List<String> ids = result.report().mechanisms().stream().map(Release::id).toList();
@@ -55,10 +56,21 @@ class DPGATest {
   }
 
   @Test
+  void byDefaultOnlyNearDuplicatesAreSuppressedAndTauIsNeitherReleasedNorCharged() {
+    RunResult result = base().build().run();
+    List<String> ids = result.report().mechanisms().stream().map(Release::id).toList();
+    assertThat(ids).doesNotContain("dpga/tau").endsWith("dpga/keywords", "dpga/votes");
+    assertThat(result.report().deviations()).anyMatch(d -> d.contains("only from near-duplicates (cosine >= 0.95"));
+    // Without tau's share the votes get more of the budget: less noise than with the paper's rule.
+    assertThat(result.report().sigma().orElseThrow())
+        .isLessThan(base().similaritySuppression(DPGA.Suppression.PAPER).build().run().report().sigma().orElseThrow());
+  }
+
+  @Test
   void pldCalibrationIsTighterThanThePapersAnalysis() {
     DPGA.Config c = base().iterations(10).build().config();
     double eps = c.budget().epsilon();
-    DPGA.VoteCalibration v = DPGAPlan.calibrateVotes(c, DPGAPlan.metadata(c, true), 2);
+    VoteCalibration v = DPGAPlan.calibrateVotes(DPGA.options(c), DPGAPlan.metadata(DPGA.options(c), true), 2);
     assertThat(v.sigma()).isLessThan(v.paperSigma());
     // At our sigma the paper's (looser) analysis would claim more than the budget.
     assertThat(v.paperEpsilonAtPldSigma()).isGreaterThan(eps);
@@ -76,12 +88,12 @@ class DPGATest {
   void freshSubsamplesPerRoundAreChargedPerRound() {
     List<String> ids =
         base().freshSubsamplePerRound(true).build().run().report().mechanisms().stream().map(Release::id).toList();
-    assertThat(ids).endsWith("dpga/tau", "dpga/round-0/votes", "dpga/round-1/votes");
+    assertThat(ids).endsWith("dpga/keywords", "dpga/round-0/votes", "dpga/round-1/votes");
   }
 
   @Test
   void elitesAreDistinctUnderSuppression() {
-    RunResult result = base().iterations(1).build().run();
+    RunResult result = base().similaritySuppression(DPGA.Suppression.PAPER).iterations(1).build().run();
     List<String> texts = result.dataset().records().stream().map(SyntheticText::text).toList();
     assertThat(texts).doesNotHaveDuplicates();
   }

@@ -65,13 +65,34 @@ final class Fixtures {
     return FakeTextEmbedder.builder().dimension(64).build();
   }
 
-  /** A reproducible (non-private) source that counts every draw. */
+  /**
+   * A reproducible (non-private) source that counts every draw: one stream for all releases, or
+   * ({@link #perRelease}) a stream per release, as a resumed run needs to draw what an
+   * uninterrupted one would.
+   */
   static final class CountingNoise implements NoiseSource {
     private final NoiseSource inner;
-    final AtomicLong draws = new AtomicLong();
+    final AtomicLong draws;
+    private final boolean perRelease;
 
     CountingNoise(long seed) {
-      this.inner = NoiseSources.reproducibleForTests(seed);
+      this(NoiseSources.reproducibleForTests(seed), new AtomicLong(), false);
+    }
+
+    private CountingNoise(NoiseSource inner, AtomicLong draws, boolean perRelease) {
+      this.inner = inner;
+      this.draws = draws;
+      this.perRelease = perRelease;
+    }
+
+    /** A stream per release ({@link NoiseSource#forRelease}), all counted together. */
+    static CountingNoise perRelease(long seed) {
+      return new CountingNoise(NoiseSources.reproducibleForTests(seed), new AtomicLong(), true);
+    }
+
+    @Override
+    public NoiseSource forRelease(String releaseId) {
+      return perRelease ? new CountingNoise(inner.forRelease(releaseId), draws, true) : this;
     }
 
     @Override

@@ -248,7 +248,7 @@ class KillAndResumeTest {
    * -Pslow} kills them at every event too.
    */
   private static final Map<String, List<String>> CHOSEN_POINTS = Map.of(
-      "dpga", List.of("ReleaseCharged(dpga/length-max)", "ReleaseCharged(dpga/tau)", "SurvivorsSelected(round 0)",
+      "dpga", List.of("ReleaseCharged(dpga/length-max)", "ReleaseCharged(dpga/keywords)", "SurvivorsSelected(round 0)",
           "CheckpointWritten(round 1)", "SurvivorsSelected(round 1)"),
       "ctcl", List.of("ReleaseCharged(ctcl-topic-histogram)", "ReleaseCharged(ctcl-dp-finetune)",
           "PhaseFinished(round 0, SELECTION)", "Progress(round 0, GENERATION, 12/12)"));

@@ -2,6 +2,7 @@ package dev.secpe.evolution;
 
 import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.evolution.augpe.AugPEMethod;
+import dev.secpe.evolution.augpe.AugPEOptions;
 import dev.secpe.evolution.augpe.AugPEPlan;
 import dev.secpe.evolution.engine.NoNoise;
 import dev.secpe.evolution.engine.ReleaseStore;
@@ -52,7 +53,7 @@ class LabelIsolationTest {
             .noise(NoNoise.INSTANCE)
             .budget(new GdpMu(1))
             .settings();
-    AugPE.Config config = new AugPE.Config(s, new GdpMu(1), false, 1e-4, 1e-5, 1, 0.0, AugPE.SelectionMode.RANK);
+    AugPEOptions config = AugPE.options(new AugPE.Config(s, new GdpMu(1), false, 1e-4, 1e-5, 1, 0.0, AugPE.SelectionMode.RANK));
     PrivacyPlan plan = AugPEPlan.of(config, 2, false);
     PrivacyLedger ledger = plan.newLedger();
     RunContext ctx =

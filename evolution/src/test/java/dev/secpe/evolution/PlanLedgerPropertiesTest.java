@@ -59,7 +59,8 @@ class PlanLedgerPropertiesTest {
       @ForAll @DoubleRange(min = 0.5, max = 6) double eps,
       @ForAll @IntRange(min = 1, max = 3) int rounds,
       @ForAll boolean fresh,
-      @ForAll boolean labelsReleased) {
+      @ForAll boolean labelsReleased,
+      @ForAll DPGA.Suppression suppression) {
     DPGA run =
         DPGA.builder()
             .privateData(Fixtures.privateData(80))
@@ -71,6 +72,7 @@ class PlanLedgerPropertiesTest {
             .iterations(rounds)
             .tauSample(40)
             .freshSubsamplePerRound(fresh)
+            .similaritySuppression(suppression)
             .noise(NoiseSources.reproducibleForTests(3))
             .budget(new DpBudget(eps, DELTA))
             .build();
@@ -79,7 +81,9 @@ class PlanLedgerPropertiesTest {
     // One subsample: its release covers the T rounds; fresh ones: T charged rounds.
     assertThat(run.privacyPlan().steps().stream().filter(st -> st instanceof PrivacyPlan.Covered).count())
         .isEqualTo(fresh ? 0 : rounds);
-    assertThat(result.report().mechanisms()).hasSize(5 + (labelsReleased ? 1 : 0) + (fresh ? rounds : 1));
+    // Length max and min, length and keyword histograms; tau only with the paper's suppression.
+    assertThat(result.report().mechanisms()).hasSize(
+        4 + (suppression == DPGA.Suppression.PAPER ? 1 : 0) + (labelsReleased ? 1 : 0) + (fresh ? rounds : 1));
     assertThat(PlanCalibrator.epsilon(result.report().mechanisms(), DELTA)).isLessThanOrEqualTo(eps);
   }
 

@@ -11,6 +11,7 @@ import dev.secpe.llm.ProviderFault;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -65,6 +66,8 @@ class ProviderControlTest {
         .nonPrivate();
   }
 
+  // fault: generator or embedder never answers
+  // holds: each batch is cancelled after `generationTimeout` / `embeddingTimeout` (default 30 min, `--provider-timeout`) and tried again `providerRetries` times (default 2), then the run stops naming the provider, the batch size and the timeout; `cancel()` or interrupting the running thread frees a blocked run at once and cancels the in-flight request
   @Test
   void aGeneratorThatNeverAnswersTimesOutAfterItsRetriesAndIsCancelled() {
     Hanging g = new Hanging(0);
@@ -111,6 +114,8 @@ class ProviderControlTest {
     return new Blocked(run, t, thrown);
   }
 
+  // fault: provider fails with a retryable error (rate limit, 5xx)
+  // holds: the batch is tried again, up to `providerRetries` times
   @Test
   void aRetryableFailureIsTriedAgain() {
     AtomicInteger calls = new AtomicInteger();
@@ -144,6 +149,8 @@ class ProviderControlTest {
   }
 
   /** An embedder whose vectors have the wrong dimension: the message says so, on private text too. */
+  // fault: embedder returns the wrong dimension or too few rows, on private text too
+  // holds: the exact fault is reported (`ProviderFault`: provider, input position, dimensions or counts), not withheld; no text is quoted
   @Test
   void aWrongShapeIsReportedExactlyNotWithheld() {
     TextEmbedder wrong = new ForwardingEmbedder(Fixtures.embedder(), Locality.LOCAL, () -> 65);
@@ -190,5 +197,78 @@ class ProviderControlTest {
         .hasMessage("embeddingTimeout must be positive, got embeddingTimeout=PT-1S");
     assertThatThrownBy(() -> AugPE.builder().providerRetries(-1))
         .hasMessage("providerRetries must be >= 0, got providerRetries=-1");
+  }
+
+  /**
+   * The defaults a user writing a provider meets: a generator whose future never completes stops
+   * the run after 3 attempts of 10 minutes (before: 3 of 30), an embedder after 3 of 2 minutes.
+   */
+  @Test
+  void theDefaultTimeoutsAreTenMinutesForGenerationTwoForEmbeddingAndTwoRetries() {
+    EvolutionSettings s = augpe(Fixtures.generator(), Fixtures.embedder()).build().config().settings();
+    assertThat(s.generationTimeout()).isEqualTo(Duration.ofMinutes(10)).isEqualTo(EvolutionBuilder.DEFAULT_GENERATION_TIMEOUT);
+    assertThat(s.embeddingTimeout()).isEqualTo(Duration.ofMinutes(2)).isEqualTo(EvolutionBuilder.DEFAULT_EMBEDDING_TIMEOUT);
+    assertThat(s.providerRetries()).isEqualTo(2).isEqualTo(EvolutionBuilder.DEFAULT_PROVIDER_RETRIES);
+  }
+
+  /** A null element in a generator's results: a ProviderFault naming it, not a bare NPE in the engine. */
+  @Test
+  void aNullResultIsAProviderFaultNamingItsPosition() {
+    TextGenerator holey = new TextGenerator() {
+      final TextGenerator inner = Fixtures.generator();
+
+      @Override
+      public String name() {
+        return "holey";
+      }
+
+      @Override
+      public Locality locality() {
+        return Locality.LOCAL;
+      }
+
+      @Override
+      public CompletableFuture<List<GenerationResult>> generateAsync(List<GenerationRequest> requests) {
+        return inner.generateAsync(requests).thenApply(rs -> {
+          List<GenerationResult> out = new ArrayList<>(rs);
+          out.set(3, null);
+          return out;
+        });
+      }
+    };
+    assertThatThrownBy(() -> augpe(holey, Fixtures.embedder()).build().run())
+        .isInstanceOf(ProviderFault.class)
+        .hasMessage("provider 'holey' returned null for input 3 of its batch");
+  }
+
+  /** normalized() is checked: on the private records (first embedded) and on the candidates. */
+  @Test
+  void anEmbedderThatClaimsUnitVectorsAndReturnsOthersStopsTheRun() {
+    TextEmbedder doubled = new ForwardingEmbedder(Fixtures.embedder(), Locality.LOCAL, null) {
+      @Override
+      public float[][] embed(List<String> texts) {
+        float[][] rows = super.embed(texts);
+        for (float[] r : rows) {
+          for (int c = 0; c < r.length; c++) {
+            r[c] *= 2;
+          }
+        }
+        return rows;
+      }
+    };
+    assertThatThrownBy(() -> augpe(Fixtures.generator(), doubled).build().run())
+        .isInstanceOf(ProviderFault.class)
+        .hasMessageContaining("declares normalized() but returned a vector whose L2 norm is not 1")
+        .hasMessageNotContaining("withheld");
+  }
+
+  /** The builder's own switch is what the refusal names (the guard's method is for PrivateTexts). */
+  @Test
+  void aRemoteEmbedderIsRefusedNamingTheBuildersSwitch() {
+    TextEmbedder remote = new ForwardingEmbedder(Fixtures.embedder(), Locality.REMOTE, null);
+    assertThatThrownBy(() -> augpe(Fixtures.generator(), remote).build().run())
+        .hasMessageContaining("is REMOTE")
+        .hasMessageContaining("allowRemoteEmbedding() on the run's builder");
+    assertThat(augpe(Fixtures.generator(), remote).allowRemoteEmbedding().build().run().dataset().size()).isEqualTo(8);
   }
 }

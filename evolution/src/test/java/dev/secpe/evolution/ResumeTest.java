@@ -63,6 +63,8 @@ class ResumeTest {
     assertThat(resumed.report().deviations()).anyMatch(d -> d.contains("none drawn twice"));
   }
 
+  // fault: fresh run where a checkpoint exists
+  // holds: refused: "already exists"
   @Test
   void aFreshRunRefusesToOverwriteACheckpoint(@TempDir Path dir) {
     augpe(dir, new Fixtures.CountingNoise(1)).iterations(1).build().run();
@@ -145,6 +147,8 @@ class ResumeTest {
         .noise(noise);
   }
 
+  // fault: checkpoint edited (round 99, a noisy value, emptied `releases` and `values`), truncated, or with a flipped bit (its digest not recomputed)
+  // holds: refused before any noise is drawn: "fails its integrity check" / "is damaged"; an edit with the digest recomputed is caught by the privacy journal instead (`RunJournalTest`) (before: an edited round gave an empty output and emptied releases an epsilon of 0.756 for a budget of 1)
   @Test
   void anEditedOrTruncatedCheckpointIsRefusedAndNothingIsDrawn(@TempDir Path dir) throws Exception {
     augpe(dir, new Fixtures.CountingNoise(1)).iterations(2).build().run();
@@ -193,6 +197,8 @@ class ResumeTest {
     assertThat(noise.draws.get()).isZero();
   }
 
+  // fault: resume with other private (or public) records
+  // holds: refused before anything is drawn or written: "written for other input records … refusing to resume"; the checkpoint and the earlier output stay as they were, and the same inputs still resume (also `RunResumeInputsTest` through `bin/secpe run --resume`)
   @Test
   void aResumeWithOtherPrivateRecordsIsRefused(@TempDir Path dir) {
     augpe(dir, new Fixtures.CountingNoise(1)).iterations(2).build().run();

@@ -142,6 +142,8 @@ class SecPETest {
         .hasMessageContaining("dimension");
   }
 
+  // fault: SecPE with a declared label that no private record carries (one-class data)
+  // holds: that label's secret-clustering release is drawn like the others and the run finishes (skipping it would reveal the label is absent) (before: it failed after 11 s with `rows and dim must be >= 1`)
   @Test
   void aDeclaredLabelWithoutPrivateRecordsIsStillReleasedAndTheRunFinishes() {
     // Only ham in the private data; ham and spam declared (and present in the public data).

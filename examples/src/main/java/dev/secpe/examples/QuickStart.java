@@ -14,7 +14,7 @@ import dev.secpe.evolution.SecPE;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.embedded.MiniLmEmbedder;
-import dev.secpe.llm.embedded.NgramTextGenerator;
+import dev.secpe.llm.embedded.SpliceTextGenerator;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -32,11 +32,12 @@ public final class QuickStart {
    * (trained on the public text) and embedder; writes the synthetic records to {@code out}.
    */
   public static RunResult secpe(PrivateDataset priv, PublicCorpus pub, int n, Path out) {
-    // snippet-start: secpe
+    // The README and the javadoc overview show the region below.
+    // @start region="secpe"
     // priv: your private records, PrivateDataset.of(List<PrivateRecord>); pub: public text of the
     // same kind, PublicCorpus.of(List<PublicRecord>); n synthetic records are written to out.
     List<String> pubLabels = pub.records().stream().map(r -> r.label().orElseThrow().name()).toList();
-    try (TextGenerator gen = NgramTextGenerator.builder().train(pub.texts(), pubLabels).build();
+    try (TextGenerator gen = SpliceTextGenerator.builder().train(pub.texts(), pubLabels).build();
         TextEmbedder emb = MiniLmEmbedder.create()) {
       RunResult result =
           SecPE.builder()
@@ -53,7 +54,7 @@ public final class QuickStart {
       result.dataset().writeJsonl(out);
       return result;
     }
-    // snippet-end: secpe
+    // @end region="secpe"
   }
 
   /** Aug-PE at the same reconstruction guarantee (SecPE eq. 4). */

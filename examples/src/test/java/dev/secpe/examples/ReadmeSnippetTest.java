@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README's quick-start code is the code {@link QuickStartTest} runs: the {@code java} block
- * after "From `examples/.../QuickStart.java`" must equal the {@code snippet-start: secpe} region of
- * QuickStart.java, line for line (indentation aside), so the README cannot drift into API that does
+ * after "From `examples/.../QuickStart.java`" must equal the {@code secpe} snippet region of
+ * QuickStart.java (which the javadoc overview shows too), line for line (indentation aside), so the README cannot drift into API that does
  * not exist or variables it never defines.
  */
 class ReadmeSnippetTest {
@@ -29,8 +29,8 @@ class ReadmeSnippetTest {
     int close = indexOf(readme, "```", open + 1);
     List<String> shown = readme.subList(open + 1, close);
 
-    int start = indexOf(source, "// snippet-start: secpe", 0);
-    int end = indexOf(source, "// snippet-end: secpe", start);
+    int start = indexOf(source, "// @start region=\"secpe\"", 0);
+    int end = indexOf(source, "// @end region=\"secpe\"", start);
     List<String> tested = source.subList(start + 1, end);
 
     assertThat(dedent(shown)).isEqualTo(dedent(tested));

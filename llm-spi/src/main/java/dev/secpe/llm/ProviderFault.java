@@ -29,6 +29,18 @@ public final class ProviderFault extends IllegalStateException {
             + " of its batch; it declares dimension " + expected);
   }
 
+  /**
+   * Vector {@code index} does not have unit L2 norm (within {@code tolerance}) although the
+   * embedder's {@link TextEmbedder#normalized()} says it does. The norm itself is not named: it is a
+   * function of the text, which may be private.
+   */
+  public static ProviderFault notUnitNorm(String provider, int index, double tolerance) {
+    return new ProviderFault(
+        "embedder '" + provider + "' declares normalized() but returned a vector whose L2 norm is not 1"
+            + " (within " + tolerance + ") for text " + index + "; return unit vectors or declare"
+            + " normalized() false");
+  }
+
   /** Result {@code index} of a batch is missing (null). */
   public static ProviderFault missing(String provider, int index) {
     return new ProviderFault("provider '" + provider + "' returned null for input " + index + " of its batch");

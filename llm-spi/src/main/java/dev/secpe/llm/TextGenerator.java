@@ -20,9 +20,13 @@ public interface TextGenerator extends AutoCloseable {
   Locality locality();
 
   /**
-   * Submits every request; the future completes with one result per request, in request order,
-   * or exceptionally with a {@link ProviderException}. Cancelling the future cancels the
-   * requests still outstanding.
+   * Submits every request; the future completes with one non-null result per request, in request
+   * order, each with a non-null, non-blank text; or exceptionally with a {@link ProviderException}
+   * ({@link ProviderException.Retryable} for failures worth trying again, such as rate limits).
+   * Cancelling the future cancels the requests still outstanding. The evolution engine stops a run
+   * with a {@link ProviderFault} on a missing (null) result or a wrong count, and names the
+   * request on a blank text; a future that never completes is cancelled after the run's
+   * generation timeout.
    */
   CompletableFuture<List<GenerationResult>> generateAsync(List<GenerationRequest> requests);
 

@@ -5,8 +5,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.JarURLConnection;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -228,7 +230,7 @@ public final class NativeCache {
           out.put(line.substring(66), line.substring(0, 64));
         }
       }
-    } catch (java.nio.charset.CharacterCodingException e) {
+    } catch (CharacterCodingException e) {
       out.clear(); // a damaged manifest: every file is extracted again
     }
     return out;
@@ -267,7 +269,7 @@ public final class NativeCache {
     return Path.of(toUri(jar));
   }
 
-  private static java.net.URI toUri(URL url) throws IOException {
+  private static URI toUri(URL url) throws IOException {
     try {
       return url.toURI();
     } catch (URISyntaxException e) {

@@ -1,6 +1,7 @@
 package dev.secpe.spark;
 
 import dev.secpe.llm.TextEmbedder;
+import java.io.Serializable;
 
 /**
  * Builds the embedder each Spark executor embeds its private records with: one per executor JVM
@@ -10,7 +11,7 @@ import dev.secpe.llm.TextEmbedder;
  * dimension; the store checks both).
  */
 @FunctionalInterface
-public interface EmbedderFactory extends java.io.Serializable {
+public interface EmbedderFactory extends Serializable {
 
   /** A new embedder (called once per executor JVM and store). */
   TextEmbedder create();

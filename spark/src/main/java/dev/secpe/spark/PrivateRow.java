@@ -1,5 +1,6 @@
 package dev.secpe.spark;
 
+import java.io.Serializable;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -9,7 +10,7 @@ import java.util.Optional;
  * stays in one process; like it, {@link #toString()} never shows the text, so a row that reaches a
  * log line or an exception message shows only its length.
  */
-public final class PrivateRow implements java.io.Serializable {
+public final class PrivateRow implements Serializable {
 
   private static final long serialVersionUID = 1L;
 

@@ -2,8 +2,8 @@ package dev.secpe.spark;
 
 import dev.secpe.clustering.ClusterAggregate;
 import dev.secpe.clustering.ClusterAggregator;
-import dev.secpe.clustering.RowSource;
 import dev.secpe.clustering.Metric;
+import dev.secpe.clustering.RowSource;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
 import dev.secpe.core.PrivacyGuard;
@@ -17,12 +17,15 @@ import dev.secpe.core.secret.SecretIds;
 import dev.secpe.core.secret.SecretIndex;
 import dev.secpe.evolution.PrivateStore;
 import dev.secpe.llm.TextEmbedder;
+import java.io.Serializable;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -145,11 +148,11 @@ public final class SparkPrivateStore implements PrivateStore {
           while (it.hasNext()) {
             Tuple2<Long, PrivateRow> t = it.next();
             md.reset();
-            md.update(java.nio.ByteBuffer.allocate(8).putLong(t._1()).array());
+            md.update(ByteBuffer.allocate(8).putLong(t._1()).array());
             md.update(t._2().text().getBytes(StandardCharsets.UTF_8));
             md.update((byte) 0);
             md.update(t._2().label().orElse("").getBytes(StandardCharsets.UTF_8));
-            s += java.nio.ByteBuffer.wrap(md.digest()).getLong();
+            s += ByteBuffer.wrap(md.digest()).getLong();
           }
           return List.of(new long[] {s}).iterator();
         })
@@ -338,7 +341,7 @@ public final class SparkPrivateStore implements PrivateStore {
   @Override
   public SecretIndex secrets(SecretDetector detector, PrivacyGuard guard) {
     guard.checkSecretDetector(detector.name(), detector.locality());
-    if (!(detector instanceof java.io.Serializable)) {
+    if (!(detector instanceof Serializable)) {
       throw new IllegalArgumentException(
           "secret detector '" + detector.name() + "' must be java.io.Serializable to run on Spark executors"
               + " (the built-in pii-regex, random-words and dictionary detectors are)");
@@ -354,7 +357,7 @@ public final class SparkPrivateStore implements PrivateStore {
               PrivateText.of(t._2().text()), detector, g, SecretIndex.Granularity.VALUE, ids)));
         })
         .collect();
-    List<List<Secret>> ordered = new ArrayList<>(java.util.Collections.nCopies(size, List.<Secret>of()));
+    List<List<Secret>> ordered = new ArrayList<>(Collections.nCopies(size, List.<Secret>of()));
     for (Tuple2<Long, ArrayList<Secret>> t : found) {
       ordered.set(Math.toIntExact(t._1()), t._2());
     }
@@ -429,7 +432,7 @@ public final class SparkPrivateStore implements PrivateStore {
   }
 
   /** A record's index, label group and unit embedding: what the executors cache (no text). */
-  record EmbeddedRow(long index, int group, float[] unit) implements java.io.Serializable {
+  record EmbeddedRow(long index, int group, float[] unit) implements Serializable {
     /** No vector values: a row that reaches a log shows its shape only. */
     @Override
     public String toString() {

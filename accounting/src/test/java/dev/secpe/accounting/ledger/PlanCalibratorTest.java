@@ -74,6 +74,8 @@ class PlanCalibratorTest {
     assertThat(s).isEqualTo(0.5);
   }
 
+  // fault: a budget that cannot be met (CTCL's fine-tuning, DPGA's votes)
+  // holds: `build()` refuses it ("budget unreachable"), before any private record is read (also `CTCLTest`)
   @Example
   void anUnreachableBudgetSaysWhy() {
     // A pure-DP release of epsilon 2 that no multiplier reduces, against a budget of 1.

@@ -69,7 +69,7 @@ public final class DemoReport {
     }
     h.append("<h2 id=\"fidelity\">Fidelity per round</h2><p>Mean cosine similarity of each round's survivors to")
         .append(" their nearest real private record (higher is closer): what private evolution optimises. FID can")
-        .append(" rise while this rises, when the survivors spread out more than the private set (see the README).")
+        .append(" rise while this rises, when the survivors spread out more than the private set (see docs/method-findings.md).")
         .append(" Mean over seeds, bars ± one standard deviation.</p>");
     for (String ratio : summary.stream().map(DemoSummary::ratioLabel).distinct().toList()) {
       h.append(img(perRound(summary, ratio, "Fidelity", DemoSummary::fidelityPerRound)));

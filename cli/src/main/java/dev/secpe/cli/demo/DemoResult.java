@@ -10,8 +10,8 @@ import java.util.List;
  * @param ratio r/p, or {@code Double.POSITIVE_INFINITY} for the non-private baseline
  * @param seed the generation seed of this run
  * @param report the run's privacy report
- * @param fidPerRound FID of each round's survivors against the real private set, in the
- *     {@link DemoRunner#FID_COMPONENTS} leading principal components of the real private embeddings
+ * @param fidPerRound FID of each round's survivors against the held-out private records, in
+ *     the {@link DemoRunner#FID_COMPONENTS} leading principal components of their embeddings
  * @param fidelityPerRound for each round's survivors, the mean cosine similarity of a survivor to
  *     its nearest real private record ({@link dev.secpe.evaluation.NearestSimilarity}; higher is
  *     closer)
@@ -31,6 +31,9 @@ import java.util.List;
  * @param finalVotes the (noisy) scores of the last round's candidates
  * @param syntheticLengths word counts of the final synthetic texts
  * @param samples a few final synthetic texts (never private ones)
+ * @param distinct distinct texts in the final synthetic set ({@link dev.secpe.evaluation.Duplicates})
+ * @param nearDuplicates distinct final texts with another at cosine >= {@link
+ *     dev.secpe.evaluation.Duplicates#DEFAULT_THRESHOLD}
  */
 public record DemoResult(
     String method,
@@ -49,7 +52,9 @@ public record DemoResult(
     double lengthW1,
     double[] finalVotes,
     int[] syntheticLengths,
-    List<String> samples) {
+    List<String> samples,
+    int distinct,
+    int nearDuplicates) {
 
   /** "2", "10" or "inf". */
   public String ratioLabel() {

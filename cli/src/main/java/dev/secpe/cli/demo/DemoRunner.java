@@ -15,6 +15,7 @@ import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.SyntheticText;
 import dev.secpe.core.Words;
 import dev.secpe.core.io.BundledCorpus;
+import dev.secpe.core.report.Phase;
 import dev.secpe.core.report.RunEvent;
 import dev.secpe.core.report.RunListener;
 import dev.secpe.core.secret.PiiDetector;
@@ -24,6 +25,7 @@ import dev.secpe.evaluation.LengthDistance;
 import dev.secpe.evaluation.Mauve;
 import dev.secpe.evaluation.PrincipalProjection;
 import dev.secpe.evaluation.DownstreamClassifier;
+import dev.secpe.evaluation.Duplicates;
 import dev.secpe.evaluation.FrechetDistance;
 import dev.secpe.evaluation.KernelDistance;
 import dev.secpe.evaluation.NearestSimilarity;
@@ -41,13 +43,14 @@ import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.prompt.Domain;
 import dev.secpe.llm.prompt.PromptTemplates;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.Random;
-import java.util.TreeSet;
+import java.util.SortedSet;
 import java.util.function.Supplier;
 
 /**
@@ -148,8 +151,19 @@ public final class DemoRunner {
     this.log = log;
   }
 
-  /** The data split the demo uses. */
-  public record Data(PublicCorpus publicData, PrivateDataset privateData, List<PrivateRecord> heldOut) {}
+  /**
+   * The data a demo runs on.
+   *
+   * @param corpus the corpus's name ({@link DemoCorpus#NAMES})
+   * @param publicData the public side
+   * @param privateData the private records that vote
+   * @param heldOut private records kept out of every run: the reference every figure is measured
+   *     against
+   * @param labels the label names of the private records
+   */
+  public record Data(
+      String corpus, PublicCorpus publicData, PrivateDataset privateData, List<PrivateRecord> heldOut,
+      SortedSet<Label> labels) {}
 
   /**
    * The bundled corpus, split {@code "lists"} (public = the older folders, 717 e-mails; private =
@@ -159,33 +173,61 @@ public final class DemoRunner {
    * heldOut} private e-mails, chosen with {@code seed}, are held out.
    */
   public static Data data(int heldOut, long seed, String split) {
-    BundledCorpus corpus = BundledCorpus.spamAssassin();
-    BundledCorpus.Split parts =
-        switch (split) {
-          case "lists" -> corpus.byMailingLists();
-          case "era" -> corpus.byEra();
-          case "random" -> new BundledCorpus.Split(corpus.publicPart(), corpus.privatePart());
-          default -> throw new IllegalArgumentException("split must be lists, era or random, got split=" + split);
-        };
-    List<PrivateRecord> priv = new ArrayList<>(parts.privatePart().records());
-    if (heldOut < 1 || heldOut > priv.size() - 50) {
+    return data(DemoCorpus.named("spamassassin", split), heldOut, seed);
+  }
+
+  /** {@code corpus} with {@code heldOut} of its private records, chosen with {@code seed}, held out. */
+  public static Data data(DemoCorpus corpus, int heldOut, long seed) {
+    List<PrivateRecord> priv = new ArrayList<>(corpus.privateData().records());
+    if (heldOut < 3 || heldOut > priv.size() - 50) {
       throw new IllegalArgumentException(
-          "held-out must be in [1, " + (priv.size() - 50) + "], got held-out=" + heldOut);
+          "--held-out must be in [3, " + (priv.size() - 50) + "] for corpus " + corpus.name() + ", got held-out="
+              + heldOut);
     }
     Collections.shuffle(priv, new Random(seed));
     return new Data(
-        parts.publicPart(),
+        corpus.name(),
+        corpus.publicData(),
         PrivateDataset.of(priv.subList(heldOut, priv.size())),
-        List.copyOf(priv.subList(0, heldOut)));
+        List.copyOf(priv.subList(0, heldOut)),
+        corpus.labels());
+  }
+
+  /**
+   * What {@code n} random public records score, one draw per seed: the "no method at all"
+   * baseline every method must beat. FID and KID against the held-out records, as the runs.
+   *
+   * @param seed the draw's seed
+   * @param fid FID in the held-out set's {@link #FID_COMPONENTS} leading components
+   * @param kid KID in the full dimension
+   */
+  public record Baseline(long seed, double fid, double kid) {}
+
+  /** The public-sample baseline for each seed of the settings. */
+  public List<Baseline> publicBaseline(Data data) {
+    EmbeddingMatrix held = heldOut(data);
+    PrincipalProjection projection = PrincipalProjection.fit(held, FID_COMPONENTS);
+    List<String> pub = data.publicData().texts();
+    List<Baseline> out = new ArrayList<>();
+    for (long seed : settings.seeds()) {
+      List<String> sample = new ArrayList<>(pub);
+      Collections.shuffle(sample, new Random(seed));
+      EmbeddingMatrix x =
+          EmbeddingMatrix.of(embedder.embed(sample.subList(0, Math.min(settings.syntheticSize(), sample.size()))));
+      out.add(new Baseline(seed, projection.frechetDistance(x, held), KernelDistance.between(x, held)));
+    }
+    return out;
+  }
+
+  private EmbeddingMatrix heldOut(Data data) {
+    return PrivateTexts.embed(embedder, PrivateDataset.of(data.heldOut()), PrivacyGuard.localOnly());
   }
 
   /** Runs every method at every ratio. */
   public List<DemoResult> run(Data data) {
-    LabelSet labels = new LabelSet.ToBeReleased(new TreeSet<>(List.of(BundledCorpus.HAM, BundledCorpus.SPAM)));
-    PrivacyGuard guard = PrivacyGuard.localOnly();
-    EmbeddingMatrix realUnit = PrivateTexts.embed(embedder, data.privateData(), guard);
-    PrivateDataset heldOut = PrivateDataset.of(data.heldOut());
-    EmbeddingMatrix testUnit = PrivateTexts.embed(embedder, heldOut, guard);
+    LabelSet labels = new LabelSet.ToBeReleased(data.labels());
+    // Every figure is measured against the held-out private records, which no run has seen.
+    EmbeddingMatrix realUnit = heldOut(data);
     List<Label> testLabels = data.heldOut().stream().map(r -> r.label().orElseThrow()).toList();
     double[] realLengths = data.heldOut().stream().mapToDouble(r -> r.text().wordCount()).toArray();
     PrincipalProjection projection = PrincipalProjection.fit(realUnit, FID_COMPONENTS);
@@ -205,11 +247,18 @@ public final class DemoRunner {
               method, Double.isInfinite(ratio) ? "inf" : String.valueOf((long) ratio), seed);
           List<List<SyntheticText>> rounds = new ArrayList<>();
           double[][] lastVotes = {new double[0]};
+          ThroughputLine[] embedding = {null};
           RunListener listener =
               e -> {
                 if (e instanceof RunEvent.SurvivorsSelected s) {
                   rounds.add(s.survivors());
                   lastVotes[0] = s.votes();
+                } else if (e instanceof RunEvent.Progress p && p.phase() == Phase.EMBEDDING) {
+                  if (p.done() <= 0 || embedding[0] == null || p.done() < embedding[0].done()) {
+                    embedding[0] = new ThroughputLine(
+                        log, "   round " + p.round() + ", embedding", p.total(), Duration.ofSeconds(5));
+                  }
+                  embedding[0].advanceTo(p.done());
                 }
               };
           RunResult result = run(method, ratio, seed, detector, data, labels, listener);
@@ -236,8 +285,10 @@ public final class DemoRunner {
           double mauve = Mauve.compute(realUnit, synth).mauve();
           double acc =
               DownstreamClassifier.evaluate(
-                      synth, finals.stream().map(t -> t.label().orElseThrow()).toList(), testUnit, testLabels)
+                      synth, finals.stream().map(t -> t.label().orElseThrow()).toList(), realUnit, testLabels)
                   .accuracy();
+          Duplicates duplicates =
+              Duplicates.of(finals.stream().map(SyntheticText::text).toList(), synth, Duplicates.DEFAULT_THRESHOLD);
           int[] lengths = finals.stream().mapToInt(t -> Words.count(t.text())).toArray();
           double lengthW1 =
               LengthDistance.of(realLengths, java.util.Arrays.stream(lengths).asDoubleStream().toArray())
@@ -246,9 +297,12 @@ public final class DemoRunner {
           DemoResult dr =
               new DemoResult(
                   method, ratio, seed, result.report(), fids, fidelity, coverage, kids, fid, fullFid, publicBasisFid, mauve, acc, lengthW1, lastVotes[0], lengths,
-                  samples);
-          log.printf(Locale.ROOT, "   sigma %.3f  FID %.4f -> %.4f  fidelity %.4f -> %.4f  MAUVE %.3f  accuracy %.3f%n",
-              dr.sigma(), dr.firstFid(), fid, dr.firstFidelity(), dr.fidelity(), mauve, acc);
+                  samples, duplicates.distinct(), duplicates.nearDuplicates());
+          log.printf(Locale.ROOT, "   %s  FID %.4f -> %.4f  KID %.5f -> %.5f  fidelity %.4f -> %.4f  MAUVE %.3f"
+                  + "  accuracy %.3f  distinct %d/%d  near-duplicates %d%n",
+              Double.isNaN(dr.sigma()) ? "no noise (non-private)" : String.format(Locale.ROOT, "sigma %.3f", dr.sigma()),
+              dr.firstFid(), fid, kids.get(0), dr.kid(), dr.firstFidelity(), dr.fidelity(), mauve, acc,
+              duplicates.distinct(), finals.size(), duplicates.nearDuplicates());
           out.add(dr);
         }
       }
@@ -257,25 +311,25 @@ public final class DemoRunner {
   }
 
   /**
-   * FID (in the demo's projection) between the public and the private set: how far the public
-   * text the generator starts from is from the target.
+   * FID (in the demo's projection) between the whole public set and the held-out private records:
+   * how far the public text the generator starts from is from the target.
    */
   public double publicToPrivateFid(Data data) {
     EmbeddingMatrix pub = EmbeddingMatrix.of(embedder.embed(data.publicData().texts()));
-    EmbeddingMatrix real = PrivateTexts.embed(embedder, data.privateData(), PrivacyGuard.localOnly());
-    return PrincipalProjection.fit(real, FID_COMPONENTS).frechetDistance(pub, real);
+    EmbeddingMatrix held = heldOut(data);
+    return PrincipalProjection.fit(held, FID_COMPONENTS).frechetDistance(pub, held);
   }
 
   /**
-   * FID (in the demo's projection) between {@code n} held-out real private records and the
-   * private set: what real data scores at the synthetic sets' size, the level a synthetic set that
-   * is "as close as real data" reaches.
+   * FID (in the demo's projection) between {@code n} real private records (of those that vote) and
+   * the held-out records: what real data scores at the synthetic sets' size, the level a synthetic
+   * set that is "as close as real data" reaches.
    */
   public double heldOutFid(Data data, int n) {
-    EmbeddingMatrix real = PrivateTexts.embed(embedder, data.privateData(), PrivacyGuard.localOnly());
-    List<PrivateRecord> some = data.heldOut().subList(0, Math.min(n, data.heldOut().size()));
-    EmbeddingMatrix held = PrivateTexts.embed(embedder, PrivateDataset.of(some), PrivacyGuard.localOnly());
-    return PrincipalProjection.fit(real, FID_COMPONENTS).frechetDistance(held, real);
+    EmbeddingMatrix held = heldOut(data);
+    List<PrivateRecord> some = data.privateData().records().subList(0, Math.min(n, data.privateData().size()));
+    EmbeddingMatrix real = PrivateTexts.embed(embedder, PrivateDataset.of(some), PrivacyGuard.localOnly());
+    return PrincipalProjection.fit(held, FID_COMPONENTS).frechetDistance(real, held);
   }
 
   private EmbeddingMatrix embed(List<SyntheticText> texts) {

@@ -37,7 +37,8 @@ public record DemoSummary(String method, double ratio, List<DemoResult> runs) {
       return String.format(Locale.ROOT, f + " ± " + f, mean, sd);
     }
 
-    static Stat of(double[] xs) {
+    /** Mean and sample standard deviation of {@code xs}. */
+    public static Stat of(double[] xs) {
       double m = 0;
       for (double x : xs) {
         m += x;
@@ -152,6 +153,16 @@ public record DemoSummary(String method, double ratio, List<DemoResult> runs) {
   /** Fidelity of the final synthetic set. */
   public Stat fidelity() {
     return stat(DemoResult::fidelity);
+  }
+
+  /** Distinct texts in the final synthetic set. */
+  public Stat distinct() {
+    return stat(DemoResult::distinct);
+  }
+
+  /** Near-duplicates in the final synthetic set. */
+  public Stat nearDuplicates() {
+    return stat(DemoResult::nearDuplicates);
   }
 
   /** Coverage of the final synthetic set. */

@@ -39,12 +39,14 @@ import java.util.TreeSet;
  * (mailing-list split, splice generator, int8 MiniLM, N_syn = 100, K = 100): FID in the demo's 16
  * private principal components split into the distance of the means and the spread (trace of the
  * covariance), and the fidelity and coverage of {@link NearestSimilarity}; mean over seeds. A
- * research harness for the README's "Does private evolution work?" section, not a test.
+ * research harness for docs/method-findings.md, not a test.
  *
  * <p>Arguments: method (augpe|secpe|dpga), T, L, seeds. System properties: {@code geometry}
  * (CENTRED|COSINE), {@code selection} (Aug-PE: RANK|PROBABILITY|LINEAGE), {@code ratio} (r/p at
  * p = 1e-4; absent = non-private), {@code shrink} (SecPE: true|false), {@code suppression}
- * (DPGA: true|false), {@code split}
+ * (DPGA: PAPER|NEAR_DUPLICATES|OFF), {@code corpus} (spamassassin|sotu|fortunes), {@code clusters}
+ * (SecPE's K), {@code size} (N_syn), {@code allowDuplicates} (true: populations may repeat a
+ * text, as before issue 31), {@code split}
  * (lists|era|random), {@code basis} (private|public: whose principal components FID is measured
  * in), {@code cache} (a directory
  * for the embedding cache, so repeated probes embed each text once).
@@ -59,7 +61,10 @@ public final class ConvergenceProbe {
     int variations = a.length > 2 ? Integer.parseInt(a[2]) : 3;
     int seeds = a.length > 3 ? Integer.parseInt(a[3]) : 3;
     String ratio = System.getProperty("ratio");
-    DemoRunner.Data d = DemoRunner.data(100, 2026, System.getProperty("split", "lists"));
+    String corpus = System.getProperty("corpus", "spamassassin");
+    DemoRunner.Data d = DemoRunner.data(
+        DemoCorpus.named(corpus, System.getProperty("split", "lists")),
+        Integer.getInteger("heldOut", corpus.equals("spamassassin") ? 100 : 300), 2026);
     List<String> labs =
         d.publicData().records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
     CachingEmbedder.Builder eb = CachingEmbedder.builder(MiniLmEmbedder.createQuantized()).maxEntries(300_000);
@@ -68,7 +73,10 @@ public final class ConvergenceProbe {
     }
     try (TextEmbedder emb = eb.build()) {
       EmbeddingMatrix pub = EmbeddingMatrix.of(emb.embed(d.publicData().texts()));
-      EmbeddingMatrix privUnit = PrivateTexts.embed(emb, d.privateData(), PrivacyGuard.localOnly());
+      // The reference: the held-out private records (-Dreference=private: those that vote).
+      EmbeddingMatrix privUnit = PrivateTexts.embed(emb,
+          "private".equals(System.getProperty("reference")) ? d.privateData()
+              : dev.secpe.core.PrivateDataset.of(d.heldOut()), PrivacyGuard.localOnly());
       // The demo's basis: the private set's leading components (-Dbasis=public: the public set's).
       PrincipalProjection pp = PrincipalProjection.fit(
           "public".equals(System.getProperty("basis")) ? pub : privUnit, DemoRunner.FID_COMPONENTS);
@@ -89,7 +97,7 @@ public final class ConvergenceProbe {
       }
       System.out.printf(Locale.ROOT, "public e-mails weighted by private nearest-neighbour votes: spread %.4f%n",
           weightedTrace(pp.project(pub), votes));
-      double[][] sum = new double[5][rounds];
+      double[][] sum = new double[6][rounds];
       for (int s = 0; s < seeds; s++) {
         long seed = 2026 + s;
         List<double[]> rows = new ArrayList<>();
@@ -103,7 +111,8 @@ public final class ConvergenceProbe {
               dm += (m[j] - privMean[j]) * (m[j] - privMean[j]);
             }
             NearestSimilarity near = NearestSimilarity.of(privUnit, x);
-            rows.add(new double[] {FrechetDistance.between(xp, priv), dm, trace(xp), near.fidelity(), near.coverage()});
+            rows.add(new double[] {FrechetDistance.between(xp, priv), dm, trace(xp), near.fidelity(), near.coverage(),
+                sv.survivors().stream().map(SyntheticText::text).distinct().count()});
           }
         };
         TextGenerator g = SpliceTextGenerator.builder().train(d.publicData().texts(), labs).build();
@@ -111,16 +120,16 @@ public final class ConvergenceProbe {
         StringBuilder line = new StringBuilder("seed " + seed + ":");
         for (int t = 0; t < rows.size(); t++) {
           double[] r = rows.get(t);
-          line.append(String.format(Locale.ROOT, " [FID %.4f means %.4f spread %.3f fidelity %.3f coverage %.3f]",
-              r[0], r[1], r[2], r[3], r[4]));
-          for (int q = 0; q < 5; q++) {
+          line.append(String.format(Locale.ROOT, " [FID %.4f means %.4f spread %.3f fidelity %.3f coverage %.3f distinct %.0f]",
+              r[0], r[1], r[2], r[3], r[4], r[5]));
+          for (int q = 0; q < 6; q++) {
             sum[q][t] += r[q] / seeds;
           }
         }
         System.out.println(line);
       }
-      String[] names = {"FID", "means", "spread", "fidelity", "coverage"};
-      for (int q = 0; q < 5; q++) {
+      String[] names = {"FID", "means", "spread", "fidelity", "coverage", "distinct"};
+      for (int q = 0; q < 6; q++) {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-9s", names[q]));
         for (int t = 0; t < rounds; t++) {
           line.append(String.format(Locale.ROOT, t == 0 ? "%.4f" : " -> %.4f", sum[q][t]));
@@ -133,13 +142,13 @@ public final class ConvergenceProbe {
   private static void run(
       String method, String ratio, DemoRunner.Data d, TextGenerator g, TextEmbedder emb, int rounds,
       int variations, long seed, RunListener listener) {
-    LabelSet labels = new LabelSet.ToBeReleased(new TreeSet<>(List.of(BundledCorpus.HAM, BundledCorpus.SPAM)));
+    LabelSet labels = new LabelSet.ToBeReleased(d.labels());
     SecretBudget budget = ratio == null ? null : SecretBudget.ofRatio(DemoRunner.PRIOR, Double.parseDouble(ratio));
     VoteGeometry geometry = VoteGeometry.valueOf(System.getProperty("geometry", "CENTRED"));
     switch (method) {
       case "secpe" -> {
         SecPE.Builder b = common(SecPE.builder(), d, g, emb, labels, rounds, variations, seed, geometry, listener, budget)
-            .clusters(100).shrinkRepresentatives(Boolean.parseBoolean(System.getProperty("shrink", "true")));
+            .clusters(Integer.getInteger("clusters", 100)).shrinkRepresentatives(Boolean.parseBoolean(System.getProperty("shrink", "true")));
         if (budget != null) {
           b.budget(budget).secrets(RandomWordSecrets.builder().publicCorpus(d.publicData()).build());
         }
@@ -147,7 +156,7 @@ public final class ConvergenceProbe {
       }
       case "dpga" -> {
         DPGA.Builder b = common(DPGA.builder(), d, g, emb, labels, rounds, variations, seed, geometry, listener, budget)
-            .similaritySuppression(Boolean.parseBoolean(System.getProperty("suppression", "true")));
+            .similaritySuppression(DPGA.Suppression.valueOf(System.getProperty("suppression", "NEAR_DUPLICATES")));
         if (budget != null) {
           throw new IllegalArgumentException("the probe runs DPGA without noise only");
         }
@@ -168,10 +177,10 @@ public final class ConvergenceProbe {
       B b, DemoRunner.Data d, TextGenerator g, TextEmbedder emb, LabelSet labels, int rounds, int variations,
       long seed, VoteGeometry geometry, RunListener listener, SecretBudget budget) {
     b.privateData(d.privateData()).publicData(d.publicData()).labels(labels).generator(g).embedder(emb)
-        .syntheticSize(100).iterations(rounds).seed(seed)
+        .syntheticSize(Integer.getInteger("size", 100)).iterations(rounds).seed(seed)
         .templates(PromptTemplates.defaults(Domain.EMAIL))
         .generation(new GenerationParams(1.0, 1.0, 160, List.of(), OptionalLong.empty()))
-        .voteGeometry(geometry).listener(listener);
+        .voteGeometry(geometry).listener(listener).allowDuplicates(Boolean.getBoolean("allowDuplicates"));
     if (!(b instanceof DPGA.Builder)) { // DPGA's offspring follow its shares: it refuses variations
       b.variations(variations);
     }

@@ -24,7 +24,7 @@ class DemoSummaryTest {
   private static DemoResult run(long seed, List<Double> fid, List<Double> fidelity) {
     PrivacyReport report = PrivacyReport.builder("augpe").noise(NoiseMode.NONE).build();
     return new DemoResult("augpe", Double.POSITIVE_INFINITY, seed, report, fid, fidelity, fidelity, fid,
-        fid.get(fid.size() - 1), 0.5, 0.02, 0.9, 0.8, 10, new double[0], new int[0], List.of());
+        fid.get(fid.size() - 1), 0.5, 0.02, 0.9, 0.8, 10, new double[0], new int[0], List.of(), 100, 0);
   }
 
   @Test

@@ -1,6 +1,9 @@
 package dev.secpe.clustering.spi;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.util.Arrays;
 
 /**
  * A faster arg-max scan of a native score tile's row, read in place: the service through which
@@ -45,10 +48,10 @@ public interface TileScan {
    */
   static void columnsTop2Scalar(ByteBuffer src, int ld, int r0, int r1, int w, boolean l2,
       float[] sqf, int j0, float[] max, float[] second, int[] pos) {
-    java.util.Arrays.fill(max, r0, r1, Float.NEGATIVE_INFINITY);
-    java.util.Arrays.fill(second, r0, r1, Float.NEGATIVE_INFINITY);
-    java.util.Arrays.fill(pos, r0, r1, -1);
-    java.nio.FloatBuffer f = src.duplicate().order(java.nio.ByteOrder.nativeOrder()).asFloatBuffer();
+    Arrays.fill(max, r0, r1, Float.NEGATIVE_INFINITY);
+    Arrays.fill(second, r0, r1, Float.NEGATIVE_INFINITY);
+    Arrays.fill(pos, r0, r1, -1);
+    FloatBuffer f = src.duplicate().order(ByteOrder.nativeOrder()).asFloatBuffer();
     for (int j = 0, o = 0; j < w; j++, o += ld) {
       float sq = l2 ? sqf[j0 + j] : 0f;
       for (int r = r0; r < r1; r++) {

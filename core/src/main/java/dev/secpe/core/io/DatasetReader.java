@@ -23,10 +23,12 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.PushbackReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -71,13 +73,16 @@ public final class DatasetReader {
     AUTO
   }
 
-  private static final ObjectMapper JSON =
-      JsonMapper.builder()
-          .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
-          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .build();
-  private static final CsvMapper CSV =
-      CsvMapper.builder().disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build();
+  /** The default {@link Builder#maxRecordChars}: 16 Mi characters. */
+  public static final long DEFAULT_MAX_RECORD_CHARS = 16L << 20;
+
+  /** The default {@link Builder#maxInputBytes}: 4 GiB. */
+  public static final long DEFAULT_MAX_INPUT_BYTES = 4L << 30;
+
+  private final ObjectMapper json;
+  private final CsvMapper csv;
+  private final long maxRecordChars;
+  private final long maxInputBytes;
 
   private final String textField;
   private final String labelField;
@@ -85,9 +90,22 @@ public final class DatasetReader {
   private final Format format;
   private final MissingTextPolicy missingText;
   private final IntConsumer onSkipped;
-  private final java.time.Duration stallTimeout;
+  private final Duration stallTimeout;
 
   private DatasetReader(Builder b) {
+    this.maxRecordChars = b.maxRecordChars;
+    this.maxInputBytes = b.maxInputBytes;
+    // A record up to the limit parses: Jackson's own string limit (20 M) would call a longer one "not valid JSON".
+    com.fasterxml.jackson.core.StreamReadConstraints limits = com.fasterxml.jackson.core.StreamReadConstraints.builder()
+        .maxStringLength((int) Math.min(Integer.MAX_VALUE - 16, Math.max(maxRecordChars, 1)))
+        .build();
+    this.json = JsonMapper.builder()
+        .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .build();
+    this.json.getFactory().setStreamReadConstraints(limits);
+    this.csv = CsvMapper.builder().disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build();
+    this.csv.getFactory().setStreamReadConstraints(limits);
     this.stallTimeout = b.stallTimeout;
     this.textField = b.textField;
     this.labelField = b.labelField;
@@ -174,9 +192,9 @@ public final class DatasetReader {
     Objects.requireNonNull(raw, "in");
     Objects.requireNonNull(source, "sourceName");
     try {
-      InputStream in = maybeGunzip(raw);
-      java.io.PushbackReader reader =
-          new java.io.PushbackReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1);
+      InputStream in = new Limited(maybeGunzip(raw), maxInputBytes);
+      PushbackReader reader =
+          new PushbackReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1);
       int first = reader.read();
       if (first >= 0 && first != '\uFEFF') {
         reader.unread(first); // a UTF-8 byte-order mark (Excel's CSV export) is dropped
@@ -186,6 +204,8 @@ public final class DatasetReader {
           : readJsonl(new BufferedReader(reader), source, extraFields);
     } catch (InputStalledException e) {
       throw new UncheckedIOException(e.getMessage(), e); // names the file and the timeout only
+    } catch (Limited.Reached e) {
+      throw new InputLimitException(source, 0, "more than " + maxInputBytes + " bytes of input", "maxInputBytes", maxInputBytes);
     } catch (IOException e) {
       // The original message may quote content (e.g. a decoder error); keep only its class.
       throw new UncheckedIOException(
@@ -231,7 +251,17 @@ public final class DatasetReader {
     Map<String, Long> idLines = new HashMap<>();
     String line;
     long lineNo = 0;
-    while ((line = in.readLine()) != null) {
+    LineReader lines = new LineReader(in, maxRecordChars);
+    while (true) {
+      try {
+        line = lines.next();
+      } catch (LineReader.TooLong e) {
+        throw new InputLimitException(source, lineNo + 1, "a record longer than " + maxRecordChars + " characters",
+            "maxRecordChars", maxRecordChars);
+      }
+      if (line == null) {
+        break;
+      }
       lineNo++;
       Row row = parseJsonLine(line, lineNo, source, extraFields, idLines);
       if (row != null) {
@@ -267,7 +297,7 @@ public final class DatasetReader {
     }
     JsonNode node;
     try {
-      node = JSON.readTree(line);
+      node = json.readTree(line);
     } catch (JsonProcessingException e) {
       JsonLocation loc = e.getLocation();
       throw new DatasetFormatException(
@@ -291,7 +321,7 @@ public final class DatasetReader {
     CsvSchema schema = CsvSchema.emptySchema().withHeader();
     List<Row> rows = new ArrayList<>();
     Map<String, Long> idLines = new HashMap<>();
-    try (JsonParser p = CSV.readerFor(Map.class).with(schema).createParser(in)) {
+    try (JsonParser p = csv.readerFor(Map.class).with(schema).createParser(in)) {
       JsonToken t = p.nextToken();
       if (t == null) {
         return rows;
@@ -322,7 +352,7 @@ public final class DatasetReader {
             // the previous record.
             lineNo = p.currentTokenLocation().getLineNr();
           }
-          fields.put(name, JSON.getNodeFactory().textNode(p.getValueAsString()));
+          fields.put(name, json.getNodeFactory().textNode(p.getValueAsString()));
         }
         if (t != JsonToken.END_OBJECT) {
           throw new DatasetFormatException(source, Math.max(lineNo, 0), null, "malformed CSV record");
@@ -333,6 +363,9 @@ public final class DatasetReader {
         }
         t = p.nextToken();
       }
+    } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+      throw new InputLimitException(source, 0, "a field longer than " + maxRecordChars + " characters",
+          "maxRecordChars", maxRecordChars);
     } catch (JsonProcessingException e) {
       JsonLocation loc = e.getLocation();
       throw new DatasetFormatException(
@@ -436,6 +469,102 @@ public final class DatasetReader {
         + "]";
   }
 
+  /** A stream that fails once more than {@code max} bytes were read through it. */
+  private static final class Limited extends java.io.FilterInputStream {
+    /** The limit was passed. */
+    static final class Reached extends IOException {
+      private static final long serialVersionUID = 1L;
+    }
+
+    private final long max;
+    private long read;
+
+    Limited(InputStream in, long max) {
+      super(in);
+      this.max = max;
+    }
+
+    private int count(int n) throws IOException {
+      if (n > 0) {
+        read += n;
+        if (read > max) {
+          throw new Reached();
+        }
+      }
+      return n;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      count(b < 0 ? 0 : 1);
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      return count(super.read(b, off, len));
+    }
+  }
+
+  /** Lines (ended by \n, \r or \r\n, as {@link BufferedReader#readLine}) of at most {@code max} characters. */
+  private static final class LineReader {
+    /** A line passed the limit. */
+    static final class TooLong extends Exception {
+      private static final long serialVersionUID = 1L;
+    }
+
+    private final Reader in;
+    private final long max;
+    private final char[] buf = new char[1 << 16];
+    private int pos;
+    private int len;
+    private boolean skipLf;
+
+    LineReader(Reader in, long max) {
+      this.in = in;
+      this.max = max;
+    }
+
+    /** The next line, or null at the end. */
+    String next() throws IOException, TooLong {
+      StringBuilder line = null;
+      while (true) {
+        if (pos == len) {
+          len = in.read(buf, 0, buf.length);
+          pos = 0;
+          if (len <= 0) {
+            len = 0;
+            return line == null ? null : line.toString();
+          }
+        }
+        if (skipLf) {
+          skipLf = false;
+          if (buf[pos] == '\n') {
+            pos++;
+            continue;
+          }
+        }
+        int start = pos;
+        while (pos < len && buf[pos] != '\n' && buf[pos] != '\r') {
+          pos++;
+        }
+        if (line == null) {
+          line = new StringBuilder(Math.min(pos - start + 16, 1 << 16));
+        }
+        if (line.length() + (long) (pos - start) > max) {
+          throw new TooLong();
+        }
+        line.append(buf, start, pos - start);
+        if (pos < len) {
+          skipLf = buf[pos] == '\r';
+          pos++;
+          return line.toString();
+        }
+      }
+    }
+  }
+
   /** Builder; each value is checked as it is set. Reusable. */
   public static final class Builder {
     private String textField = "text";
@@ -444,9 +573,41 @@ public final class DatasetReader {
     private Format format = Format.AUTO;
     private MissingTextPolicy missingText = MissingTextPolicy.REJECT;
     private IntConsumer onSkipped;
-    private java.time.Duration stallTimeout = InputFiles.DEFAULT_STALL_TIMEOUT;
+    private Duration stallTimeout = InputFiles.DEFAULT_STALL_TIMEOUT;
+    private long maxRecordChars = DEFAULT_MAX_RECORD_CHARS;
+    private long maxInputBytes = DEFAULT_MAX_INPUT_BYTES;
 
     Builder() {}
+
+    /**
+     * The longest record read, in characters (a JSONL line, a CSV field): {@link
+     * #DEFAULT_MAX_RECORD_CHARS} by default. A longer one is an {@link InputLimitException} naming
+     * this setting, raised as soon as the limit is passed (a line that never ends stops there).
+     *
+     * @throws IllegalArgumentException unless >= 1
+     */
+    public Builder maxRecordChars(long chars) {
+      if (chars < 1) {
+        throw new IllegalArgumentException("maxRecordChars must be >= 1, got maxRecordChars=" + chars);
+      }
+      this.maxRecordChars = chars;
+      return this;
+    }
+
+    /**
+     * The most bytes read from one input, after decompression: {@link #DEFAULT_MAX_INPUT_BYTES} by
+     * default. More is an {@link InputLimitException} naming this setting (an input that never
+     * ends, such as {@code /dev/zero}, stops there).
+     *
+     * @throws IllegalArgumentException unless >= 1
+     */
+    public Builder maxInputBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxInputBytes must be >= 1, got maxInputBytes=" + bytes);
+      }
+      this.maxInputBytes = bytes;
+      return this;
+    }
 
     /**
      * The longest wait for a file to open and for each read's data ({@link
@@ -456,7 +617,7 @@ public final class DatasetReader {
      *
      * @throws IllegalArgumentException unless positive
      */
-    public Builder readTimeout(java.time.Duration stallTimeout) {
+    public Builder readTimeout(Duration stallTimeout) {
       this.stallTimeout = InputFiles.checkTimeout("readTimeout", stallTimeout);
       return this;
     }

@@ -1,8 +1,10 @@
 package dev.secpe.core.report;
 
 import dev.secpe.accounting.ledger.Release;
+import dev.secpe.core.SyntheticText;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /** Something that happened in a run; delivered to a {@link RunListener}. Rounds are 0-based: round 0 votes on the initial population. */
@@ -64,11 +66,11 @@ public sealed interface RunEvent {
    * @param survivors the selected synthetic texts, best first within each label
    * @param votes the (noisy) score of every candidate of the round, in population order
    */
-  record SurvivorsSelected(int round, java.util.List<dev.secpe.core.SyntheticText> survivors, double[] votes)
+  record SurvivorsSelected(int round, List<SyntheticText> survivors, double[] votes)
       implements RunEvent {
     /** Copies. */
     public SurvivorsSelected {
-      survivors = java.util.List.copyOf(survivors);
+      survivors = List.copyOf(survivors);
       votes = votes.clone();
     }
 

@@ -1,6 +1,7 @@
 package dev.secpe.core.secret;
 
 import dev.secpe.llm.Locality;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -19,7 +20,7 @@ import java.util.regex.Pattern;
  * whitespace collapsed to one space, so "Project  Falcon" and "project falcon" are one secret.
  * Longer terms win where terms overlap.
  */
-public final class DictionaryDetector implements SecretDetector, java.io.Serializable {
+public final class DictionaryDetector implements SecretDetector, Serializable {
 
   private static final long serialVersionUID = 1L;
 

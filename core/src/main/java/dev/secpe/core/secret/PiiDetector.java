@@ -1,6 +1,7 @@
 package dev.secpe.core.secret;
 
 import dev.secpe.llm.Locality;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -21,7 +22,7 @@ import java.util.regex.Pattern;
  * string "1.2.3.4" is an IPv4 address to this detector). For higher recall plug in an external
  * service through {@link SecretDetectors#fromPiiService}.
  */
-public final class PiiDetector implements SecretDetector, java.io.Serializable {
+public final class PiiDetector implements SecretDetector, Serializable {
 
   private static final long serialVersionUID = 1L;
 

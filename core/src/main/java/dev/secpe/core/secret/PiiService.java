@@ -2,6 +2,7 @@ package dev.secpe.core.secret;
 
 import dev.secpe.llm.Locality;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * SPI for an external PII recogniser (e.g. Microsoft Presidio, an AI4Privacy model served over
@@ -37,7 +38,7 @@ public interface PiiService {
 
     /** Validates eagerly. */
     public PiiSpan {
-      java.util.Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(type, "type");
       if (type.isBlank()) {
         throw new IllegalArgumentException("PII span type must not be blank");
       }

@@ -3,11 +3,13 @@ package dev.secpe.core.secret;
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.Words;
 import dev.secpe.llm.Locality;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -28,7 +30,7 @@ import java.util.Set;
  * <p>The paper leaves the sort direction, tokenisation and window unstated; these are our
  * choices.
  */
-public final class RandomWordSecrets implements SecretDetector, java.io.Serializable {
+public final class RandomWordSecrets implements SecretDetector, Serializable {
 
   private static final long serialVersionUID = 1L;
 
@@ -76,7 +78,7 @@ public final class RandomWordSecrets implements SecretDetector, java.io.Serializ
       while (i < n && Character.isLetter(text.codePointAt(i))) {
         i += Character.charCount(text.codePointAt(i));
       }
-      String w = text.substring(start, i).toLowerCase(java.util.Locale.ROOT);
+      String w = text.substring(start, i).toLowerCase(Locale.ROOT);
       if (wordSet.contains(w)) {
         out.add(new SecretMatch("word", w, start, i));
       }

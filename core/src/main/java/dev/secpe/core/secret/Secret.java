@@ -1,5 +1,6 @@
 package dev.secpe.core.secret;
 
+import java.io.Serializable;
 import java.util.Objects;
 
 /**
@@ -11,7 +12,7 @@ import java.util.Objects;
  * @param id the keyed hash id, e.g. "email:3fa2c1d09b7e4410"
  * @param kind the detector's kind, e.g. "email", "phone", "word"
  */
-public record Secret(String id, String kind) implements java.io.Serializable {
+public record Secret(String id, String kind) implements Serializable {
 
   /** Validates eagerly. */
   public Secret {

@@ -1,8 +1,10 @@
 package dev.secpe.core.secret;
 
+import dev.secpe.core.io.InputFiles;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.spi.ProviderConfig;
 import java.io.IOException;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,7 +100,7 @@ public final class SecretDetectors {
             + all.stream().map(SecretDetectorProvider::name).toList());
   }
 
-  private record Composite(List<SecretDetector> parts) implements SecretDetector, java.io.Serializable {
+  private record Composite(List<SecretDetector> parts) implements SecretDetector, Serializable {
     @Override
     public String name() {
       return "composite" + parts.stream().map(SecretDetector::name).toList();
@@ -233,7 +235,7 @@ public final class SecretDetectors {
       if (config.get("terms-file").isPresent()) {
         Path file = Path.of(config.get("terms-file").get());
         try {
-          for (String line : dev.secpe.core.io.InputFiles.readAllLines(file, dev.secpe.core.io.InputFiles.DEFAULT_STALL_TIMEOUT)) {
+          for (String line : InputFiles.readAllLines(file, InputFiles.DEFAULT_STALL_TIMEOUT)) {
             if (!line.isBlank()) {
               terms.add(line);
             }

@@ -2,6 +2,7 @@ package dev.secpe.core.secret;
 
 import dev.secpe.core.PrivacyGuard;
 import dev.secpe.core.PrivateDataset;
+import dev.secpe.core.PrivateText;
 import dev.secpe.core.PrivateTexts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -87,7 +88,7 @@ public final class SecretIndex {
    * partition of a cluster) and sends only these keyed ids to {@link #of}.
    */
   public static List<Secret> secretsIn(
-      dev.secpe.core.PrivateText text, SecretDetector detector, PrivacyGuard guard, Granularity granularity, SecretIds ids) {
+      PrivateText text, SecretDetector detector, PrivacyGuard guard, Granularity granularity, SecretIds ids) {
     List<Secret> out = new ArrayList<>();
     for (SecretMatch m : PrivateTexts.detect(detector, text, guard)) {
       String id = granularity == Granularity.VALUE ? ids.idOf(m.kind(), m.value()) : m.kind();

@@ -1,6 +1,10 @@
 package dev.secpe.evolution.augpe;
 
-import dev.secpe.evolution.AugPE;
+import dev.secpe.accounting.ledger.PrivacyPlan;
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.LabelSet;
+import dev.secpe.core.SyntheticText;
+import dev.secpe.core.report.PrivacyReport;
 import dev.secpe.evolution.engine.Method;
 import dev.secpe.evolution.engine.Offspring;
 import dev.secpe.evolution.engine.RunContext;
@@ -8,13 +12,9 @@ import dev.secpe.evolution.engine.Seeds;
 import dev.secpe.evolution.engine.Selection;
 import dev.secpe.evolution.engine.Variation;
 import dev.secpe.evolution.engine.Votes;
-
-import dev.secpe.accounting.ledger.PrivacyPlan;
-import dev.secpe.core.EmbeddingMatrix;
-import dev.secpe.core.LabelSet;
-import dev.secpe.core.SyntheticText;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -25,12 +25,12 @@ import java.util.SplittableRandom;
  */
 public final class AugPEMethod implements Method {
 
-  private final AugPE.Config config;
+  private final AugPEOptions config;
   private final PrivacyPlan plan;
   private final double sigma;
 
   /** A run of {@code config} following {@code plan} ({@link AugPEPlan#of}). */
-  public AugPEMethod(AugPE.Config config, PrivacyPlan plan) {
+  public AugPEMethod(AugPEOptions config, PrivacyPlan plan) {
     this.config = config;
     this.plan = plan;
     this.sigma = AugPEPlan.sigma(plan);
@@ -91,10 +91,10 @@ public final class AugPEMethod implements Method {
   @Override
   public int[] select(
       RunContext ctx, int round, double[] votes, List<SyntheticText> population, EmbeddingMatrix unit) {
-    if (config.selection() == AugPE.SelectionMode.RANK) {
+    if (config.selection() == AugPEOptions.Selection.RANK) {
       return ctx.topPerLabel(votes, population);
     }
-    if (config.selection() == AugPE.SelectionMode.LINEAGE) {
+    if (config.selection() == AugPEOptions.Selection.LINEAGE) {
       return ctx.selectPerGroup(population, (g, rows, share) -> Lineages.select(votes, population, rows, share));
     }
     SplittableRandom rng = Seeds.random(ctx.settings().seed(), "select", round);
@@ -132,7 +132,7 @@ public final class AugPEMethod implements Method {
    * vote a candidate receives, {@code N sqrt(k)} votes spread over {@code N_syn (L + 1)}
    * candidates a round.
    */
-  public static List<String> warnings(AugPE.Config config, PrivacyPlan plan, int privateRecords) {
+  public static List<String> warnings(AugPEOptions config, PrivacyPlan plan, int privateRecords) {
     double sigma = AugPEPlan.sigma(plan);
     if (!plan.isPrivate()) {
       return List.of();
@@ -142,7 +142,7 @@ public final class AugPEMethod implements Method {
     if (!(sigma > mean)) {
       return List.of();
     }
-    return List.of(String.format(java.util.Locale.ROOT,
+    return List.of(String.format(Locale.ROOT,
         "Aug-PE's vote noise (sigma = %.3g) exceeds the average vote a candidate receives (%.3g: %d"
             + " private records over %d candidates a round): the selection follows the noise more"
             + " than the private data. More private records, fewer candidates (syntheticSize x"
@@ -161,7 +161,7 @@ public final class AugPEMethod implements Method {
   }
 
   @Override
-  public void report(dev.secpe.core.report.PrivacyReport.Builder report) {
+  public void report(PrivacyReport.Builder report) {
     if (sigma > 0) {
       report.sigma(sigma);
     }

@@ -4,7 +4,6 @@ import dev.secpe.accounting.Calibration;
 import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.accounting.Sensitivity;
-import dev.secpe.evolution.AugPE;
 
 /**
  * Aug-PE's privacy plan: the label histogram (when the label proportions are released rather than
@@ -28,7 +27,7 @@ public final class AugPEPlan {
    * The plan of a run of {@code config} over {@code labelGroups} declared labels (0 when the data
    * is unlabelled), whose proportions are released when {@code labelsReleased}.
    */
-  public static PrivacyPlan of(AugPE.Config config, int labelGroups, boolean labelsReleased) {
+  public static PrivacyPlan of(AugPEOptions config, int labelGroups, boolean labelsReleased) {
     if (config.totalMu() == null) {
       return PrivacyPlan.nonPrivate();
     }

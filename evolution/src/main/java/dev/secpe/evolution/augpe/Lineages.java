@@ -1,12 +1,14 @@
 package dev.secpe.evolution.augpe;
 
-import dev.secpe.evolution.engine.Allocation;
-
 import dev.secpe.core.SyntheticText;
+import dev.secpe.evolution.engine.Allocation;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * Aug-PE's {@link AugPE.SelectionMode#LINEAGE} selection: post-processing of the vote histogram.
@@ -21,7 +23,7 @@ public final class Lineages {
 
   public static int[] select(double[] votes, List<SyntheticText> population, int[] rows, int share) {
     int take = Math.min(share, rows.length);
-    java.util.Set<String> present = new java.util.HashSet<>();
+    Set<String> present = new HashSet<>();
     for (int i : rows) {
       present.add(population.get(i).id());
     }
@@ -44,6 +46,6 @@ public final class Lineages {
         mass[l] += votes[i];
       }
     }
-    return Allocation.fillPools(groups, mass, take, java.util.stream.IntStream.range(0, groups.size()).toArray());
+    return Allocation.fillPools(groups, mass, take, IntStream.range(0, groups.size()).toArray());
   }
 }

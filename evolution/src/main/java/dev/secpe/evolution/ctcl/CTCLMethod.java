@@ -1,17 +1,17 @@
 package dev.secpe.evolution.ctcl;
 
+import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.PrivacyPlan;
-import dev.secpe.evolution.CTCL;
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.Label;
+import dev.secpe.core.PrivateTexts;
+import dev.secpe.core.SyntheticText;
+import dev.secpe.core.report.PrivacyReport;
 import dev.secpe.evolution.EvolutionSettings;
 import dev.secpe.evolution.engine.Allocation;
 import dev.secpe.evolution.engine.ApproximateDpMethod;
 import dev.secpe.evolution.engine.Offspring;
 import dev.secpe.evolution.engine.RunContext;
-
-import dev.secpe.core.EmbeddingMatrix;
-import dev.secpe.core.Label;
-import dev.secpe.core.PrivateTexts;
-import dev.secpe.core.SyntheticText;
 import dev.secpe.llm.FineTunableGenerator;
 import dev.secpe.llm.GenerationTask;
 import dev.secpe.llm.TextGenerator;
@@ -34,16 +34,19 @@ import java.util.SplittableRandom;
 public final class CTCLMethod implements ApproximateDpMethod {
 
 
-  private final CTCL.Config config;
+  /** The provenance operator of CTCL's texts ({@code CTCL.OPERATOR}). */
+  public static final String OPERATOR = "ctcl";
+
+  private final CTCLOptions config;
   private final PrivacyPlan plan;
-  private final CTCL.Accounting accounting; // null for a non-private run
+  private final FineTuningNoise accounting; // null for a non-private run
   private final FineTunableGenerator base;
   private TopicModel topics;
   private double[] histogram;
   private TextGenerator tuned;
 
   /** A run of {@code config} following {@code plan} ({@link CTCLPlan#of}), fine-tuning {@code base}. */
-  public CTCLMethod(CTCL.Config config, PrivacyPlan plan, CTCL.Accounting accounting, FineTunableGenerator base) {
+  public CTCLMethod(CTCLOptions config, PrivacyPlan plan, FineTuningNoise accounting, FineTunableGenerator base) {
     this.config = config;
     this.plan = plan;
     this.accounting = accounting;
@@ -52,7 +55,7 @@ public final class CTCLMethod implements ApproximateDpMethod {
 
   @Override
   public String name() {
-    return CTCL.OPERATOR;
+    return OPERATOR;
   }
 
   @Override
@@ -168,7 +171,7 @@ public final class CTCLMethod implements ApproximateDpMethod {
       int words = topics.targetWords(b % bins);
       for (int j = 0; j < share[b]; j++) {
         GenerationTask task = new GenerationTask.Random(label.map(Label::name).orElse(null), kws, words);
-        out.add(new Offspring(task, List.of(), CTCL.OPERATOR, label));
+        out.add(new Offspring(task, List.of(), OPERATOR, label));
       }
     }
     return out;
@@ -185,12 +188,12 @@ public final class CTCLMethod implements ApproximateDpMethod {
   }
 
   @Override
-  public dev.secpe.accounting.DpBudget budget() {
+  public DpBudget budget() {
     return accounting == null ? null : config.budget();
   }
 
   @Override
-  public void report(dev.secpe.core.report.PrivacyReport.Builder report) {
+  public void report(PrivacyReport.Builder report) {
     if (accounting != null) {
       report.sigma(accounting.noiseMultiplier());
     }

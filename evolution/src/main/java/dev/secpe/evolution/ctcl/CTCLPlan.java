@@ -6,8 +6,6 @@ import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.accounting.Sensitivity;
 import dev.secpe.accounting.ledger.PrivacyPlan;
-import dev.secpe.evolution.CTCL.Accounting;
-import dev.secpe.evolution.CTCL.Config;
 import java.util.List;
 
 /**
@@ -28,7 +26,7 @@ public final class CTCLPlan {
    * The plan of a run of {@code config} with its solved {@code accounting} (null for a
    * non-private run): the topic histogram, then the DP fine-tuning at clip norm C.
    */
-  public static PrivacyPlan of(Config config, Accounting accounting) {
+  public static PrivacyPlan of(CTCLOptions config, FineTuningNoise accounting) {
     if (accounting == null) {
       return PrivacyPlan.nonPrivate();
     }
@@ -63,7 +61,7 @@ public final class CTCLPlan {
    * steps of the Poisson-subsampled Gaussian at rate q compose, by the ledger's PLD accountant,
    * to at most {@code budget.epsilon()} at {@code budget.delta()}.
    */
-  public static Accounting calibrate(DpBudget budget, double histogramSigma, double q, int steps) {
+  public static FineTuningNoise calibrate(DpBudget budget, double histogramSigma, double q, int steps) {
     double eps = budget.epsilon();
     double delta = budget.delta();
     double z =
@@ -75,7 +73,7 @@ public final class CTCLPlan {
                 + " (sigma=" + histogramSigma + ") leaves no room for " + steps + " fine-tuning steps"
                 + " (try a larger epsilon or histogram noise)");
     double hEps = histogramSigma > 0 ? PlanCalibrator.epsilon(List.of(histogramRelease(histogramSigma)), delta) : 0;
-    return new Accounting(
+    return new FineTuningNoise(
         z,
         q,
         hEps,

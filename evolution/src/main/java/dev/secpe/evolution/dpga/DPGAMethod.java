@@ -1,29 +1,33 @@
 package dev.secpe.evolution.dpga;
 
-import dev.secpe.evolution.DPGA;
-import dev.secpe.evolution.engine.Allocation;
-import dev.secpe.evolution.engine.ApproximateDpMethod;
-import dev.secpe.evolution.engine.Kernel;
-import dev.secpe.evolution.engine.Keywords;
-import dev.secpe.evolution.engine.Offspring;
-import dev.secpe.evolution.engine.RunContext;
-import dev.secpe.evolution.engine.Seeds;
-import dev.secpe.evolution.engine.Selection;
-import dev.secpe.evolution.engine.Variation;
-
 import dev.secpe.accounting.Calibration;
+import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
 import dev.secpe.core.LabelSet;
 import dev.secpe.core.Provenance;
 import dev.secpe.core.SyntheticText;
+import dev.secpe.core.report.PrivacyReport;
+import dev.secpe.evolution.engine.Allocation;
+import dev.secpe.evolution.engine.ApproximateDpMethod;
+import dev.secpe.evolution.engine.Kernel;
+import dev.secpe.evolution.engine.Keywords;
+import dev.secpe.evolution.engine.LengthRange;
+import dev.secpe.evolution.engine.Offspring;
+import dev.secpe.evolution.engine.RunContext;
+import dev.secpe.evolution.engine.Seeds;
+import dev.secpe.evolution.engine.Selection;
+import dev.secpe.evolution.engine.Variation;
 import dev.secpe.llm.GenerationTask;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * DPGA-TextSyn (Li et al.): metadata released under pure DP (an SVT length range, Laplace label,
@@ -36,8 +40,8 @@ public final class DPGAMethod implements ApproximateDpMethod {
   /** Word counts above this are treated as this (caps the SVT query stream). */
   static final int MAX_WORDS = 4096;
 
-  private final DPGA.Config config;
-  private final DPGA.VoteCalibration calibration;
+  private final DPGAOptions config;
+  private final VoteCalibration calibration;
   private final PrivacyPlan plan;
   private int minWords;
   private int maxWords;
@@ -47,7 +51,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
   private double tau;
 
   /** A run of {@code config} with its vote noise solved at build() (see {@link DPGA#calibrate}). */
-  public DPGAMethod(DPGA.Config config, DPGA.VoteCalibration calibration, PrivacyPlan plan) {
+  public DPGAMethod(DPGAOptions config, VoteCalibration calibration, PrivacyPlan plan) {
     this.plan = plan;
     this.config = config;
     this.calibration = calibration;
@@ -88,6 +92,15 @@ public final class DPGAMethod implements ApproximateDpMethod {
       int t = minWords;
       minWords = maxWords;
       maxWords = t;
+    }
+    // The released range clipped to the public lengths (post-processing with public data): at
+    // small N the SVT's noise can stretch it to thousands of words that no record has.
+    java.util.Optional<LengthRange> pub = LengthRange.of(ctx.publicData());
+    if (pub.isPresent()) {
+      int lo = pub.get().clip(minWords);
+      int hi = pub.get().clip(maxWords);
+      minWords = lo;
+      maxWords = hi;
     }
 
     // 2. Laplace histograms (sensitivity 1 each: a record falls in one bin).
@@ -130,7 +143,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
       EmbeddingMatrix priv = ctx.privateUnit();
       for (int g = 0; g < ctx.groups(); g++) {
         final int gg = g;
-        int[] kwRows = java.util.stream.IntStream.range(0, owner.length).filter(i -> owner[i] == gg).toArray();
+        int[] kwRows = IntStream.range(0, owner.length).filter(i -> owner[i] == gg).toArray();
         int[] rows = ctx.privateRowsOf(g);
         if (kwRows.length == 0 || rows.length == 0) {
           continue;
@@ -149,9 +162,13 @@ public final class DPGAMethod implements ApproximateDpMethod {
     }
 
     // 4. The similarity threshold tau: noisy mean off-diagonal cosine of a private sample.
-    double[] tauClean = {meanOffDiagonal(ctx)};
-    tau = ctx.store().release(DPGAPlan.TAU, () -> ctx.addLaplace(tauClean, scales.tau()))[0];
-    tau = Math.max(-1.0, Math.min(1.0, tau));
+    if (config.similaritySuppression() == DPGAOptions.Suppression.PAPER) {
+      double[] tauClean = {meanOffDiagonal(ctx)};
+      tau = ctx.store().release(DPGAPlan.TAU, () -> ctx.addLaplace(tauClean, scales.tau()))[0];
+      tau = Math.max(-1.0, Math.min(1.0, tau));
+    } else {
+      tau = DPGAOptions.NEAR_DUPLICATE_COSINE;
+    }
   }
 
   /** AboveThreshold on counts of records longer (max) or shorter (min) than i: the first i below. */
@@ -345,7 +362,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
     }
     EmbeddingMatrix priv = ctx.privateUnit();
     String id = DPGAPlan.votes(round);
-    java.util.function.Supplier<double[]> draw =
+    Supplier<double[]> draw =
         () -> {
           double[] h = new double[population.size()];
           for (int g = 0; g < ctx.groups(); g++) {
@@ -382,7 +399,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
         e[k] = unit.row(rows[k]);
       }
       int take = Math.min(shares[g], rows.length);
-      if (!config.similaritySuppression()) {
+      if (config.similaritySuppression() == DPGAOptions.Suppression.OFF) {
         for (int k : Selection.topN(sub, take)) {
           chosen.add(rows[k]);
         }
@@ -398,7 +415,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
   @Override
   public List<Offspring> vary(
       RunContext ctx, int round, List<SyntheticText> elites, SplittableRandom rng) {
-    DPGA.Shares s = config.shares();
+    DPGAOptions.Shares s = config.shares();
     List<Offspring> out = new ArrayList<>();
     for (int g = 0; g < ctx.groups(); g++) {
       List<SyntheticText> mine = new ArrayList<>();
@@ -437,17 +454,17 @@ public final class DPGAMethod implements ApproximateDpMethod {
   }
 
   /** The vote calibration (PLD and the paper's own analysis). */
-  public DPGA.VoteCalibration calibration() {
+  public VoteCalibration calibration() {
     return calibration;
   }
 
   @Override
-  public dev.secpe.accounting.DpBudget budget() {
+  public DpBudget budget() {
     return config.budget();
   }
 
   @Override
-  public void report(dev.secpe.core.report.PrivacyReport.Builder report) {
+  public void report(PrivacyReport.Builder report) {
     if (config.budget() != null) {
       report.sigma(calibration().sigma());
     }
@@ -463,7 +480,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
    * against the average vote a candidate receives, {@code q N} subsampled votes spread over the
    * {@code N_syn} elites and their offspring.
    */
-  public static List<String> warnings(DPGA.Config config, PrivacyPlan plan, DPGA.VoteCalibration v, int privateRecords) {
+  public static List<String> warnings(DPGAOptions config, PrivacyPlan plan, VoteCalibration v, int privateRecords) {
     if (!plan.isPrivate()) {
       return List.of();
     }
@@ -472,7 +489,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
     if (!(v.sigma() > mean)) {
       return List.of();
     }
-    return List.of(String.format(java.util.Locale.ROOT,
+    return List.of(String.format(Locale.ROOT,
         "DPGA's vote noise (sigma = %.3g) exceeds the average vote a candidate receives (%.3g: q = %s of"
             + " %d private records over %d candidates a round): the elites follow the noise more than"
             + " the private data. More private records, fewer candidates or a larger budget help.",
@@ -489,11 +506,21 @@ public final class DPGAMethod implements ApproximateDpMethod {
             + " the paper's own analysis (basic composition + amplification of the composed Gaussian) needs "
             + calibration.paperSigma() + " for the same budget, and with the PLD noise it would claim epsilon "
             + calibration.paperEpsilonAtPldSigma() + ".");
-    out.add(
-        "The similarity threshold tau is computed from private data; the paper does not account it. Here it"
-            + " is a Laplace release with sensitivity 4/m over a hash-ranked sample of m = "
-            + config.tauSample() + " records, charged to the ledger.");
-    out.add("Lengths are measured in words, not tokenizer tokens.");
+    if (config.similaritySuppression() == DPGAOptions.Suppression.PAPER) {
+      out.add(
+          "The similarity threshold tau is computed from private data; the paper does not account it. Here it"
+              + " is a Laplace release with sensitivity 4/m over a hash-ranked sample of m = "
+              + config.tauSample() + " records, charged to the ledger.");
+    } else {
+      out.add(
+          "Elites are kept apart " + (config.similaritySuppression() == DPGAOptions.Suppression.OFF ? "by nothing but"
+              + " votes" : "only from near-duplicates (cosine >= " + DPGAOptions.NEAR_DUPLICATE_COSINE
+              + ", a public constant)") + ", not by the paper's threshold tau (the mean similarity of two private"
+              + " records, which holds the elites farther apart than the private records are); nothing is"
+              + " released for it.");
+    }
+    out.add("Lengths are measured in words, not tokenizer tokens; the released length range is clipped to the"
+        + " public records' range before the length histogram is binned (post-processing with public data).");
     return out;
   }
 }

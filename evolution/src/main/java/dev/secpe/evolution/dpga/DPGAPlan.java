@@ -1,16 +1,18 @@
 package dev.secpe.evolution.dpga;
 
+
 import dev.secpe.accounting.Calibration;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.ledger.PlanCalibrator;
-import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.accounting.ledger.PrivacyCost;
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.accounting.ledger.Release;
-import dev.secpe.evolution.DPGA.Config;
-import dev.secpe.evolution.DPGA.Split;
-import dev.secpe.evolution.DPGA.VoteCalibration;
+import dev.secpe.core.Label;
+import dev.secpe.core.LabelSet;
+import dev.secpe.evolution.dpga.DPGAOptions.Split;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -73,15 +75,15 @@ public final class DPGAPlan {
   }
 
   /** The split of a private run's budget. */
-  public static Metadata metadata(Config c, boolean labelsReleased) {
+  public static Metadata metadata(DPGAOptions c, boolean labelsReleased) {
     double eps = c.budget().epsilon();
     Split split = c.split();
     return new Metadata(split.svt() * eps / 2, split.histograms() * eps / 3, labelsReleased, split.tau() * eps);
   }
 
   /** Whether a run over the declared {@code labels} releases their proportions. */
-  public static boolean labelsReleased(Config c, List<dev.secpe.core.Label> labels) {
-    return !labels.isEmpty() && c.settings().labels().orElseThrow() instanceof dev.secpe.core.LabelSet.ToBeReleased;
+  public static boolean labelsReleased(DPGAOptions c, List<Label> labels) {
+    return !labels.isEmpty() && c.settings().labels().orElseThrow() instanceof LabelSet.ToBeReleased;
   }
 
   /**
@@ -96,7 +98,7 @@ public final class DPGAPlan {
   public static final Scales NONE = new Scales(new Calibration.SvtScales(0, 0, 0), 0, 0, 0, 0);
 
   /** The scales of a private run with vote multiplier {@code sigma}. */
-  public static Scales scales(Config c, Metadata m, double sigma) {
+  public static Scales scales(DPGAOptions c, Metadata m, double sigma) {
     double tauSensitivity = tauSensitivity(c.tauSample());
     return new Scales(
         Calibration.aboveThreshold(m.epsSvtRun(), 1.0),
@@ -108,13 +110,13 @@ public final class DPGAPlan {
 
   /**
    * Every release a private run charges, in order, with vote multiplier {@code sigma}: the two
-   * AboveThreshold runs, the Laplace histograms (length, labels when released, keywords), tau, and
-   * the votes: one subsampled Gaussian of T rounds on one subsample, or T fresh ones.
+   * AboveThreshold runs, the Laplace histograms (length, labels when released, keywords), tau (with
+   * the paper's suppression only), and the votes: one subsampled Gaussian of T rounds on one subsample, or T fresh ones.
    */
-  public static List<Release> releases(Config c, Metadata m, int labelGroups, double sigma) {
+  public static List<Release> releases(DPGAOptions c, Metadata m, int labelGroups, double sigma) {
     Scales sc = scales(c, m, sigma);
     double b = sc.histogram();
-    List<Release> out = new java.util.ArrayList<>();
+    List<Release> out = new ArrayList<>();
     out.add(new Release(LENGTH_MAX, "AboveThreshold", "maximum length in words (SVT)",
         1.0, sc.svt().queryScale(), new PrivacyCost.PureDp(m.epsSvtRun())));
     out.add(new Release(LENGTH_MIN, "AboveThreshold", "minimum length in words (SVT)",
@@ -127,9 +129,11 @@ public final class DPGAPlan {
     }
     out.add(new Release(KEYWORDS, "Laplace", "keyword vote histogram over the public keyword candidates",
         1.0, b, new PrivacyCost.Laplace(b, 1.0)));
-    out.add(new Release(TAU, "Laplace",
-        "similarity threshold tau: mean off-diagonal cosine of " + c.tauSample() + " private records",
-        sc.tauSensitivity(), sc.tau(), new PrivacyCost.Laplace(sc.tau(), sc.tauSensitivity())));
+    if (c.similaritySuppression() == DPGAOptions.Suppression.PAPER) {
+      out.add(new Release(TAU, "Laplace",
+          "similarity threshold tau: mean off-diagonal cosine of " + c.tauSample() + " private records",
+          sc.tauSensitivity(), sc.tau(), new PrivacyCost.Laplace(sc.tau(), sc.tauSensitivity())));
+    }
     int rounds = c.settings().iterations();
     double q = c.samplingRate();
     if (c.freshSubsamplePerRound()) {
@@ -153,7 +157,7 @@ public final class DPGAPlan {
    * (non-private when {@code c} has no budget): {@link #releases}, and with one subsample the T
    * vote rounds covered by its charge.
    */
-  public static PrivacyPlan plan(Config c, List<dev.secpe.core.Label> labels, VoteCalibration v) {
+  public static PrivacyPlan plan(DPGAOptions c, List<Label> labels, VoteCalibration v) {
     if (c.budget() == null) {
       return PrivacyPlan.nonPrivate();
     }
@@ -172,7 +176,7 @@ public final class DPGAPlan {
    * The vote noise of a run: solved against the budget from the whole plan (metadata and votes),
    * at build(), before any private record is read; none for a non-private run.
    */
-  public static VoteCalibration calibrate(Config c, List<dev.secpe.core.Label> labels) {
+  public static VoteCalibration calibrate(DPGAOptions c, List<Label> labels) {
     if (c.budget() == null) {
       return new VoteCalibration(0.0, Double.NaN, Double.NaN);
     }
@@ -183,7 +187,7 @@ public final class DPGAPlan {
    * The least vote noise multiplier with which the PLD composition of every release stays within
    * the budget, found by {@link PlanCalibrator} (safe side, relative tolerance 1e-4).
    */
-  public static VoteCalibration calibrateVotes(Config c, Metadata m, int labelGroups) {
+  public static VoteCalibration calibrateVotes(DPGAOptions c, Metadata m, int labelGroups) {
     double eps = c.budget().epsilon();
     double delta = c.budget().delta();
     int rounds = c.settings().iterations();

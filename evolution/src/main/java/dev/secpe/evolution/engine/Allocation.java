@@ -1,5 +1,8 @@
 package dev.secpe.evolution.engine;
 
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * Splits a total into integer shares proportional to weights by the largest-remainder (Hamilton)
  * method: every share is {@code floor(total * w_i / sum w)} or one more, the shares sum to exactly
@@ -28,7 +31,7 @@ public final class Allocation {
       sum += w[i];
     }
     if (!(sum > 0)) {
-      java.util.Arrays.fill(w, 1.0);
+      Arrays.fill(w, 1.0);
       sum = w.length;
     }
     int[] share = new int[w.length];
@@ -56,7 +59,7 @@ public final class Allocation {
    *
    * @return the members taken, pool by pool in visiting order, at most {@code take}
    */
-  public static int[] fillPools(java.util.List<java.util.List<Integer>> pools, double[] weights, int take, int[] order) {
+  public static int[] fillPools(List<List<Integer>> pools, double[] weights, int take, int[] order) {
     int k = pools.size();
     int[] used = new int[k];
     int[] out = new int[take];
@@ -83,7 +86,7 @@ public final class Allocation {
       int[] slots = largestRemainder(open, take - chosen);
       int before = chosen;
       for (int r : order) {
-        java.util.List<Integer> pool = pools.get(r);
+        List<Integer> pool = pools.get(r);
         int s = Math.min(slots[r], pool.size() - used[r]);
         for (int q = 0; q < s && chosen < take; q++) {
           out[chosen++] = pool.get(used[r]++);
@@ -93,6 +96,6 @@ public final class Allocation {
         break; // defensive: no progress possible
       }
     }
-    return chosen == take ? out : java.util.Arrays.copyOf(out, chosen);
+    return chosen == take ? out : Arrays.copyOf(out, chosen);
   }
 }

@@ -19,6 +19,10 @@ import java.util.Map;
  * @param population the candidates that enter {@code round}
  * @param releases the ledger, in charge order
  * @param values the noisy values of every release, by release id
+ * @param lineage the chain of runs this checkpoint belongs to in the dataset's privacy journal
+ *     (a fresh run starts one, each resume continues it); empty when the run kept no journal
+ * @param copiesLeftOut generated texts left out so far because they stayed copies of the
+ *     population's texts (for the report's warning, which a resumed run must give as well)
  */
 public record Checkpoint(
     String method,
@@ -27,12 +31,15 @@ public record Checkpoint(
     int round,
     List<SyntheticText> population,
     List<Release> releases,
-    Map<String, double[]> values) {
+    Map<String, double[]> values,
+    String lineage,
+    long copiesLeftOut) {
 
   /** Copies the collections. */
   public Checkpoint {
     population = List.copyOf(population);
     releases = List.copyOf(releases);
     values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+    lineage = lineage == null ? "" : lineage;
   }
 }

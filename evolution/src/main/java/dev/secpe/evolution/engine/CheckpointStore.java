@@ -24,21 +24,45 @@ import java.util.Optional;
 
 /**
  * Reads and writes {@link Checkpoint}s as one JSON file, {@code checkpoint.json}, in a directory.
- * Writes are atomic (a temporary file moved over the old one), so a crash leaves either the old or
- * the new checkpoint, never a torn one.
+ * Writes are atomic and durable (a temporary file forced to the disk, moved over the old one, and
+ * the directory forced), so a crash leaves either the old or the new checkpoint, never a torn one;
+ * a write that fails (a full disk) removes its temporary file and leaves the old checkpoint. One
+ * run at a time uses a directory: {@link #lock} holds {@code checkpoint.lock} for the whole run.
  */
 public final class CheckpointStore {
 
   public static final String FILE = "checkpoint.json";
+  /** The lock file a run holds in the directory ({@link #lock}). */
+  public static final String LOCK = "checkpoint.lock";
   // 3: releases follow the privacy plan (ids and descriptions fixed at build()); a format-2
   // checkpoint's ledger would not match a plan, so it is refused by its format, with a clear message.
   private static final int FORMAT = 3;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path dir;
+  private String integrity;
 
   public CheckpointStore(Path dir) {
     this.dir = dir;
+  }
+
+  /**
+   * Takes the directory's lock for one run (waiting at most {@code wait}), creating the directory.
+   *
+   * @throws IllegalStateException if another run holds it
+   */
+  AutoCloseable lock(java.time.Duration wait, String holder) {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create the checkpoint directory " + dir + ": " + JournalFile.describe(e), e);
+    }
+    return FileLocks.exclusive(dir.resolve(LOCK), wait, "the checkpoint directory " + dir, holder);
+  }
+
+  /** The integrity digest of the checkpoint last read or written through this store, or null. */
+  public String integrity() {
+    return integrity;
   }
 
   public Path file() {
@@ -49,13 +73,25 @@ public final class CheckpointStore {
     return Files.isRegularFile(file());
   }
 
-  public void write(Checkpoint c) {
+  /**
+   * Writes {@code c} atomically and durably.
+   *
+   * @return its integrity digest
+   * @throws UncheckedIOException if it cannot be written; the previous checkpoint stays
+   */
+  public String write(Checkpoint c) {
     ObjectNode root = JSON.createObjectNode();
     root.put("format", FORMAT);
     root.put("method", c.method());
     root.put("fingerprint", c.fingerprint());
     root.put("inputs", c.inputs());
     root.put("round", c.round());
+    if (c.copiesLeftOut() > 0) {
+      root.put("copiesLeftOut", c.copiesLeftOut());
+    }
+    if (!c.lineage().isEmpty()) {
+      root.put("lineage", c.lineage());
+    }
     ArrayNode pop = root.putArray("population");
     for (SyntheticText t : c.population()) {
       ObjectNode n = pop.addObject();
@@ -69,13 +105,7 @@ public final class CheckpointStore {
     }
     ArrayNode rel = root.putArray("releases");
     for (Release r : c.releases()) {
-      ObjectNode n = rel.addObject();
-      n.put("id", r.id());
-      n.put("mechanism", r.mechanism());
-      n.put("protects", r.protects());
-      n.put("sensitivity", r.sensitivity());
-      n.put("noiseScale", r.noiseScale());
-      n.set("cost", costToJson(r.cost()));
+      rel.add(releaseToJson(r));
     }
     ObjectNode vals = root.putObject("values");
     c.values().forEach((k, v) -> {
@@ -84,19 +114,40 @@ public final class CheckpointStore {
         a.add(x);
       }
     });
+    String stated = digest(root);
+    root.put("integrity", stated);
+    Path tmp = null;
     try {
-      root.put("integrity", digest(root));
       Files.createDirectories(dir);
-      Path tmp = Files.createTempFile(dir, FILE, ".tmp");
-      JSON.writeValue(tmp.toFile(), root);
+      tmp = Files.createTempFile(dir, FILE, ".tmp");
+      java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(JSON.writeValueAsBytes(root));
+      try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
+        while (bytes.hasRemaining()) {
+          ch.write(bytes);
+        }
+        ch.force(true);
+      }
       try {
         Files.move(tmp, file(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(tmp, file(), StandardCopyOption.REPLACE_EXISTING);
       }
+      tmp = null;
+      JournalFile.syncDirectory(dir);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write checkpoint to " + file(), e);
+      throw new UncheckedIOException("cannot write checkpoint to " + file() + ": " + JournalFile.describe(e)
+          + "; the previous checkpoint is kept", e);
+    } finally {
+      if (tmp != null) {
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+          // a full disk lets a file be deleted; nothing else to do
+        }
+      }
     }
+    integrity = stated;
+    return stated;
   }
 
   public Checkpoint read() {
@@ -120,10 +171,12 @@ public final class CheckpointStore {
     ObjectNode body = obj.deepCopy();
     body.remove("integrity");
     if (!digest(body).equals(stated)) {
+      integrity = null;
       throw new IllegalStateException(
           "checkpoint " + file() + " fails its integrity check: it was edited or damaged after it"
               + " was written; refusing to resume rather than trust or redraw its releases");
     }
+    integrity = stated;
     List<SyntheticText> pop = new ArrayList<>();
     for (JsonNode n : root.path("population")) {
       List<String> parents = new ArrayList<>();
@@ -139,14 +192,7 @@ public final class CheckpointStore {
     }
     List<Release> releases = new ArrayList<>();
     for (JsonNode n : root.path("releases")) {
-      releases.add(
-          new Release(
-              n.path("id").asText(),
-              n.path("mechanism").asText(),
-              n.path("protects").asText(),
-              n.path("sensitivity").asDouble(),
-              n.path("noiseScale").asDouble(),
-              costFromJson(n.path("cost"))));
+      releases.add(releaseFromJson(n));
     }
     Map<String, double[]> values = new LinkedHashMap<>();
     Iterator<Map.Entry<String, JsonNode>> it = root.path("values").fields();
@@ -161,7 +207,9 @@ public final class CheckpointStore {
         root.path("round").asInt(),
         pop,
         releases,
-        values);
+        values,
+        root.path("lineage").asText(""),
+        root.path("copiesLeftOut").asLong(0));
   }
 
   /** SHA-256 (hex) of the node's JSON text, fields in insertion order. */
@@ -180,6 +228,29 @@ public final class CheckpointStore {
       v[i] = a.get(i).asDouble();
     }
     return v;
+  }
+
+  /** A release as the checkpoint and the privacy journal store it. */
+  static ObjectNode releaseToJson(Release r) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("id", r.id());
+    n.put("mechanism", r.mechanism());
+    n.put("protects", r.protects());
+    n.put("sensitivity", r.sensitivity());
+    n.put("noiseScale", r.noiseScale());
+    n.set("cost", costToJson(r.cost()));
+    return n;
+  }
+
+  /** The release {@link #releaseToJson} stored. */
+  static Release releaseFromJson(JsonNode n) {
+    return new Release(
+        n.path("id").asText(),
+        n.path("mechanism").asText(),
+        n.path("protects").asText(),
+        n.path("sensitivity").asDouble(),
+        n.path("noiseScale").asDouble(),
+        costFromJson(n.path("cost")));
   }
 
   public static ObjectNode costToJson(PrivacyCost cost) {

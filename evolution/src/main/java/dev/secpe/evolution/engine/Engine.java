@@ -1,36 +1,44 @@
 package dev.secpe.evolution.engine;
 
-import dev.secpe.evolution.EvolutionSettings;
-import dev.secpe.evolution.PrivacyMode;
-import dev.secpe.evolution.VoteGeometry;
-import dev.secpe.evolution.PrivateStore;
-
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Provenance;
 import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.PublicTexts;
 import dev.secpe.core.SyntheticText;
+import dev.secpe.core.report.EmbeddingStats;
 import dev.secpe.core.report.Phase;
 import dev.secpe.core.report.PhaseTimings;
 import dev.secpe.core.report.RunEvent;
+import dev.secpe.evolution.EvolutionSettings;
+import dev.secpe.evolution.PrivacyMode;
+import dev.secpe.evolution.PrivateStore;
+import dev.secpe.evolution.VoteGeometry;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
+import dev.secpe.llm.GenerationTask;
+import dev.secpe.llm.ProviderFault;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.cache.CacheStats;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * The evolution loop shared by every method: initial population, then for each round embed, vote,
@@ -54,7 +62,7 @@ public final class Engine {
   private final String configDescription;
   private final AtomicBoolean cancelled;
 
-  private final java.util.function.Supplier<dev.secpe.llm.cache.CacheStats> cacheStats; // or null
+  private final Supplier<CacheStats> cacheStats; // or null
   private long candidateLookups;
   private long candidateHits;
   private long candidateMisses;
@@ -73,7 +81,7 @@ public final class Engine {
       TextEmbedder embedder,
       String methodDescription,
       AtomicBoolean cancelled,
-      java.util.function.Supplier<dev.secpe.llm.cache.CacheStats> cacheStats) {
+      Supplier<CacheStats> cacheStats) {
     this.cacheStats = cacheStats;
     this.method = method;
     this.settings = settings;
@@ -93,6 +101,7 @@ public final class Engine {
             + embedder.dimension()
             + "}";
     this.cancelled = cancelled;
+    this.lengths = LengthRange.of(publicData).orElse(null);
   }
 
   /** The result of the loop before the report is assembled. */
@@ -103,11 +112,12 @@ public final class Engine {
       int resumedFromRound,
       int releasesDrawn,
       int releasesReused,
-      dev.secpe.core.report.EmbeddingStats embedding) {}
+      EmbeddingStats embedding,
+      long copiesLeftOut) {}
 
   /** Texts sent to the embedder and the candidate cache, over the whole run. */
-  private dev.secpe.core.report.EmbeddingStats embeddingStats() {
-    return new dev.secpe.core.report.EmbeddingStats(
+  private EmbeddingStats embeddingStats() {
+    return new EmbeddingStats(
         oneOffTexts + candidateMisses,
         total(roundTimings).seconds(Phase.EMBEDDING) + current.seconds(Phase.EMBEDDING),
         candidateLookups,
@@ -115,7 +125,23 @@ public final class Engine {
   }
 
   public Outcome run() {
-    Optional<CheckpointStore> cps = settings.checkpointDir().map(CheckpointStore::new);
+    // The checkpoint directory's lock and the dataset's privacy journal, held until the run ends.
+    RunGuard guard = RunGuard.open(settings, method, privateData);
+    try {
+      Outcome out = run(guard);
+      guard.end(null);
+      return out;
+    } catch (RuntimeException | Error e) {
+      guard.end(e);
+      throw e;
+    } finally {
+      guard.close();
+    }
+  }
+
+  private Outcome run(RunGuard guard) {
+    this.guard = guard;
+    Optional<CheckpointStore> cps = guard.checkpoints();
     Checkpoint restored = null;
     if (cps.isPresent() && cps.get().exists()) {
       if (!settings.resume()) {
@@ -156,9 +182,13 @@ public final class Engine {
                 + " Configuration now: "
                 + configDescription);
       }
+      restored = guard.resumed(restored);
+      copiesLeftOut = restored.copiesLeftOut();
     } else if (settings.resume()) {
       throw new IllegalStateException(
           "resume requested but no checkpoint exists at " + cps.map(CheckpointStore::file).orElse(null));
+    } else {
+      guard.fresh();
     }
 
     // The method's ledger (limited to its budget where it knows it): a resumed run's releases are
@@ -175,20 +205,30 @@ public final class Engine {
             method.plan(),
             ledger,
             restored == null ? Map.of() : restored.values(),
-            values -> cps.ifPresent(s -> s.write(checkpoint(at.round, at.population, ledger, values))))
-            .onCharged(r -> settings.listener().onEvent(new RunEvent.ReleaseCharged(r)));
-    RunContext ctx = new RunContext(settings, privateData, publicData, embedder, ledger, store);
+            values -> cps.ifPresent(s -> guard.write(s, checkpoint(at.round, at.population, ledger, values))))
+            .onCharged(r -> settings.listener().onEvent(new RunEvent.ReleaseCharged(r)))
+            .witness(guard.witness());
+    if (restored == null && guard.journalled()) {
+      // Under a journal a checkpoint exists before the first draw: a write that fails later (a
+      // full disk) leaves one to resume from, and the journal holds what was drawn since.
+      cps.ifPresent(s -> guard.write(s, checkpoint(0, List.of(), ledger, Map.of())));
+    }
+    OneOffEmbedding oneOff = new OneOffEmbedding(embedder, settings.listener(), startRound);
+    RunContext ctx = new RunContext(settings, privateData, publicData, oneOff, ledger, store);
     settings.listener().onEvent(new RunEvent.RunStarted(method.name(), settings.iterations(), startRound));
 
     // One-off private work, timed into round startRound: embedding the private records (the
-    // embedding phase) and the method's one-off releases (the selection phase).
+    // embedding phase, with progress) and the method's one-off releases (the selection phase).
     long e0 = System.nanoTime();
+    oneOff.expect(privateData.size());
     ctx.embedPrivate();
     oneOffTexts = privateData.size();
     if (method.needsPublicEmbeddings()) {
+      oneOff.expect(publicData.size());
       ctx.publicUnit();
       oneOffTexts += publicData.size();
     }
+    oneOff.expect(0);
     addTime(startRound, Phase.EMBEDDING, e0);
     long p0 = System.nanoTime();
     method.prepare(ctx);
@@ -216,7 +256,7 @@ public final class Engine {
     if (population.isEmpty()) {
       // A fresh run, or one that stopped after its one-off releases but before round 0's input.
       SplittableRandom rng = Seeds.random(settings.seed(), "initial", 0);
-      population = generate(generator, method.initial(ctx, rng), 0, 0);
+      population = generateDistinct(generator, method.initial(ctx, rng), 0, 0, List.of());
       at.population = population;
       finishRound(cps, 0, population, ledger, store);
     }
@@ -225,7 +265,7 @@ public final class Engine {
       endRound(startRound, population.size());
       return new Outcome(
           population, ctx, List.copyOf(roundTimings), startRound, store.drawnHere(), store.reusedHere(),
-          embeddingStats());
+          embeddingStats(), copiesLeftOut);
     }
 
     List<SyntheticText> survivors = List.of();
@@ -255,7 +295,8 @@ public final class Engine {
         break;
       }
       SplittableRandom rng = Seeds.random(settings.seed(), "vary", t);
-      List<SyntheticText> children = generate(generator, method.vary(ctx, t, survivors, rng), t + 1, t + 1);
+      List<SyntheticText> children =
+          generateDistinct(generator, method.vary(ctx, t, survivors, rng), t + 1, t + 1, survivors);
       List<SyntheticText> next = new ArrayList<>(survivors);
       next.addAll(children);
       population = List.copyOf(next);
@@ -269,7 +310,8 @@ public final class Engine {
         startRound,
         store.drawnHere(),
         store.reusedHere(),
-        embeddingStats());
+        embeddingStats(),
+        copiesLeftOut);
   }
 
   /** Mutable: where the loop is, for checkpoints written from inside a release. */
@@ -297,7 +339,7 @@ public final class Engine {
       ReleaseStore store) {
     cps.ifPresent(
         s -> {
-          s.write(checkpoint(round, population, ledger, store.snapshot()));
+          guard.write(s, checkpoint(round, population, ledger, store.snapshot()));
           settings.listener().onEvent(new RunEvent.CheckpointWritten(round, s.file()));
         });
   }
@@ -305,7 +347,8 @@ public final class Engine {
   private Checkpoint checkpoint(
       int round, List<SyntheticText> population, PrivacyLedger ledger, Map<String, double[]> values) {
     List<Release> releases = ledger.releases();
-    return new Checkpoint(method.name(), fingerprint(), inputs(), round, population, releases, values);
+    return new Checkpoint(
+        method.name(), fingerprint(), inputs(), round, population, releases, values, guard.lineage(), copiesLeftOut);
   }
 
   /** Digest of the input records, private and public (computed once). */
@@ -318,6 +361,9 @@ public final class Engine {
 
   private String inputsDigest;
 
+  /** The locks and journal of the run in progress. */
+  private RunGuard guard;
+
   private String fingerprint() {
     try {
       MessageDigest md = MessageDigest.getInstance("SHA-256");
@@ -327,14 +373,67 @@ public final class Engine {
     }
   }
 
-  /** Generates the offspring; ids are "r{round}-{index}". */
+  /** Further requests for a generated text that copies one already in the population. */
+  static final int DUPLICATE_RETRIES = 3;
+
+  /**
+   * Generates the offspring, each a text not in {@code existing} nor among the earlier offspring
+   * (unless the settings allow duplicates): a copy is asked for again with another seed, up to
+   * {@link #DUPLICATE_RETRIES} times, and left out if it stays a copy. Deterministic for a seed, so a
+   * resumed run rebuilds the same population.
+   */
+  private List<SyntheticText> generateDistinct(
+      TextGenerator generator, List<Offspring> offspring, int round, int idRound, List<SyntheticText> existing) {
+    List<SyntheticText> out = new ArrayList<>(generate(generator, offspring, round, idRound, 0));
+    if (settings.allowDuplicates()) {
+      return out;
+    }
+    for (int attempt = 1; ; attempt++) {
+      Set<String> seen = new HashSet<>();
+      existing.forEach(s -> seen.add(s.text()));
+      List<Integer> copies = new ArrayList<>();
+      for (int i = 0; i < out.size(); i++) {
+        if (!seen.add(out.get(i).text())) {
+          copies.add(i);
+        }
+      }
+      if (copies.isEmpty()) {
+        return out;
+      }
+      if (attempt > DUPLICATE_RETRIES) {
+        copiesLeftOut += copies.size();
+        for (int k = copies.size() - 1; k >= 0; k--) {
+          out.remove((int) copies.get(k));
+        }
+        return out;
+      }
+      List<Offspring> again = new ArrayList<>(copies.size());
+      copies.forEach(i -> again.add(offspring.get(i)));
+      List<SyntheticText> redone = generate(generator, again, round, idRound, attempt);
+      for (int k = 0; k < copies.size(); k++) {
+        SyntheticText old = out.get(copies.get(k));
+        out.set(copies.get(k), new SyntheticText(old.id(), redone.get(k).text(), old.label(), old.provenance()));
+      }
+    }
+  }
+
+  /** The lengths generation requests are clipped to (null without public text). */
+  private final LengthRange lengths;
+
+  /** Generated texts left out because they stayed copies of the population's texts. */
+  private long copiesLeftOut;
+
+  /**
+   * Generates the offspring; ids are "r{round}-{index}". {@code attempt} > 0 asks again for texts
+   * that came out as copies, with seeds of their own.
+   */
   private List<SyntheticText> generate(
-      TextGenerator generator, List<Offspring> offspring, int round, int idRound) {
+      TextGenerator generator, List<Offspring> offspring, int round, int idRound, int attempt) {
     long start = System.nanoTime();
     GenerationParams base = settings.generation();
     List<SyntheticText> out = new ArrayList<>(offspring.size());
     SplittableRandom promptRng = Seeds.random(settings.seed(), "prompt", round);
-    Map<String, Integer> perLabel = new java.util.HashMap<>();
+    Map<String, Integer> perLabel = new HashMap<>();
     for (int from = 0; from < offspring.size(); from += GENERATION_BATCH) {
       checkCancelled();
       int to = Math.min(offspring.size(), from + GENERATION_BATCH);
@@ -345,9 +444,11 @@ public final class Engine {
         // offspring of a label keep their seeds, so a cached embedder sees the same texts again.
         String key = offspring.get(i).label().map(l -> l.name()).orElse("");
         int within = perLabel.merge(key, 1, Integer::sum) - 1;
-        long seed = Seeds.derive(settings.seed(), "generate/" + round + "/" + key, within);
-        requests.add(
-            settings.templates().request(offspring.get(i).task(), base.withSeed(seed), promptRng));
+        long seed = Seeds.derive(
+            settings.seed(), "generate/" + round + "/" + key + (attempt == 0 ? "" : "/again" + attempt), within);
+        GenerationTask task = offspring.get(i).task();
+        requests.add(settings.templates().request(
+            lengths == null ? task : lengths.clip(task), base.withSeed(seed), promptRng));
       }
       List<GenerationResult> results =
           ProviderCalls.call(
@@ -358,10 +459,14 @@ public final class Engine {
               cancelled,
               () -> generator.generateAsync(requests));
       if (results == null || results.size() != requests.size()) {
-        throw dev.secpe.llm.ProviderFault.rowCount(generator.name(), results == null ? 0 : results.size(), requests.size());
+        throw ProviderFault.rowCount(generator.name(), results == null ? 0 : results.size(), requests.size());
       }
       for (int i = from; i < to; i++) {
-        if (results.get(i - from).text().isBlank()) {
+        GenerationResult result = results.get(i - from);
+        if (result == null) {
+          throw ProviderFault.missing(generator.name(), i - from);
+        }
+        if (result.text().isBlank()) {
           throw new IllegalStateException(
               "generator '" + generator.name() + "' returned a blank text for request " + i + " of round "
                   + round + " (" + offspring.get(i).operator() + "): a synthetic dataset cannot hold it;"
@@ -390,8 +495,8 @@ public final class Engine {
           "embedder '" + embedder.name() + "' changed dimension mid-run: " + dimension + " -> " + dim);
     }
     dimension = dim;
-    float[][] rows = new float[population.size()][];
-    dev.secpe.llm.cache.CacheStats before = cacheStats == null ? null : cacheStats.get();
+    List<EmbeddingMatrix> parts = new ArrayList<>();
+    CacheStats before = cacheStats == null ? null : cacheStats.get();
     for (int from = 0; from < population.size(); from += EMBEDDING_BATCH) {
       checkCancelled();
       int to = Math.min(population.size(), from + EMBEDDING_BATCH);
@@ -399,31 +504,20 @@ public final class Engine {
       for (int i = from; i < to; i++) {
         texts.add(population.get(i).text());
       }
-      float[][] part = embedder.embed(texts);
-      if (part.length != texts.size()) {
-        throw new IllegalStateException(
-            "embedder '" + embedder.name() + "' returned " + part.length + " rows for " + texts.size() + " texts");
-      }
-      for (int k = 0; k < part.length; k++) {
-        if (part[k].length != dim) {
-          throw new IllegalStateException(
-              "embedder '" + embedder.name() + "' returned a vector of dimension " + part[k].length
-                  + ", expected " + dim);
-        }
-        rows[from + k] = part[k];
-      }
+      // Row count, dimension, finite values and unit norm where the embedder claims it.
+      parts.add(PublicTexts.embed(embedder, texts, texts.size()));
       settings.listener().onEvent(new RunEvent.Progress(round, Phase.EMBEDDING, to, population.size()));
     }
     candidateLookups += population.size();
     if (before != null) {
-      dev.secpe.llm.cache.CacheStats after = cacheStats.get();
+      CacheStats after = cacheStats.get();
       long hits = Math.min(population.size(), after.hits() - before.hits());
       candidateHits += hits;
       candidateMisses += population.size() - hits;
     } else {
       candidateMisses += population.size();
     }
-    return EmbeddingMatrix.of(rows).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
+    return EmbeddingMatrix.concat(parts).normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
   }
 
   private void addTime(int round, Phase phase, long startNanos) {
@@ -472,6 +566,7 @@ public final class Engine {
         + s.templates().domain()
         + ", labels="
         + s.labels().map(Object::toString).orElse("none")
-        + (s.privacy() instanceof PrivacyMode.NonPrivate ? ", NON-PRIVATE" : "");
+        + (s.privacy() instanceof PrivacyMode.NonPrivate ? ", NON-PRIVATE" : "")
+        + (s.allowDuplicates() ? ", allowDuplicates" : "");
   }
 }

@@ -1,10 +1,10 @@
 package dev.secpe.evolution.engine;
 
-import dev.secpe.evolution.PrivateStore;
-
 import dev.secpe.core.PublicCorpus;
+import dev.secpe.evolution.PrivateStore;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
+import java.util.List;
 
 /** The data and services of a run (kept out of the config records, which stay printable). */
 public record Inputs(
@@ -12,7 +12,7 @@ public record Inputs(
 
   public Inputs {
     if (publicData == null) {
-      publicData = PublicCorpus.of(java.util.List.of());
+      publicData = PublicCorpus.of(List.of());
     }
   }
 }

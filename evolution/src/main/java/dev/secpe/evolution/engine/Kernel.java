@@ -1,11 +1,11 @@
 package dev.secpe.evolution.engine;
 
-import dev.secpe.evolution.VoteGeometry;
-
 import dev.secpe.clustering.Metric;
 import dev.secpe.clustering.NearestNeighbours;
 import dev.secpe.clustering.RowSource;
 import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.evolution.VoteGeometry;
+import java.util.stream.IntStream;
 
 /**
  * The engine's view of the clustering module's nearest-neighbour kernel: cosine on unit vectors,
@@ -207,7 +207,7 @@ public final class Kernel {
   }
 
   public static int[] iota(int n) {
-    return java.util.stream.IntStream.range(0, n).toArray();
+    return IntStream.range(0, n).toArray();
   }
 
   /** For each row of {@code a} (restricted to {@code aRows}), its k nearest rows of b in {@code bRows}. */

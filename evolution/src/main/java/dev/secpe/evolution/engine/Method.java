@@ -1,7 +1,10 @@
 package dev.secpe.evolution.engine;
 
+import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.SyntheticText;
+import dev.secpe.core.report.PrivacyReport;
+import dev.secpe.llm.TextGenerator;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -39,7 +42,7 @@ public interface Method {
    * The generator every population is generated with: the run's own by default; CTCL's is the
    * one fine-tuned in {@link #prepare} (the engine closes it after the run).
    */
-  public default dev.secpe.llm.TextGenerator generator(dev.secpe.llm.TextGenerator given) {
+  public default TextGenerator generator(TextGenerator given) {
     return given;
   }
 
@@ -74,7 +77,7 @@ public interface Method {
    * release beyond the budget or outside the plan is refused before its noise is drawn; a
    * non-private run's plan releases nothing.
    */
-  public dev.secpe.accounting.ledger.PrivacyPlan plan();
+  public PrivacyPlan plan();
 
   /**
    * Sentences for the report's warnings: settings that make this run's output weak (noise that
@@ -91,7 +94,7 @@ public interface Method {
   public double reportPrior();
 
   /** Method-specific report fields (its noise multiplier, its (p, r) budget), set after the run. */
-  public default void report(dev.secpe.core.report.PrivacyReport.Builder report) {}
+  public default void report(PrivacyReport.Builder report) {}
 
   /** Sentences for the report: how this run deviates from the paper's analysis. */
   public List<String> deviations(RunContext ctx);

@@ -32,6 +32,28 @@ public final class ReleaseStore {
     void persist(Map<String, double[]> values);
   }
 
+  /**
+   * Sees every draw: {@link #beforeDraw} before the noise is drawn (after the charge), {@link
+   * #afterDraw} once drawn, before the values are stored, persisted or used. A privacy journal
+   * witnesses the run this way; either may throw to stop the draw or the run.
+   */
+  public interface Witness {
+    /** Before {@code key}'s noise is drawn; {@code charged} is the release just charged, or null for a covered one. */
+    void beforeDraw(String key, Release charged);
+
+    /** Right after {@code key}'s values were drawn. */
+    void afterDraw(String key, double[] values);
+
+    /** Sees nothing. */
+    Witness NONE = new Witness() {
+      @Override
+      public void beforeDraw(String key, Release charged) {}
+
+      @Override
+      public void afterDraw(String key, double[] values) {}
+    };
+  }
+
   /** Separates a covered release's id from its covering release's id in the stored key. */
   static final String COVERED_BY = " covered by ";
 
@@ -41,6 +63,7 @@ public final class ReleaseStore {
   private final Persister persister;
   private final boolean accounted;
   private java.util.function.Consumer<Release> onCharged = r -> {};
+  private Witness witness = Witness.NONE;
   private int drawn;
   private int reused;
   /** The id of the release being drawn right now, or null. */
@@ -77,6 +100,12 @@ public final class ReleaseStore {
     return this;
   }
 
+  /** Sees every draw of this store (default: none). */
+  public ReleaseStore witness(Witness witness) {
+    this.witness = Objects.requireNonNull(witness, "witness");
+    return this;
+  }
+
   /**
    * The noisy values of the release the plan calibrated under {@code id}: the stored ones if it
    * was drawn before, otherwise the planned release is charged, then drawn by {@code draw}, stored
@@ -110,14 +139,15 @@ public final class ReleaseStore {
       reused++;
       return known.clone();
     }
+    Release r = null;
     if (accounted) {
-      Release r = release.get();
+      r = release.get();
       if (!r.id().equals(id)) {
         throw new IllegalArgumentException("release id mismatch: " + id + " vs " + r.id());
       }
       onCharged.accept(ledger.charge(r));
     }
-    return drawAndStore(id, id, draw);
+    return drawAndStore(id, id, r, draw);
   }
 
   /**
@@ -144,7 +174,7 @@ public final class ReleaseStore {
       reused++;
       return known.clone();
     }
-    return drawAndStore(id, key, draw);
+    return drawAndStore(id, key, null, draw);
   }
 
   /** {@link #releaseCovered(String, Supplier)} of a typed value, stored through {@code codec}. */
@@ -152,8 +182,10 @@ public final class ReleaseStore {
     return codec.decode(releaseCovered(id, () -> codec.encode(draw.get())));
   }
 
-  private double[] drawAndStore(String id, String key, Supplier<double[]> draw) {
+  private double[] drawAndStore(String id, String key, Release charged, Supplier<double[]> draw) {
+    witness.beforeDraw(key, charged);
     double[] v = drawAs(id, draw);
+    witness.afterDraw(key, v.clone());
     values.put(key, v.clone());
     drawn++;
     persister.persist(snapshot());

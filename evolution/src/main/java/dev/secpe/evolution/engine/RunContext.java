@@ -1,22 +1,26 @@
 package dev.secpe.evolution.engine;
 
-import dev.secpe.evolution.EvolutionSettings;
-import dev.secpe.evolution.PrivateStore;
-
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.noise.NoiseSource;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
+import dev.secpe.core.LabelSet;
 import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.PrivateRecord;
 import dev.secpe.core.PrivateTexts;
 import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.PublicTexts;
 import dev.secpe.core.SyntheticText;
+import dev.secpe.evolution.EvolutionSettings;
+import dev.secpe.evolution.PrivateStore;
 import dev.secpe.llm.TextEmbedder;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * Everything a {@link Method} may use during a run. Private text is reachable only as embeddings
@@ -93,7 +97,7 @@ public final class RunContext {
     return store;
   }
 
-  private final java.util.Map<String, NoiseSource> releaseNoise = new java.util.HashMap<>();
+  private final Map<String, NoiseSource> releaseNoise = new HashMap<>();
 
   /**
    * The noise source for what is being drawn now: within a release, the source for that release
@@ -186,7 +190,7 @@ public final class RunContext {
 
   /** The declared public proportions, one per label group in {@link #labels()} order. */
   public double[] publicProportions() {
-    if (!(settings.labels().orElse(null) instanceof dev.secpe.core.LabelSet.DeclaredPublic d)) {
+    if (!(settings.labels().orElse(null) instanceof LabelSet.DeclaredPublic d)) {
       throw new IllegalStateException("label proportions were not declared public");
     }
     return labels.stream().mapToDouble(l -> d.proportions().get(l)).toArray();
@@ -228,7 +232,7 @@ public final class RunContext {
   public EmbeddingMatrix publicUnit() {
     if (publicUnit == null) {
       publicUnit =
-          dev.secpe.core.PublicTexts.embed(embedder, publicData.texts())
+          PublicTexts.embed(embedder, publicData.texts())
               .normalizeRows(EmbeddingMatrix.ZeroRowPolicy.KEEP_ZERO);
     }
     return publicUnit;
@@ -236,7 +240,7 @@ public final class RunContext {
 
   /** Row indices of private records in group g. */
   public int[] privateRowsOf(int g) {
-    return java.util.stream.IntStream.range(0, privateLabel.length)
+    return IntStream.range(0, privateLabel.length)
         .filter(i -> privateGroup(i) == g)
         .toArray();
   }

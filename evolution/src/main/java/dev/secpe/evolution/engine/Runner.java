@@ -82,6 +82,12 @@ public final class Runner {
       method.warnings(ctx).forEach(b::warning);
       b.deviation("Dual (eps, delta) from the ledger: " + g.dpMethod() + "; (p, r): " + g.secretMethod() + ".");
     }
+    if (out.copiesLeftOut() > 0) {
+      b.warning(
+          out.copiesLeftOut() + " generated text(s) stayed copies of texts already in the population after "
+              + Engine.DUPLICATE_RETRIES + " more requests each and were left out: the generator repeats itself"
+              + " (raise its temperature, or allowDuplicates(true) to keep copies).");
+    }
     if (out.resumedFromRound() > 0 || out.releasesReused() > 0) {
       b.deviation(
           "Resumed from round "

@@ -1,7 +1,7 @@
 package dev.secpe.evolution.engine;
 
 import dev.secpe.evolution.EvolutionSettings;
-
+import dev.secpe.llm.ForwardingTextEmbedder;
 import dev.secpe.llm.TextEmbedder;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * batch's thread is interrupted; the next attempt gets a fresh thread. {@link #close()} stops the
  * workers and leaves the delegate open (it belongs to the caller).
  */
-public final class TimedEmbedder extends dev.secpe.llm.ForwardingTextEmbedder {
+public final class TimedEmbedder extends ForwardingTextEmbedder {
 
   private final EvolutionSettings settings;
   private final AtomicBoolean cancelled;

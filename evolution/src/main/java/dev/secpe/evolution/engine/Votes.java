@@ -1,5 +1,8 @@
 package dev.secpe.evolution.engine;
 
+import java.util.Map;
+import java.util.TreeMap;
+
 /**
  * The vote histograms of the three methods, before noise. Pure functions of the nearest-neighbour
  * indices; the noise and its accounting live in the callers.
@@ -22,7 +25,7 @@ public final class Votes {
    * @param candidates number of candidates (histogram length)
    */
   public static double[] nearestNeighbour(int[][] nearest, int candidates) {
-    java.util.Map<Integer, long[]> countsByK = new java.util.TreeMap<>();
+    Map<Integer, long[]> countsByK = new TreeMap<>();
     for (int[] row : nearest) {
       if (row.length == 0) {
         continue;
@@ -33,7 +36,7 @@ public final class Votes {
       }
     }
     double[] h = new double[candidates];
-    for (java.util.Map.Entry<Integer, long[]> e : countsByK.entrySet()) {
+    for (Map.Entry<Integer, long[]> e : countsByK.entrySet()) {
       double w = 1.0 / Math.sqrt(e.getKey());
       long[] counts = e.getValue();
       for (int j = 0; j < candidates; j++) {

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * SecPE's {@link SecPE.SelectionMode#ALLOCATED} selection: survivors follow the released private
+ * SecPE's {@code SecPE.SelectionMode.ALLOCATED} selection: survivors follow the released private
  * mass over representatives. Every candidate belongs to its nearest representative (cosine in the
  * run's {@link VoteGeometry}, ties to the lower index); representative k gets {@code round(n * w_k / sum w)} slots by largest
  * remainder, fills them with its own candidates nearest first, and slots it cannot fill are split

@@ -29,7 +29,7 @@ package dev.secpe.evolution.secpe;
  * public data does not average out over representatives the way independent noise does. On the
  * toy world of {@code EvolutionConvergenceTest} it raised SecPE's final FID at r/p = 10 from 0.067
  * to 0.106; this rule lowers it to 0.067 (and at r/p = 2 from 0.079 to 0.077), while on the
- * e-mails both rules give the same gain (README).
+ * e-mails both rules give the same gain (docs/method-findings.md).
  */
 public final class RepresentativeShrinkage {
 

@@ -1,6 +1,7 @@
 package dev.secpe.evolution.secpe;
 
 import dev.secpe.evolution.engine.ReleaseCodec;
+import java.util.Arrays;
 
 /**
  * One label group's released representatives: the noisy counts {@code n~_k}, the index of the
@@ -41,7 +42,7 @@ record Representatives(double[] counts, int[] clusterIndex, float[][] centres) {
                 "a stored secret-clustering release has the wrong layout (" + v.length + " values); the checkpoint is damaged");
           }
           int d = k == 0 ? 0 : rest / k;
-          double[] counts = java.util.Arrays.copyOfRange(v, 1, 1 + k);
+          double[] counts = Arrays.copyOfRange(v, 1, 1 + k);
           int[] index = new int[k];
           float[][] centres = new float[k][d];
           for (int i = 0; i < k; i++) {

@@ -1,6 +1,23 @@
 package dev.secpe.evolution.secpe;
 
-import dev.secpe.evolution.SecPE;
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.ledger.PrivacyPlan;
+import dev.secpe.accounting.ledger.Release;
+import dev.secpe.accounting.secret.SecretNoise;
+import dev.secpe.accounting.secret.SecretNoiseResult;
+import dev.secpe.clustering.ClusterAggregate;
+import dev.secpe.clustering.KMeans;
+import dev.secpe.clustering.KMeansResult;
+import dev.secpe.clustering.Metric;
+import dev.secpe.clustering.SecretClustering;
+import dev.secpe.clustering.SecretClusteringResult;
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.Label;
+import dev.secpe.core.LabelSet;
+import dev.secpe.core.PublicRecord;
+import dev.secpe.core.SyntheticText;
+import dev.secpe.core.report.PrivacyReport;
+import dev.secpe.core.secret.SecretIndex;
 import dev.secpe.evolution.engine.Kernel;
 import dev.secpe.evolution.engine.Method;
 import dev.secpe.evolution.engine.Offspring;
@@ -8,25 +25,13 @@ import dev.secpe.evolution.engine.RunContext;
 import dev.secpe.evolution.engine.Seeds;
 import dev.secpe.evolution.engine.Variation;
 import dev.secpe.evolution.engine.Votes;
-
-import dev.secpe.accounting.SecretBudget;
-import dev.secpe.accounting.ledger.PrivacyPlan;
-import dev.secpe.accounting.ledger.Release;
-import dev.secpe.accounting.secret.SecretNoise;
-import dev.secpe.accounting.secret.SecretNoiseResult;
-import dev.secpe.clustering.KMeans;
-import dev.secpe.clustering.KMeansResult;
-import dev.secpe.clustering.Metric;
-import dev.secpe.clustering.SecretClustering;
-import dev.secpe.clustering.SecretClusteringResult;
-import dev.secpe.core.EmbeddingMatrix;
-import dev.secpe.core.PublicRecord;
-import dev.secpe.core.SyntheticText;
-import dev.secpe.core.secret.SecretIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * SecPE (Algorithm 3): secrets detected in the private records, SECRETNOISE (Algorithm 1) for the
@@ -36,7 +41,7 @@ import java.util.SplittableRandom;
  */
 public final class SecPEMethod implements Method {
 
-  private final SecPE.Config config;
+  private final SecPEOptions config;
   private final PrivacyPlan plan;
   private SecretIndex secrets;
   private SecretNoiseResult noise;
@@ -49,7 +54,7 @@ public final class SecPEMethod implements Method {
   private int[][] groupRows;
 
   /** A run of {@code config} following {@code plan} ({@link SecPEPlan#of}). */
-  public SecPEMethod(SecPE.Config config, PrivacyPlan plan) {
+  public SecPEMethod(SecPEOptions config, PrivacyPlan plan) {
     this.config = config;
     this.plan = plan;
   }
@@ -80,7 +85,7 @@ public final class SecPEMethod implements Method {
   private void calibrate(RunContext ctx) {
     secrets = ctx.privateStore().secrets(config.detector(), ctx.settings().guard());
     if (secrets.secretCount() == 0) {
-      throw new SecPE.NoSecretsException(config.detector().name());
+      throw config.noSecrets().apply(config.detector().name());
     }
     int releases = config.reReleasePerRound() ? ctx.settings().iterations() : 1;
     SecretNoise.Builder b =
@@ -110,7 +115,7 @@ public final class SecPEMethod implements Method {
    *
    * @throws IllegalArgumentException naming K, the group and its size when a group is too small
    */
-  public static int[][] publicRowsByGroup(int clusters, List<dev.secpe.core.Label> labels,
+  public static int[][] publicRowsByGroup(int clusters, List<Label> labels,
       List<PublicRecord> pub) {
     int groups = Math.max(1, labels.size());
     int kPerGroup = Math.max(1, (int) Math.ceil(clusters / (double) groups));
@@ -118,9 +123,9 @@ public final class SecPEMethod implements Method {
         !labels.isEmpty() && pub.stream().anyMatch(r -> r.label().isPresent() && labels.contains(r.label().get()));
     int[][] out = new int[groups][];
     for (int g = 0; g < groups; g++) {
-      java.util.Optional<dev.secpe.core.Label> label =
-          labels.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(labels.get(g));
-      out[g] = java.util.stream.IntStream.range(0, pub.size())
+      Optional<Label> label =
+          labels.isEmpty() ? Optional.empty() : Optional.of(labels.get(g));
+      out[g] = IntStream.range(0, pub.size())
           .filter(i -> !byLabel || pub.get(i).label().equals(label))
           .toArray();
       if (kPerGroup > out[g].length) {
@@ -173,7 +178,7 @@ public final class SecPEMethod implements Method {
     }
     // Label shares are post-processing of the noisy counts (no extra release).
     if (!ctx.labels().isEmpty()) {
-      if (ctx.settings().labels().orElseThrow() instanceof dev.secpe.core.LabelSet.DeclaredPublic) {
+      if (ctx.settings().labels().orElseThrow() instanceof LabelSet.DeclaredPublic) {
         ctx.setShares(ctx.publicProportions());
       } else {
         ctx.setShares(mass);
@@ -311,7 +316,7 @@ public final class SecPEMethod implements Method {
     if (!(median > 1)) {
       return List.of();
     }
-    return List.of(String.format(java.util.Locale.ROOT,
+    return List.of(String.format(Locale.ROOT,
         "The centre noise of SecPE's representatives has %.3g times the power of the centres"
             + " themselves (median over representatives; d (c_k sigma)^2 / |e_k|^2 with c_k = 2R/n_k):"
             + " the released centres point in nearly random directions%s. Fewer clusters (K) put more"
@@ -334,7 +339,7 @@ public final class SecPEMethod implements Method {
     int d = pubCentres.dimension();
     // Every record of the group, normalised and assigned to its nearest public centre: the same
     // aggregate (integer counts, exact sums) a private release uses, without sampling or noise.
-    dev.secpe.clustering.ClusterAggregate agg =
+    ClusterAggregate agg =
         ctx.privateStore().clusterAggregate(groupRows[g], pc.centres());
     double[] exactSums = agg.sums();
     int[] sizes = pc.sizes();
@@ -382,7 +387,7 @@ public final class SecPEMethod implements Method {
       if (cand.length == 0 || centres[g].rows() == 0) {
         continue;
       }
-      int[] all = java.util.stream.IntStream.range(0, centres[g].rows()).toArray();
+      int[] all = IntStream.range(0, centres[g].rows()).toArray();
       int[] nearest = Kernel.top1(centres[g], all, unit, cand, ctx.voteCentre(unit, cand));
       double[] h = Votes.representative(nearest, counts[g], population.size());
       for (int c : cand) {
@@ -395,7 +400,7 @@ public final class SecPEMethod implements Method {
   @Override
   public int[] select(
       RunContext ctx, int round, double[] votes, List<SyntheticText> population, EmbeddingMatrix unit) {
-    if (config.selection() == SecPE.SelectionMode.PAPER_TOP_N) {
+    if (config.paperTopN()) {
       return ctx.topPerLabel(votes, population);
     }
     return ctx.selectPerGroup(
@@ -442,7 +447,7 @@ public final class SecPEMethod implements Method {
   }
 
   @Override
-  public void report(dev.secpe.core.report.PrivacyReport.Builder report) {
+  public void report(PrivacyReport.Builder report) {
     if (config.budget() != null) {
       report.sigma(sigma()).secretBudget(config.budget());
     }

@@ -6,7 +6,6 @@ import dev.secpe.accounting.ledger.Release;
 import dev.secpe.accounting.pld.PldOptions;
 import dev.secpe.accounting.secret.SecretNoise;
 import dev.secpe.clustering.SecretClustering;
-import dev.secpe.evolution.SecPE;
 
 /**
  * SecPE's privacy plan: one secret-clustering release per label group, once (or every round with
@@ -31,7 +30,7 @@ public final class SecPEPlan {
   }
 
   /** The plan of a run of {@code config} over {@code labelGroups} declared labels (0: unlabelled). */
-  public static PrivacyPlan of(SecPE.Config config, int labelGroups) {
+  public static PrivacyPlan of(SecPEOptions config, int labelGroups) {
     if (config.budget() == null) {
       return PrivacyPlan.nonPrivate();
     }

@@ -9,6 +9,8 @@ import dev.secpe.llm.testkit.TextGeneratorContract;
 import org.junit.jupiter.api.Test;
 
 /** A provider author's test: the published contract, plus discovery through META-INF/services. */
+// The javadoc overview shows the region below.
+// @start region="contract"
 class TemplateGeneratorContractTest implements TextGeneratorContract {
 
   private final TextGenerator generator = new TemplateGenerator();
@@ -29,3 +31,4 @@ class TemplateGeneratorContractTest implements TextGeneratorContract {
     assertThat(g).isInstanceOf(TemplateGenerator.class);
   }
 }
+// @end region="contract"

@@ -3,6 +3,7 @@ package dev.secpe.kernel.openblas;
 import dev.secpe.clustering.spi.TileScan;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
@@ -78,9 +79,9 @@ final class VectorTileScan implements TileScan {
   public void columnsTop2(ByteBuffer src, int ld, int r0, int r1, int w, boolean l2, float[] sqf,
       int j0, float[] max, float[] second, int[] pos) {
     int up = r0 + S.loopBound(r1 - r0);
-    java.util.Arrays.fill(max, r0, up, Float.NEGATIVE_INFINITY);
-    java.util.Arrays.fill(second, r0, up, Float.NEGATIVE_INFINITY);
-    java.util.Arrays.fill(pos, r0, up, -1);
+    Arrays.fill(max, r0, up, Float.NEGATIVE_INFINITY);
+    Arrays.fill(second, r0, up, Float.NEGATIVE_INFINITY);
+    Arrays.fill(pos, r0, up, -1);
     ByteOrder o = ByteOrder.nativeOrder();
     for (int j = 0; j < w; j++) {
       // Row by row the decisions of the scalar top2 (v > second, then v > max), lane-wise: the

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -29,7 +30,7 @@ final class CorpusReader {
     if (!Files.isRegularFile(file)) {
       throw new IllegalArgumentException("corpus file does not exist, got corpus=" + file);
     }
-    String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+    String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
     boolean json = name.contains(".jsonl") || name.contains(".json");
     List<String> texts = new ArrayList<>();
     List<String> labels = new ArrayList<>();

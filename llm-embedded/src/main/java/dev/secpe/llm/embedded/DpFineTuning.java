@@ -2,6 +2,7 @@ package dev.secpe.llm.embedded;
 
 import dev.secpe.llm.FineTunableGenerator.DpNoise;
 import dev.secpe.llm.FineTunableGenerator.DpSgdSettings;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -120,7 +121,7 @@ final class DpFineTuning {
     double q = s.samplingRate(n);
     int order = publicCounts.order;
     Support support = Support.of(publicCounts);
-    java.util.ArrayList<Contribution> contributions = new java.util.ArrayList<>(n);
+    ArrayList<Contribution> contributions = new ArrayList<>(n);
     for (String d : documents) {
       contributions.add(clipped(d, vocabulary, order, support, s.clipNorm()));
     }

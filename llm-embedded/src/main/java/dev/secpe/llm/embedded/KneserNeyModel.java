@@ -1,5 +1,6 @@
 package dev.secpe.llm.embedded;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -151,7 +152,7 @@ final class KneserNeyModel {
       // Larger count first, then smaller id: sort ascending on (-count, id).
       packed[i] = ((long) (Integer.MAX_VALUE - counts[from + i]) << 32) | ids[from + i];
     }
-    java.util.Arrays.sort(packed);
+    Arrays.sort(packed);
     for (int i = 0; i < len; i++) {
       ids[from + i] = (int) (packed[i] & 0xFFFFFFFFL);
       counts[from + i] = Integer.MAX_VALUE - (int) (packed[i] >>> 32);
@@ -186,7 +187,7 @@ final class KneserNeyModel {
     void set(int[] history, int length, int scatter) {
       if (++stamp == Integer.MAX_VALUE) {
         for (int k = 2; k <= order; k++) {
-          java.util.Arrays.fill(stampAt[k], 0);
+          Arrays.fill(stampAt[k], 0);
         }
         stamp = 1;
       }

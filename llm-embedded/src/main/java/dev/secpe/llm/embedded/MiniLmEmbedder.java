@@ -6,12 +6,14 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.ProviderException;
+import dev.secpe.llm.ProviderFault;
 import dev.secpe.llm.TextEmbedder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -25,7 +27,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The all-MiniLM-L6-v2 sentence embedder (Reimers &amp; Gurevych; the embedder CTCL and SecPE use),
@@ -136,8 +140,8 @@ public final class MiniLmEmbedder implements TextEmbedder {
   private volatile boolean closed;
   private boolean released; // native resources closed; guarded by the write lock
   /** Embedding calls hold the read lock; close() takes the write lock, so it waits for them. */
-  private final java.util.concurrent.locks.ReentrantReadWriteLock lifecycle =
-      new java.util.concurrent.locks.ReentrantReadWriteLock();
+  private final ReentrantReadWriteLock lifecycle =
+      new ReentrantReadWriteLock();
 
   private MiniLmEmbedder(Builder b) {
     this.model = b.model;
@@ -229,7 +233,7 @@ public final class MiniLmEmbedder implements TextEmbedder {
     lifecycle.readLock().lock();
     try {
       if (closed) {
-        throw dev.secpe.llm.ProviderFault.closed(name());
+        throw ProviderFault.closed(name());
       }
       return embedOpen(texts);
     } finally {
@@ -372,7 +376,7 @@ public final class MiniLmEmbedder implements TextEmbedder {
     closed = true;
     boolean locked = false;
     try {
-      locked = lifecycle.writeLock().tryLock(CLOSE_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      locked = lifecycle.writeLock().tryLock(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -401,7 +405,7 @@ public final class MiniLmEmbedder implements TextEmbedder {
   }
 
   /** How long {@link #close()} waits for embedding calls in flight. */
-  public static final java.time.Duration CLOSE_WAIT = java.time.Duration.ofSeconds(60);
+  public static final Duration CLOSE_WAIT = Duration.ofSeconds(60);
 
   @Override
   public String toString() {

@@ -13,6 +13,9 @@ import dev.secpe.llm.spi.TextEmbedderProvider;
  */
 public final class MiniLmEmbedderProvider implements TextEmbedderProvider {
 
+  /** The config keys {@link #create(MiniLmEmbedder.Model, ProviderConfig)} reads. */
+  static final java.util.Set<String> OPTIONS = java.util.Set.of("threads", "batch-size", "max-sequence-length");
+
   /** Creates the provider (cheap). */
   public MiniLmEmbedderProvider() {}
 
@@ -38,5 +41,10 @@ public final class MiniLmEmbedderProvider implements TextEmbedderProvider {
     ConfigValues.intValue(config, "batch-size").ifPresent(b::batchSize);
     ConfigValues.intValue(config, "max-sequence-length").ifPresent(b::maxSequenceLength);
     return b.build();
+  }
+
+  @Override
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(OPTIONS);
   }
 }

@@ -33,4 +33,9 @@ public final class MiniLmQuantizedEmbedderProvider implements TextEmbedderProvid
   public TextEmbedder create(ProviderConfig config) {
     return MiniLmEmbedderProvider.create(MiniLmEmbedder.Model.INT8, config);
   }
+
+  @Override
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(MiniLmEmbedderProvider.OPTIONS);
+  }
 }

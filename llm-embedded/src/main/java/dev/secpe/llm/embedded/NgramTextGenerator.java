@@ -19,8 +19,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -178,7 +181,7 @@ public final class NgramTextGenerator implements FineTunableGenerator {
                             "embedded-ngram generation failed: " + cause.getClass().getName(),
                             cause));
               } else {
-                out.complete(Collections.unmodifiableList(java.util.Arrays.asList(results)));
+                out.complete(Collections.unmodifiableList(Arrays.asList(results)));
               }
             });
     out.whenComplete(
@@ -411,11 +414,11 @@ public final class NgramTextGenerator implements FineTunableGenerator {
         }
       }
       this.mostFrequentWord = mf < 0 ? Vocabulary.EOS : mf;
-      Map<String, int[]> lower = new java.util.HashMap<>();
+      Map<String, int[]> lower = new HashMap<>();
       for (int i = 3; i < isWord.length; i++) {
-        String key = vocabulary.word(i).toLowerCase(java.util.Locale.ROOT);
+        String key = vocabulary.word(i).toLowerCase(Locale.ROOT);
         int[] old = lower.get(key);
-        int[] ids = old == null ? new int[1] : java.util.Arrays.copyOf(old, old.length + 1);
+        int[] ids = old == null ? new int[1] : Arrays.copyOf(old, old.length + 1);
         ids[ids.length - 1] = i;
         lower.put(key, ids);
       }
@@ -449,7 +452,7 @@ public final class NgramTextGenerator implements FineTunableGenerator {
 
     /** Ids of every case variant of {@code word} in the vocabulary (possibly none). */
     int[] caseVariants(String word) {
-      int[] ids = byLowerCase.get(word.toLowerCase(java.util.Locale.ROOT));
+      int[] ids = byLowerCase.get(word.toLowerCase(Locale.ROOT));
       return ids == null ? new int[0] : ids;
     }
   }

@@ -56,4 +56,10 @@ public final class NgramTextGeneratorProvider implements TextGeneratorProvider {
             config.get("label-field").orElse(null));
     return b.train(c.texts(), c.labels()).build();
   }
+
+  @Override
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(java.util.Set.of("order", "threads", "seed", "min-count", "label-weight", "keyword-boost",
+        "rewrite-mask-probability", "corpus", "model", "text-field", "label-field"));
+  }
 }

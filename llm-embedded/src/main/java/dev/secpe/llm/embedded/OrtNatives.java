@@ -3,6 +3,7 @@ package dev.secpe.llm.embedded;
 import ai.onnxruntime.OrtEnvironment;
 import dev.secpe.natives.NativeCache;
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,7 +83,7 @@ final class OrtNatives {
           return;
         }
       }
-      java.lang.reflect.Field f = Class.forName("ai.onnxruntime.OnnxRuntime").getDeclaredField("tempDirectory");
+      Field f = Class.forName("ai.onnxruntime.OnnxRuntime").getDeclaredField("tempDirectory");
       f.setAccessible(true); // an automatic module (or the class path): open to reflection
       if (f.get(null) instanceof Path temp) {
         Files.deleteIfExists(temp); // refused when not empty: then it stays for ONNX Runtime

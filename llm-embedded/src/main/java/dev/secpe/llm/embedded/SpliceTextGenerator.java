@@ -6,14 +6,19 @@ import dev.secpe.llm.GenerationTask;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.TextGenerator;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 /**
  * An in-process stand-in for an LLM that writes with real sentences: it recombines lines of PUBLIC
@@ -29,18 +34,22 @@ import java.util.concurrent.atomic.AtomicLong;
  *       document's own length). With keywords (CTCL, DPGA), documents holding a keyword are
  *       preferred.
  *   <li>{@link GenerationTask.FillIn}: the parent with each line replaced, with probability
- *       {@code maskProbability * }{@link Builder#lineMaskScale(double)}, by a random line of one of
- *       the 8 public documents of the label that share the most distinctive words (words in at
- *       most a fifth of the documents) with the parent; then lines are added (continuing a random public document) or dropped at the
- *       end until the length is within 10% of {@code targetWords}. Most of the parent is kept: a
- *       variation is a local step, as PE needs.
+ *       {@code maskProbability * }{@link Builder#lineMaskScale(double)}, by another line of the
+ *       public document the parent's lines come from, or, when that document has fewer than two
+ *       lines besides the parent's own (a one-sentence record), of it and the 8 public documents of
+ *       the label that share the most distinctive words (words in at most a fifth of the
+ *       documents) with the parent; at least one line is replaced, as an LLM asked to fill in
+ *       masked words never returns the parent unchanged. Then lines are added (continuing a random
+ *       public document) or dropped at the end until the length is within 10% of {@code
+ *       targetWords}. Most of the parent is kept: a variation is a local step, as PE needs.
  *   <li>{@link GenerationTask.Rewrite}: each line replaced with probability 0.3.
  *   <li>{@link GenerationTask.Cross}: the first half of one parent's lines and the second half of
  *       the other's.
  * </ul>
  *
- * <p>A line is a non-blank line of the document; lines longer than 40 words are cut into pieces
- * of at most 40 words. Max tokens (in words) and stop sequences are honoured; temperature and
+ * <p>A "line" is a sentence of a non-blank line of the document (prose paragraphs are one line of
+ * several sentences); sentences longer than 40 words are cut into pieces of at most 40 words. Each
+ * keeps the separator that followed it, so generated texts keep their sources' layout. Max tokens (in words) and stop sequences are honoured; temperature and
  * top-p are not used. Deterministic: a request with {@code params.seed()} always gives the same
  * text; without one the seed comes from {@link Builder#seed(long)}, the call count and the index.
  * Thread-safe (immutable after building).
@@ -87,7 +96,7 @@ public final class SpliceTextGenerator implements TextGenerator {
     if (docs.isEmpty()) {
       throw new IllegalArgumentException("training texts must hold at least one non-blank line, got none");
     }
-    this.all = java.util.stream.IntStream.range(0, docs.size()).toArray();
+    this.all = IntStream.range(0, docs.size()).toArray();
     this.byLabel = new HashMap<>();
     labels.forEach((k, v) -> byLabel.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
     this.lowerDocs = lower.toArray(new String[0]);
@@ -99,7 +108,7 @@ public final class SpliceTextGenerator implements TextGenerator {
     }
     Map<String, List<Integer>> inv = new HashMap<>();
     for (int d = 0; d < docs.size(); d++) {
-      for (String w : new java.util.HashSet<>(tokens(lowerDocs[d]))) {
+      for (String w : new HashSet<>(tokens(lowerDocs[d]))) {
         inv.computeIfAbsent(w, k -> new ArrayList<>()).add(d);
       }
     }
@@ -176,7 +185,7 @@ public final class SpliceTextGenerator implements TextGenerator {
       GenerationTask.Random x = (GenerationTask.Random) t;
       lines = fresh(pool(x.label()), x.keywords(), x.targetWords(), rng);
     }
-    return finish(String.join("\n", lines), r);
+    return finish(String.join("", lines), r);
   }
 
   /**
@@ -185,23 +194,31 @@ public final class SpliceTextGenerator implements TextGenerator {
    * them, so a variation stays on the parent's subject, as an LLM's fill-in does.
    */
   private int[] neighbours(String parent, int[] pool, SplittableRandom rng) {
+    String[] parentLines = lines(parent);
+    Set<String> own = new HashSet<>(Arrays.asList(parentLines));
     // The parent's main source: the document most of its lines come from.
     Map<Integer, Integer> sources = new HashMap<>();
-    for (String l : lines(parent)) {
+    for (String l : parentLines) {
       Integer d = lineSource.get(l);
       if (d != null) {
         sources.merge(d, 1, Integer::sum);
       }
     }
+    int source = -1;
     if (!sources.isEmpty()) {
-      int bestSource = sources.entrySet().stream()
+      source = sources.entrySet().stream()
           .max((a, b) -> a.getValue().equals(b.getValue())
               ? Integer.compare(b.getKey(), a.getKey()) : Integer.compare(a.getValue(), b.getValue()))
           .orElseThrow().getKey();
-      return new int[] {bestSource};
+      // A source with lines of its own beyond the parent's keeps the variation inside it; a source
+      // the parent already holds whole (a one-sentence record) has nothing else to offer, so its
+      // word neighbours join it.
+      if (othersIn(new int[] {source}, own) >= 2) {
+        return new int[] {source};
+      }
     }
     Map<Integer, Integer> score = new HashMap<>();
-    for (String w : new java.util.HashSet<>(tokens(parent.toLowerCase(Locale.ROOT)))) {
+    for (String w : new HashSet<>(tokens(parent.toLowerCase(Locale.ROOT)))) {
       int[] ds = index.get(w);
       if (ds != null) {
         for (int d : ds) {
@@ -209,18 +226,34 @@ public final class SpliceTextGenerator implements TextGenerator {
         }
       }
     }
-    java.util.Set<Integer> allowed = new java.util.HashSet<>();
+    Set<Integer> allowed = new HashSet<>();
     for (int d : pool) {
       allowed.add(d);
     }
-    int[] best = score.entrySet().stream()
-        .filter(e -> allowed.contains(e.getKey()))
-        .sorted((a, b) -> a.getValue().equals(b.getValue())
-            ? Integer.compare(a.getKey(), b.getKey()) : Integer.compare(b.getValue(), a.getValue()))
-        .limit(NEIGHBOURS)
-        .mapToInt(java.util.Map.Entry::getKey)
+    final int src = source;
+    int[] best = IntStream.concat(
+            score.entrySet().stream()
+                .filter(e -> allowed.contains(e.getKey()) && e.getKey() != src)
+                .sorted((a, b) -> a.getValue().equals(b.getValue())
+                    ? Integer.compare(a.getKey(), b.getKey()) : Integer.compare(b.getValue(), a.getValue()))
+                .limit(NEIGHBOURS)
+                .mapToInt(Map.Entry::getKey),
+            src >= 0 ? IntStream.of(src) : IntStream.empty())
         .toArray();
-    return best.length == 0 ? pool : best;
+    // Neighbours that hold nothing but the parent's own lines leave nothing to vary with: the whole
+    // pool of the label then serves.
+    return othersIn(best, own) > 0 ? best : pool;
+  }
+
+  /** How many lines of the documents {@code ds} are not among {@code own}. */
+  private long othersIn(int[] ds, Set<String> own) {
+    long n = 0;
+    for (int d : ds) {
+      for (String u : docs.get(d)) {
+        n += own.contains(u) ? 0 : 1;
+      }
+    }
+    return n;
   }
 
   private static List<String> tokens(String lower) {
@@ -275,15 +308,39 @@ public final class SpliceTextGenerator implements TextGenerator {
     return pool[rng.nextInt(pool.length)];
   }
 
+  /**
+   * The parent with each unit replaced with probability {@code p} by another unit of the pool. At
+   * least one unit is replaced, as an LLM asked to fill in masked words never returns the parent
+   * unchanged; a replacement differs from the unit it replaces wherever the pool allows.
+   */
   private List<String> replace(String[] parent, double p, int[] pool, SplittableRandom rng) {
     List<String> out = new ArrayList<>(parent.length);
+    boolean changed = false;
     for (String line : parent) {
-      out.add(rng.nextDouble() < p ? randomLine(pool, rng) : line);
+      if (rng.nextDouble() < p) {
+        String other = otherLine(line, pool, rng);
+        changed |= !other.equals(line);
+        out.add(other);
+      } else {
+        out.add(line);
+      }
     }
     if (out.isEmpty()) {
       out.add(randomLine(pool, rng));
+    } else if (!changed) {
+      int at = rng.nextInt(out.size());
+      out.set(at, otherLine(out.get(at), pool, rng));
     }
     return out;
+  }
+
+  /** A unit of the pool other than {@code line} (after a few draws, whatever the pool gives). */
+  private String otherLine(String line, int[] pool, SplittableRandom rng) {
+    String other = randomLine(pool, rng);
+    for (int tries = 0; other.equals(line) && tries < 16; tries++) {
+      other = randomLine(pool, rng);
+    }
+    return other;
   }
 
   private List<String> fitLength(List<String> lines, int target, int[] pool, SplittableRandom rng) {
@@ -345,7 +402,16 @@ public final class SpliceTextGenerator implements TextGenerator {
     return n;
   }
 
-  /** Non-blank lines, stripped; long lines cut into pieces of at most 40 words. */
+  /** A sentence boundary inside a line: end punctuation, space, then an upper-case letter or a quote. */
+  private static final Pattern SENTENCE =
+      Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\"'(\\[])");
+
+  /**
+   * The units the generator recombines: the sentences of each non-blank line (stripped), long
+   * sentences cut into pieces of at most 40 words. Each unit carries the separator that followed
+   * it in the text (a space inside a line, a newline at its end), so that texts joined from units
+   * keep the layout of their sources: prose paragraphs stay paragraphs, short lines stay lines.
+   */
   static String[] lines(String text) {
     List<String> out = new ArrayList<>();
     for (String raw : text.split("\\R")) {
@@ -353,9 +419,15 @@ public final class SpliceTextGenerator implements TextGenerator {
       if (line.isEmpty()) {
         continue;
       }
-      String[] w = line.split("\\s+");
-      for (int from = 0; from < w.length; from += MAX_LINE_WORDS) {
-        out.add(String.join(" ", java.util.Arrays.copyOfRange(w, from, Math.min(w.length, from + MAX_LINE_WORDS))));
+      List<String> pieces = new ArrayList<>();
+      for (String sentence : SENTENCE.split(line)) {
+        String[] w = sentence.strip().split("\\s+");
+        for (int from = 0; from < w.length; from += MAX_LINE_WORDS) {
+          pieces.add(String.join(" ", Arrays.copyOfRange(w, from, Math.min(w.length, from + MAX_LINE_WORDS))));
+        }
+      }
+      for (int i = 0; i < pieces.size(); i++) {
+        out.add(pieces.get(i) + (i == pieces.size() - 1 ? "\n" : " "));
       }
     }
     return out.toArray(new String[0]);

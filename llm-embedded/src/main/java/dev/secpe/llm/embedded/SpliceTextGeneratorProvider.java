@@ -42,4 +42,9 @@ public final class SpliceTextGeneratorProvider implements TextGeneratorProvider 
             Path.of(corpus), config.get("text-field").orElse("text"), config.get("label-field").orElse(null));
     return b.train(c.texts(), c.labels()).build();
   }
+
+  @Override
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(java.util.Set.of("seed", "jump-probability", "line-mask-scale", "corpus", "text-field", "label-field"));
+  }
 }

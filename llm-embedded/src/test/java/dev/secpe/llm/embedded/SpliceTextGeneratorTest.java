@@ -70,9 +70,41 @@ class SpliceTextGeneratorTest {
       int words = child.split("\\s+").length;
       assertThat(words).isBetween(11, 14); // within 10% of 12 words, in whole lines of 2 words
     }
-    // Each line is replaced with probability 0.5 * 0.5 = 0.25, so about 75% are kept; the
-    // binomial sd over 1,200 lines is 1.25%, and a replacement can redraw the same line.
-    assertThat(kept / (double) total).isBetween(0.70, 0.85);
+    // Each line is replaced with probability 0.5 * 0.5 = 0.25, always by another line; when no
+    // line of the six was drawn (probability 0.75^6 = 0.178) one is replaced anyway. So the share
+    // kept is 0.75 - 0.178 / 6 = 0.720; the binomial sd over 1,200 lines is 1.3%: 4 sd either side.
+    assertThat(kept / (double) total).isBetween(0.668, 0.772);
+  }
+
+  /** Records of one sentence each, as in a corpus of short passages. */
+  private static final List<String> SENTENCES = List.of(
+      "The budget grew faster than the economy this year.",
+      "Our schools need more teachers and better pay.",
+      "The army and the navy are ready for any task.",
+      "Trade with our neighbours rose to a new height.",
+      "Farmers saw the best harvest in a generation.");
+
+  @Test
+  void aFillInOfAOneSentenceRecordNeverReturnsTheParent() {
+    SpliceTextGenerator g = SpliceTextGenerator.builder().train(SENTENCES).build();
+    for (long seed = 0; seed < 200; seed++) {
+      String parent = SENTENCES.get((int) (seed % SENTENCES.size()));
+      int words = parent.split("\\s+").length;
+      String child =
+          g.generate(List.of(req(new GenerationTask.FillIn(parent, 0.5, words, null), seed, 100))).get(0).text();
+      assertThat(child).as("seed %d", seed).isNotEqualTo(parent);
+    }
+  }
+
+  @Test
+  void theSentencesOfAParagraphAreUnitsAndKeepTheParagraphsLayout() {
+    String paragraph = "First point made here. Second point follows it! Third point ends? Fourth one closes.";
+    assertThat(SpliceTextGenerator.lines(paragraph))
+        .containsExactly("First point made here. ", "Second point follows it! ", "Third point ends? ",
+            "Fourth one closes.\n");
+    SpliceTextGenerator g = SpliceTextGenerator.builder().train(List.of(paragraph)).jumpProbability(0).build();
+    String t = g.generate(List.of(req(new GenerationTask.Random(null, List.of(), 8), 4, 100))).get(0).text();
+    assertThat(t).doesNotContain("\n").contains("point");
   }
 
   @Test

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -124,6 +125,12 @@ public record OpenAiConfig(
     return fromProviderConfig(config, defaultModel, System::getenv);
   }
 
+  /** The keys {@link #fromProviderConfig(ProviderConfig, String)} reads. */
+  static final java.util.Set<String> OPTIONS = java.util.Set.of(
+      "base-url", "api-key", "api-key-env", "model", "api", "concurrency", "max-retries", "initial-backoff-ms",
+      "max-backoff-ms", "max-retry-after-ms", "timeout-ms", "connect-timeout-ms", "batch-size", "dimension",
+      "send-dimensions");
+
   static OpenAiConfig fromProviderConfig(
       ProviderConfig config, String defaultModel, Function<String, String> env) {
     Objects.requireNonNull(config, "config");
@@ -153,7 +160,7 @@ public record OpenAiConfig(
           + keys.size() + " keys; give one key, one per endpoint, or several for one endpoint");
     }
     b.endpoints(eps);
-    config.get("api").ifPresent(a -> b.api(switch (a.trim().toLowerCase(java.util.Locale.ROOT)) {
+    config.get("api").ifPresent(a -> b.api(switch (a.trim().toLowerCase(Locale.ROOT)) {
       case "chat" -> Api.CHAT;
       case "completions" -> Api.COMPLETIONS;
       default -> throw new IllegalArgumentException("api must be chat or completions, got api=" + a);

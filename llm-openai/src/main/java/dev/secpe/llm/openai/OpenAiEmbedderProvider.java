@@ -29,4 +29,9 @@ public final class OpenAiEmbedderProvider implements TextEmbedderProvider {
   public TextEmbedder create(ProviderConfig config) {
     return OpenAiTextEmbedder.create(OpenAiConfig.fromProviderConfig(config, "text-embedding-3-small"));
   }
+
+  @Override
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(OpenAiConfig.OPTIONS);
+  }
 }

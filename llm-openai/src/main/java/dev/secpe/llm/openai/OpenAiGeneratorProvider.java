@@ -28,4 +28,9 @@ public final class OpenAiGeneratorProvider implements TextGeneratorProvider {
   public TextGenerator create(ProviderConfig config) {
     return OpenAiTextGenerator.create(OpenAiConfig.fromProviderConfig(config, "gpt-4o-mini"));
   }
+
+  @Override
+  public java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.of(OpenAiConfig.OPTIONS);
+  }
 }

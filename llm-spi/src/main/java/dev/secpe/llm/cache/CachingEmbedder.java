@@ -1,5 +1,7 @@
 package dev.secpe.llm.cache;
 
+import dev.secpe.llm.ForwardingTextEmbedder;
+import dev.secpe.llm.ProviderFault;
 import dev.secpe.llm.TextEmbedder;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,7 +32,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * its dimension from a first call (e.g. the OpenAI embedder without a configured dimension) makes
  * that call when the cache first needs it.
  */
-public final class CachingEmbedder extends dev.secpe.llm.ForwardingTextEmbedder {
+public final class CachingEmbedder extends ForwardingTextEmbedder {
 
   private final int maxEntries;
   private final DiskStore disk;
@@ -97,17 +99,17 @@ public final class CachingEmbedder extends dev.secpe.llm.ForwardingTextEmbedder 
       List<String> batch = new ArrayList<>(missingText.values());
       float[][] fresh = delegate().embed(batch);
       if (fresh == null || fresh.length != batch.size()) {
-        throw dev.secpe.llm.ProviderFault.rowCount(name, fresh == null ? 0 : fresh.length, batch.size());
+        throw ProviderFault.rowCount(name, fresh == null ? 0 : fresh.length, batch.size());
       }
       misses.addAndGet(batch.size());
       int j = 0;
       for (Map.Entry<ContentKey, List<Integer>> e : missing.entrySet()) {
         float[] v = fresh[j++];
         if (v == null) {
-          throw dev.secpe.llm.ProviderFault.missing(name, j - 1);
+          throw ProviderFault.missing(name, j - 1);
         }
         if (v.length != dim) {
-          throw dev.secpe.llm.ProviderFault.dimension(name, j - 1, v.length, dim);
+          throw ProviderFault.dimension(name, j - 1, v.length, dim);
         }
         float[] stored = v.clone();
         store(e.getKey(), stored);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A named, editable chat prompt for one {@link Operator}: a system message and a user message
@@ -114,7 +115,7 @@ public record PromptTemplate(String name, Operator operator, String system, Stri
     if (!operator.placeholders().contains(placeholder)) {
       throw new IllegalArgumentException(
           "unknown placeholder {" + placeholder + "} in template " + name + " for operator "
-              + operator + "; allowed: " + new java.util.TreeSet<>(operator.placeholders()));
+              + operator + "; allowed: " + new TreeSet<>(operator.placeholders()));
     }
   }
 

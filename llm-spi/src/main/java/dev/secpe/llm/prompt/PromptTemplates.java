@@ -7,6 +7,7 @@ import dev.secpe.llm.GenerationTask;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
@@ -73,7 +74,7 @@ public final class PromptTemplates {
   /** The default templates of a domain. */
   public static PromptTemplates defaults(Domain domain) {
     Objects.requireNonNull(domain, "domain");
-    String key = domain.name().toLowerCase(java.util.Locale.ROOT);
+    String key = domain.name().toLowerCase(Locale.ROOT);
     String sys = systemFor(domain);
     String style = styleFor(domain);
     String tail = " Reply with the new text only, without a title, preamble or comments.";

@@ -2,9 +2,11 @@ package dev.secpe.llm.spi;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -102,7 +104,7 @@ public final class ConcurrencyLimiter {
     return mapAsync(items, item -> runOn(executor, () -> call.apply(item)));
   }
 
-  private static <R> CompletableFuture<R> runOn(Executor executor, java.util.concurrent.Callable<R> body) {
+  private static <R> CompletableFuture<R> runOn(Executor executor, Callable<R> body) {
     CompletableFuture<R> cf = new CompletableFuture<>();
     FutureTask<R> task =
         new FutureTask<>(body) {
@@ -233,7 +235,7 @@ public final class ConcurrencyLimiter {
             if (remaining.decrementAndGet() == 0) {
               @SuppressWarnings("unchecked")
               List<R> list = (List<R>) Arrays.asList(results.clone());
-              out.complete(java.util.Collections.unmodifiableList(list));
+              out.complete(Collections.unmodifiableList(list));
             }
           });
       return true;

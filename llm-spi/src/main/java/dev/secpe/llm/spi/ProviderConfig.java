@@ -1,5 +1,6 @@
 package dev.secpe.llm.spi;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -38,7 +39,7 @@ public record ProviderConfig(Map<String, String> values) {
     Map<String, String> shown = new TreeMap<>();
     values.forEach(
         (k, v) -> {
-          String lk = k.toLowerCase(java.util.Locale.ROOT);
+          String lk = k.toLowerCase(Locale.ROOT);
           boolean sensitive = lk.contains("key") || lk.contains("token") || lk.contains("secret")
               || lk.contains("password") || lk.contains("auth") || lk.contains("credential");
           shown.put(k, sensitive ? "***" : v);

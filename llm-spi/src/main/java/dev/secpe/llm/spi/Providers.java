@@ -3,11 +3,14 @@ package dev.secpe.llm.spi;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -153,7 +156,7 @@ public final class Providers {
 
   private static <P> Map<String, P> merge(
       String kind, List<P> installed, List<P> explicit, Function<P, String> nameOf) {
-    Map<String, P> byName = new java.util.TreeMap<>();
+    Map<String, P> byName = new TreeMap<>();
     for (P p : installed) {
       String name = checkedName(kind, p, nameOf);
       P previous = byName.putIfAbsent(name, p);
@@ -167,7 +170,7 @@ public final class Providers {
     for (P p : explicit) {
       byName.put(nameOf.apply(p), p); // explicit instances replace installed ones
     }
-    return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(byName));
+    return Collections.unmodifiableMap(new LinkedHashMap<>(byName));
   }
 
   private static <P> String checkedName(String kind, P p, Function<P, String> nameOf) {
@@ -185,7 +188,7 @@ public final class Providers {
     List<P> found = new ArrayList<>();
     try {
       ServiceLoader.load(type, loader).forEach(found::add);
-    } catch (java.util.ServiceConfigurationError e) {
+    } catch (ServiceConfigurationError e) {
       // A provider that cannot be loaded or instantiated is a broken installation: say which.
       throw new IllegalStateException("cannot load an installed " + type.getSimpleName() + ": "
           + e.getMessage(), e);

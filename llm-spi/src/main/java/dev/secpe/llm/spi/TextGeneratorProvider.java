@@ -18,4 +18,13 @@ public interface TextGeneratorProvider {
 
   /** Creates a generator; invalid configuration is an {@link IllegalArgumentException}. */
   TextGenerator create(ProviderConfig config);
+
+  /**
+   * The {@link ProviderConfig} keys this provider reads, so that a caller can refuse a key it
+   * would ignore (a misspelt option is otherwise silently dropped); empty when the provider does
+   * not say, and then every key is passed on unchecked.
+   */
+  default java.util.Optional<java.util.Set<String>> options() {
+    return java.util.Optional.empty();
+  }
 }

@@ -7,6 +7,7 @@ import dev.secpe.llm.prompt.Domain;
 import dev.secpe.llm.prompt.PromptTemplates;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
 
 /**
@@ -48,7 +49,7 @@ public final class ContractRequests {
         default -> new GenerationTask.Cross(parent, PARENTS[rng.nextInt(PARENTS.length)], null);
       };
       GenerationParams params =
-          new GenerationParams(1.0, 1.0, 64, List.of(), java.util.OptionalLong.of(seed + i));
+          new GenerationParams(1.0, 1.0, 64, List.of(), OptionalLong.of(seed + i));
       out.add(TEMPLATES.request(task, params, new SplittableRandom(seed + i)));
     }
     return List.copyOf(out);

@@ -10,6 +10,7 @@ import dev.secpe.llm.GenerationResult;
 import dev.secpe.llm.TextGenerator;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -154,7 +155,7 @@ public interface TextGeneratorContract {
 
   private static <T> List<T> reverse(List<T> list) {
     List<T> r = new ArrayList<>(list);
-    java.util.Collections.reverse(r);
+    Collections.reverse(r);
     return r;
   }
 }

@@ -1,0 +1,341 @@
+package dev.secpe.cli;
+
+import dev.secpe.core.Label;
+import dev.secpe.core.PrivateRecord;
+import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.PublicRecord;
+import dev.secpe.core.io.DatasetReader;
+import dev.secpe.evolution.CTCL;
+import dev.secpe.evolution.PrivateStore;
+import dev.secpe.evolution.SizeLimits;
+import dev.secpe.evolution.engine.CheckpointStore;
+import dev.secpe.llm.GenerationParams;
+import dev.secpe.llm.GenerationRequest;
+import dev.secpe.llm.GenerationTask;
+import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.prompt.PromptTemplates;
+import dev.secpe.llm.spi.Providers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What {@code secpe run} checks before it draws anything, most of it before it reads a private
+ * record: option values and sizes (exact arithmetic, stated limits), provider options, the inputs'
+ * kinds, the outputs (never an input, a link or a device; probed with a real write of their
+ * expected size), the providers (one public request each) and the declared labels. Every failure
+ * is an {@link IllegalArgumentException} naming the option: exit 2, nothing charged.
+ */
+final class RunChecks {
+
+  /** Bytes of one synthetic text as a JSON line, per token of --max-tokens (plus {@link #PER_TEXT}). */
+  private static final long PER_TOKEN = 6;
+
+  /** Bytes of one synthetic text as a JSON line besides its text (id, label, provenance). */
+  private static final long PER_TEXT = 160;
+
+  /** The longest generation a run may ask for (--max-tokens). */
+  static final int MAX_TOKENS = 1_000_000;
+
+  private RunChecks() {}
+
+  /** The reader of --private and --public: text and label fields, format, limits, stall timeout. */
+  static DatasetReader reader(RunCommand c, java.time.Duration readTimeout) {
+    DatasetReader.Builder rb = DatasetReader.builder().textField(c.textField).readTimeout(readTimeout).format(format(c));
+    if (c.labelField != null) {
+      rb.labelField(c.labelField);
+    } else {
+      rb.noLabel();
+    }
+    if (c.maxRecordChars != null) {
+      rb.maxRecordChars(positive("--max-record-chars", c.maxRecordChars));
+    }
+    if (c.maxInputBytes != null) {
+      rb.maxInputBytes(positive("--max-input-bytes", c.maxInputBytes));
+    }
+    return rb.build();
+  }
+
+  private static DatasetReader.Format format(RunCommand c) {
+    switch (c.format.toLowerCase(Locale.ROOT)) {
+      case "auto":
+        return DatasetReader.Format.AUTO;
+      case "jsonl":
+        return DatasetReader.Format.JSONL;
+      case "csv":
+        return DatasetReader.Format.CSV;
+      default:
+        throw new IllegalArgumentException("--format must be auto, jsonl or csv, got --format " + c.format);
+    }
+  }
+
+  private static long positive(String option, long v) {
+    if (v < 1) {
+      throw new IllegalArgumentException(option + " must be >= 1, got " + option + " " + v);
+    }
+    return v;
+  }
+
+  /** Numbers and sizes, each against its stated range; provider options against the providers'. */
+  static void options(RunCommand c) {
+    if (c.budget.dp != null) {
+      finiteIn("--epsilon", c.budget.dp.epsilon, 0, Double.MAX_VALUE, false);
+      finiteIn("--delta", c.budget.dp.delta, 0, 1, true);
+    } else {
+      finiteIn("--p", c.budget.secret.p, 0, 1, true);
+      finiteIn("--r", c.budget.secret.r, 0, 1, true);
+    }
+    SizeLimits.check("--synthetic-size", c.syntheticSize, SizeLimits.MAX_SYNTHETIC_SIZE);
+    SizeLimits.check("--max-tokens", c.maxTokens, MAX_TOKENS);
+    if (c.iterations != null) {
+      SizeLimits.check("--iterations", c.iterations, SizeLimits.MAX_ITERATIONS);
+    }
+    SizeLimits.check("--variations", c.variations, SizeLimits.MAX_VARIATIONS);
+    try {
+      SizeLimits.candidates(c.syntheticSize, perSurvivor(c), c.iterations == null ? 1 : c.iterations);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--synthetic-size " + c.syntheticSize
+          + (c.method == RunCommand.MethodName.secpe || c.method == RunCommand.MethodName.augpe ? " with --variations " + c.variations : "")
+          + (c.iterations == null ? "" : " and --iterations " + c.iterations) + ": " + e.getMessage());
+    }
+    if (c.method == RunCommand.MethodName.ctcl) {
+      SizeLimits.check("--steps", c.steps, SizeLimits.MAX_STEPS);
+      SizeLimits.check("--topics", c.topics, SizeLimits.MAX_TOPICS);
+      if (c.batchSize != null) {
+        SizeLimits.check("--batch-size", c.batchSize, SizeLimits.MAX_SYNTHETIC_SIZE);
+      }
+      finiteIn("--histogram-sigma", c.histogramSigma, CTCL.MIN_HISTOGRAM_SIGMA, CTCL.MAX_HISTOGRAM_SIGMA, false);
+      finiteIn("--clip-norm", c.clipNorm, CTCL.MIN_CLIP_NORM, CTCL.MAX_CLIP_NORM, false);
+    }
+    if (c.method == RunCommand.MethodName.secpe) {
+      SizeLimits.check("--clusters", c.clusters, SizeLimits.MAX_TOPICS);
+    }
+    if (c.journalWait < 0) {
+      throw new IllegalArgumentException("--journal-wait must be >= 0 seconds, got --journal-wait " + c.journalWait);
+    }
+    if (c.journal != null && c.journal.toString().isEmpty()) {
+      throw new IllegalArgumentException("--journal must not be empty");
+    }
+    providerOptions(c);
+  }
+
+  /** A round's candidates per survivor: L + 1, DPGA's population multiple (the paper's shares), 1 for CTCL. */
+  private static long perSurvivor(RunCommand c) {
+    switch (c.method) {
+      case dpga:
+        return dev.secpe.evolution.DPGA.Shares.paper().total();
+      case ctcl:
+        return 1;
+      default:
+        return c.variations + 1L;
+    }
+  }
+
+  /** A finite number in (lo, hi) where {@code open}, else in [lo, hi] (lo 0: (0, hi]). */
+  private static void finiteIn(String option, double v, double lo, double hi, boolean open) {
+    boolean ok = Double.isFinite(v) && (open ? v > lo && v < hi : (lo == 0 ? v > 0 : v >= lo) && v <= hi);
+    if (!ok) {
+      String range = open ? "(" + lo + ", " + hi + ")" : (lo == 0 ? "(0, " : "[" + lo + ", ") + hi + "]";
+      throw new IllegalArgumentException(option + " must be a finite number in " + range + ", got " + option + " " + v);
+    }
+  }
+
+  /** Refuses a --provider-option no chosen provider reads (a misspelt key was silently ignored). */
+  private static void providerOptions(RunCommand c) {
+    if (c.providerOptions.isEmpty()) {
+      return;
+    }
+    Providers installed = Providers.installed();
+    Set<String> known = new TreeSet<>();
+    List<String> readers = new java.util.ArrayList<>();
+    try {
+      if (!c.trainsGeneratorHere()) {
+        java.util.Optional<Set<String>> o = installed.generator(c.generatorProvider()).options();
+        if (o.isEmpty()) {
+          return; // a provider that does not list its options takes any
+        }
+        known.addAll(o.get());
+        readers.add("--generator " + c.generatorProvider());
+      }
+      if (c.embedderName != null) {
+        java.util.Optional<Set<String>> o = installed.embedder(c.embedderName).options();
+        if (o.isEmpty()) {
+          return;
+        }
+        known.addAll(o.get());
+        readers.add("--embedder " + c.embedderName);
+      }
+    } catch (RuntimeException unknownProvider) {
+      return; // creating it names the unknown provider
+    }
+    if (readers.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--provider-option " + String.join(", ", new TreeSet<>(c.providerOptions.keySet()))
+              + ": nothing reads it (the embedded generator is trained here on --public and the default embedder"
+              + " takes no options); options go to a provider chosen with --generator or --embedder, or corpus=FILE"
+              + " to the embedded generator");
+    }
+    for (String key : new TreeSet<>(c.providerOptions.keySet())) {
+      if (!known.contains(key)) {
+        throw new IllegalArgumentException(
+            "--provider-option " + key + " is not read by " + String.join(" or ", readers) + "; "
+                + (known.isEmpty() ? "it reads none" : "they read: " + String.join(", ", known)));
+      }
+    }
+  }
+
+  /** An input must be a file, a FIFO or a device whose format is known; never a directory. */
+  static void inputs(RunCommand c) {
+    input(c, "--private", c.privateFile);
+    input(c, "--public", c.publicFile);
+  }
+
+  private static void input(RunCommand c, String option, Path p) {
+    if (p == null || !Files.exists(p)) {
+      return; // the reader says it is missing, naming the option
+    }
+    if (Files.isDirectory(p)) {
+      throw new IllegalArgumentException(option + " " + p + " is a directory: give a file");
+    }
+    if (c.format.equalsIgnoreCase("auto")) {
+      String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+      if (n.endsWith(".gz")) {
+        n = n.substring(0, n.length() - 3);
+      }
+      if (!(n.endsWith(".jsonl") || n.endsWith(".ndjson") || n.endsWith(".json") || n.endsWith(".csv"))) {
+        throw new IllegalArgumentException(
+            option + " " + p + (Files.isRegularFile(p) ? "" : " (" + OutputPaths.kind(p) + ")")
+                + ": cannot tell its format from its name (.jsonl, .csv, optionally .gz): give --format jsonl or --format csv");
+      }
+    }
+  }
+
+  /**
+   * The outputs, the checkpoint and the journal directory against every input (the private and
+   * public files, --secrets terms files, files named by --provider-option) and each other, each
+   * probed with a write of its expected size.
+   */
+  static void outputs(RunCommand c) {
+    long perText = PER_TOKEN * c.maxTokens + PER_TEXT;
+    int rounds = c.iterations == null ? 1 : c.iterations;
+    long candidates = (long) c.syntheticSize * perSurvivor(c);
+    long values = candidates * rounds + 4096;
+    OutputPaths.Plan plan = new OutputPaths.Plan()
+        .input("--private", c.privateFile)
+        .input("--public", c.publicFile);
+    for (Path terms : SecretsOption.files(c.secretsSpec)) {
+      plan.input("--secrets terms:" + terms, terms);
+    }
+    for (Map.Entry<String, String> o : c.providerOptions.entrySet()) {
+      Path p = pathOrNull(o.getValue());
+      if (p != null && Files.exists(p)) {
+        plan.input("--provider-option " + o.getKey(), p);
+      }
+    }
+    plan.file("--out", c.out, c.syntheticSize * perText)
+        .file("--report", c.report, 64L * 1024 + 1024L * (rounds + 4))
+        // The old and the new checkpoint exist together while it is replaced.
+        .directory("--checkpoint", c.checkpoint, 2 * (candidates * perText + values * 26 + 65536),
+            List.of(CheckpointStore.FILE, CheckpointStore.LOCK), false)
+        .directory("--journal", c.journalDirectory(), values * 12 + 65536, List.of(), true);
+    plan.check();
+  }
+
+  private static Path pathOrNull(String s) {
+    try {
+      return s == null || s.isBlank() ? null : Path.of(s);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * One request of public text to the generator and one to the embedder, before any private
+   * record is read or anything is drawn: a provider that cannot answer fails here, naming its
+   * option, and costs nothing.
+   */
+  static void probe(RunCommand c, TextGenerator g, TextEmbedder e, PublicCorpus pub) {
+    long timeout = c.providerTimeout == null ? 1800 : c.providerTimeout;
+    String label = pub.records().stream().map(PublicRecord::label).flatMap(java.util.Optional::stream)
+        .map(Label::name).findFirst().orElse(null);
+    String gen = "--generator " + c.generatorProvider() + (c.generatorName == null ? " (the default)" : "");
+    String emb = c.embedderName == null ? "the embedded embedder" : "--embedder " + c.embedderName;
+    try {
+      GenerationRequest r = PromptTemplates.defaults(c.domain).request(
+          new GenerationTask.Random(label, List.of(), 8),
+          new GenerationParams(1.0, 1.0, Math.min(c.maxTokens, 16), List.of(), OptionalLong.of(c.seed)),
+          new java.util.SplittableRandom(c.seed));
+      java.util.concurrent.CompletableFuture<? extends List<?>> f = g.generateAsync(List.of(r));
+      List<?> got;
+      try {
+        got = f.get(timeout, TimeUnit.SECONDS);
+      } finally {
+        f.cancel(true);
+      }
+      if (got == null || got.size() != 1) {
+        throw new IllegalStateException("it returned " + (got == null ? 0 : got.size()) + " results for 1 request");
+      }
+    } catch (Exception x) {
+      throw failedProbe(gen, x, timeout);
+    }
+    try {
+      float[][] v = e.embed(List.of("A public probe sentence."));
+      if (v.length != 1 || v[0].length != e.dimension()) {
+        throw new IllegalStateException("it returned " + v.length + " rows for 1 text");
+      }
+    } catch (Exception x) {
+      throw failedProbe(emb, x, timeout);
+    }
+  }
+
+  private static IllegalArgumentException failedProbe(String who, Exception x, long timeout) {
+    Throwable cause = x instanceof java.util.concurrent.ExecutionException && x.getCause() != null ? x.getCause() : x;
+    String why = cause instanceof java.util.concurrent.TimeoutException
+        ? "no answer within " + timeout + " s (--provider-timeout)"
+        : cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + CliErrors.oneLine(cause.getMessage()));
+    return new IllegalArgumentException(
+        who + " failed a probe request of public text made before any private record was read (" + why
+            + "); nothing was read or drawn");
+  }
+
+  /**
+   * With --labels, every label of the private records must be declared: the error names the
+   * option and how many records fall outside, and the labels themselves only where --public holds
+   * them too (a label found only in the private records may itself be private).
+   */
+  static void labels(RunCommand c, PrivateStore priv, PublicCorpus pub) {
+    if (c.labelNames == null || priv.inMemory().isEmpty() || !priv.isLabelled()) {
+      return;
+    }
+    Set<String> declared = new TreeSet<>(c.labelNames);
+    Set<String> publicLabels = new TreeSet<>();
+    pub.records().forEach(r -> r.label().ifPresent(l -> publicLabels.add(l.name())));
+    Set<String> outside = new TreeSet<>();
+    int records = 0;
+    for (PrivateRecord r : priv.inMemory().get().records()) {
+      String l = r.label().map(Label::name).orElse("");
+      if (!declared.contains(l)) {
+        outside.add(l);
+        records++;
+      }
+    }
+    if (records == 0) {
+      return;
+    }
+    Set<String> nameable = new TreeSet<>(outside);
+    nameable.retainAll(publicLabels);
+    throw new IllegalArgumentException(
+        "--labels " + String.join(",", c.labelNames) + " does not list every label of --private: " + records
+            + " record(s) carry " + outside.size() + " other label(s)"
+            + (nameable.isEmpty() ? "" : ", among them " + String.join(", ", nameable) + " (found in --public)")
+            + (nameable.size() < outside.size() ? "; labels found only in the private records are not named" : "")
+            + "; add them to --labels");
+  }
+}

@@ -1,0 +1,81 @@
+package dev.secpe.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code bin/secpe} as a script sees it: the commands that run no kernel print their answer and
+ * nothing else ({@code 2>&1} stays parseable: no "WARNING: Using incubator modules"), while the
+ * commands that run the kernel still get the Vector API's module. Runs the packaged jar
+ * ({@code SECPE_NO_BUILD=1}) with the JDK running this test.
+ */
+class LauncherIT {
+
+  private static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent(); // cli/ -> repository
+  private static final String INCUBATOR = "Using incubator modules";
+
+  record Result(int code, String out, String err) {}
+
+  private static Result secpe(String... args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(ROOT.resolve("bin/secpe").toString());
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(ROOT.toFile());
+    Map<String, String> env = pb.environment();
+    Path javaBin = Path.of(System.getProperty("java.home"), "bin");
+    env.put("PATH", javaBin + ":" + env.getOrDefault("PATH", ""));
+    env.put("SECPE_NO_BUILD", "1");
+    env.remove("SECPE_VECTOR");
+    env.remove("SECPE_JAVA_OPTS");
+    Path out = Files.createTempFile("secpe-out", ".txt");
+    Path err = Files.createTempFile("secpe-err", ".txt");
+    try {
+      Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("bin/secpe %s finished", List.of(args)).isTrue();
+      return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  @Test
+  void providersPrintsItsJsonAndNothingOnStderr() throws Exception {
+    Result r = secpe("providers", "--json");
+    assertThat(r.code()).isZero();
+    assertThat(r.err()).isEmpty();
+    assertThat(r.out()).startsWith("{").contains("all-minilm-l6-v2");
+  }
+
+  @Test
+  void thePrivacyCalculatorAndHelpPrintNothingOnStderr() throws Exception {
+    Result calc = secpe("privacy", "secret-to-gdp", "--p", "1e-4", "--r", "1e-3");
+    assertThat(calc.code()).isZero();
+    assertThat(calc.err()).isEmpty();
+    assertThat(calc.out().strip()).isEqualTo("{\"mu\":0.6287841792847917}");
+
+    for (String[] help : List.of(new String[] {"--help"}, new String[] {"run", "--help"},
+        new String[] {"bench", "kernel", "--help"}, new String[] {"bench", "accounting", "--help"})) {
+      Result h = secpe(help);
+      assertThat(h.code()).as(String.join(" ", help)).isZero();
+      assertThat(h.err()).as(String.join(" ", help)).isEmpty();
+    }
+  }
+
+  @Test
+  void theCommandsThatRunTheKernelStillGetTheVectorApi() throws Exception {
+    // A run refused at its first option still starts the JVM the way a real run does.
+    Result run = secpe("run", "--method", "nope");
+    assertThat(run.code()).isEqualTo(2);
+    assertThat(run.err()).contains(INCUBATOR);
+  }
+}

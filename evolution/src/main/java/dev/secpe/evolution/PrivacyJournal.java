@@ -1,0 +1,225 @@
+package dev.secpe.evolution;
+
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.ledger.PrivacyGuarantee;
+import dev.secpe.accounting.ledger.PrivacyLedger;
+import dev.secpe.accounting.ledger.Release;
+import dev.secpe.core.PrivateDataset;
+import dev.secpe.evolution.engine.RunJournal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The privacy odometer of every private dataset: one append-only journal per dataset, kept in a
+ * directory across runs, that records each release (id, mechanism, cost) <em>before</em> its noise
+ * is drawn, the noisy values right after they are drawn, and the digest of every checkpoint
+ * written. Give one to a builder ({@code .journal(PrivacyJournal.atDefaultLocation())}) and the run
+ * then:
+ *
+ * <ul>
+ *   <li>holds the dataset's journal locked from start to end, so a second run on the same dataset
+ *       (or the same checkpoint directory, which is locked with or without a journal) waits {@link
+ *       #lockWait()} and is then refused, before it draws anything;
+ *   <li>resumes only from the newest checkpoint its lineage wrote, with exactly the ledger and
+ *       values the journal recorded: a rolled-back, edited, forged or foreign checkpoint is refused
+ *       before anything is drawn, and releases drawn after the last checkpoint (a crash, a full
+ *       disk) are served from the journal, so nothing is ever drawn twice;
+ *   <li>is refused before a release whose cost would take the dataset past its lifetime budget
+ *       ({@link #limit(PrivateDataset, DpBudget)}).
+ * </ul>
+ *
+ * <p>Datasets are told apart by {@link PrivateDataset#datasetKey()} (the multiset of record texts:
+ * order, ids, labels and format do not matter). Every entry is forced to the disk before the run
+ * goes on, and entries are chained by SHA-256, so an accident (a crash, a torn write, a stray edit,
+ * a checkpoint copied back) is detected. The journal cannot stand against someone who controls its
+ * files: deleting a dataset's directory, or rewriting it with a consistent chain, forgets what was
+ * spent (keep it where run users cannot write, or back it up, if that matters). It holds noisy
+ * values, which are as private as the run's outputs, and the dataset key; directories are created
+ * readable by their owner only.
+ *
+ * <p>Without a journal (the builders' default) a run accounts its own releases only, and its
+ * checkpoint is protected by its plain integrity digest. {@code bin/secpe run} always keeps one.
+ * A non-private baseline spends nothing and is not journalled. Immutable and thread-safe.
+ */
+public final class PrivacyJournal {
+
+  /** The system property that moves the default directory (tests, managed deployments). */
+  public static final String DIRECTORY_PROPERTY = "secpe.journal.dir";
+
+  private final Path directory;
+  private final Duration lockWait;
+
+  private PrivacyJournal(Path directory, Duration lockWait) {
+    this.directory = directory;
+    this.lockWait = lockWait;
+  }
+
+  /** The journals kept in {@code directory} (created on first use, owner-only). */
+  public static PrivacyJournal at(Path directory) {
+    Objects.requireNonNull(directory, "directory");
+    if (directory.toString().isEmpty()) {
+      throw new IllegalArgumentException("journal directory must not be empty, got ''");
+    }
+    return new PrivacyJournal(directory.toAbsolutePath().normalize(), Duration.ZERO);
+  }
+
+  /** The journals in {@link #defaultDirectory()}. */
+  public static PrivacyJournal atDefaultLocation() {
+    return at(defaultDirectory());
+  }
+
+  /**
+   * The per-user default: the {@value #DIRECTORY_PROPERTY} system property if set, else {@code
+   * $XDG_STATE_HOME/secpe/journal}, else {@code ~/.local/state/secpe/journal}.
+   */
+  public static Path defaultDirectory() {
+    String p = System.getProperty(DIRECTORY_PROPERTY);
+    if (p != null && !p.isBlank()) {
+      return Path.of(p);
+    }
+    String state = System.getenv("XDG_STATE_HOME");
+    Path base = state != null && !state.isBlank() ? Path.of(state) : Path.of(System.getProperty("user.home"), ".local", "state");
+    return base.resolve("secpe").resolve("journal");
+  }
+
+  /**
+   * The same journals, with runs waiting up to {@code wait} for another run on the same dataset or
+   * checkpoint directory to end (default: none, the run is refused at once).
+   */
+  public PrivacyJournal lockWait(Duration wait) {
+    Objects.requireNonNull(wait, "wait");
+    if (wait.isNegative()) {
+      throw new IllegalArgumentException("lockWait must be >= 0, got lockWait=" + wait);
+    }
+    return new PrivacyJournal(directory, wait);
+  }
+
+  /** Where the journals are. */
+  public Path directory() {
+    return directory;
+  }
+
+  /** How long a run waits for another run on its dataset or checkpoint. */
+  public Duration lockWait() {
+    return lockWait;
+  }
+
+  /** What the journal holds about {@code data}: every run, every charge, the lifetime budget. */
+  public History history(PrivateDataset data) {
+    return RunJournal.history(directory, Objects.requireNonNull(data, "data").datasetKey());
+  }
+
+  /**
+   * Sets the lifetime (epsilon, delta) budget of {@code data}: a later run whose releases, composed
+   * with every release the journal holds for it, would exceed it is refused before the release is
+   * drawn. The change is journalled (time, user); the latest limit applies.
+   */
+  public void limit(PrivateDataset data, DpBudget lifetime) {
+    Objects.requireNonNull(lifetime, "lifetime");
+    RunJournal.limit(directory, lockWait, data.datasetKey(), data.size(), lifetime, null);
+  }
+
+  /** Sets a lifetime (p, r) budget of every secret in {@code data}, as {@link #limit(PrivateDataset, DpBudget)}. */
+  public void limit(PrivateDataset data, SecretBudget lifetime) {
+    Objects.requireNonNull(lifetime, "lifetime");
+    RunJournal.limit(directory, lockWait, data.datasetKey(), data.size(), null, lifetime);
+  }
+
+  @Override
+  public String toString() {
+    return "PrivacyJournal[" + directory + (lockWait.isZero() ? "" : ", wait " + lockWait) + "]";
+  }
+
+  /**
+   * A lifetime budget as journalled.
+   *
+   * @param set when it was set
+   * @param by the user who set it
+   * @param dp an (epsilon, delta) budget, or empty
+   * @param secret a (p, r) budget of every secret, or empty
+   */
+  public record Limit(Instant set, String by, Optional<DpBudget> dp, Optional<SecretBudget> secret) {}
+
+  /**
+   * One release charged to the dataset.
+   *
+   * @param time when it was journalled (before its noise was drawn)
+   * @param release what was charged
+   */
+  public record Charge(Instant time, Release release) {}
+
+  /**
+   * One run on the dataset.
+   *
+   * @param id the run's id
+   * @param lineage the chain of runs sharing its checkpoint
+   * @param method "secpe", "augpe", "dpga" or "ctcl"
+   * @param resumed whether it resumed a checkpoint
+   * @param started when it started
+   * @param ended when it ended, if it did
+   * @param status "finished", "cancelled", "failed (Exception)" or "unfinished" (killed, or running)
+   * @param checkpoint its checkpoint directory, if any
+   * @param user the user who ran it
+   * @param noise "secure" or "reproducible (not private)"
+   * @param charges what it charged, in order
+   */
+  public record Run(
+      String id,
+      String lineage,
+      String method,
+      boolean resumed,
+      Instant started,
+      Optional<Instant> ended,
+      String status,
+      Optional<String> checkpoint,
+      String user,
+      String noise,
+      List<Charge> charges) {}
+
+  /**
+   * What a dataset's journal holds.
+   *
+   * @param datasetKey {@link PrivateDataset#datasetKey()}
+   * @param file the journal file
+   * @param records the number of records when the journal was started (-1 without a journal)
+   * @param limit the lifetime budget, if one was set
+   * @param runs every run, in order
+   */
+  public record History(String datasetKey, Path file, int records, Optional<Limit> limit, List<Run> runs) {
+
+    /** Copies the list. */
+    public History {
+      runs = List.copyOf(runs);
+    }
+
+    /** Every release charged, in order (a release charged by a run that died before drawing it included). */
+    public List<Release> charged() {
+      List<Release> out = new ArrayList<>();
+      for (Run r : runs) {
+        for (Charge c : r.charges()) {
+          out.add(c.release());
+        }
+      }
+      return out;
+    }
+
+    /**
+     * Everything spent on the dataset, composed by the ledger's accountants: epsilon at {@code
+     * delta}, mu-GDP where every release is Gaussian, (p, r) at prior {@code p}.
+     */
+    public PrivacyGuarantee spent(double delta, double p) {
+      PrivacyLedger all = PrivacyLedger.unlimited();
+      int i = 0;
+      for (Release r : charged()) {
+        all.charge(new Release(++i + "/" + r.id(), r.mechanism(), r.protects(), r.sensitivity(), r.noiseScale(), r.cost()));
+      }
+      return all.guarantee(delta, p);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+package dev.secpe.evolution.secpe;
+
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.secret.SecretNoise;
+import dev.secpe.clustering.NonPositiveCountPolicy;
+import dev.secpe.core.secret.SecretDetector;
+import dev.secpe.evolution.EvolutionSettings;
+import java.util.Objects;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What SecPE's steps read of a run's configuration, as plain values: the entry point ({@code
+ * dev.secpe.evolution.SecPE}) builds them from its public, validated {@code Config}, so that
+ * imports point one way, from the entry point to this package. The fields are the {@code Config}'s
+ * of the same names.
+ *
+ * @param settings the shared settings
+ * @param budget the (p, r) budget of every secret, null in a non-private run
+ * @param detector finds the secrets, null only in a non-private run
+ * @param clusters K, public clusters in total
+ * @param kmeansRestarts k-means restarts on the public embeddings
+ * @param reReleasePerRound release the representatives every round
+ * @param nonPositiveCountPolicy clusters whose noisy count is &lt;= 0
+ * @param blowUpMethod the mixture blow-up's method
+ * @param delta delta for the report's (epsilon, delta) line
+ * @param paperTopN Algorithm 3's top-N selection as printed, instead of the allocated one
+ * @param shrinkRepresentatives pull released centres towards their public centres
+ * @param secretCap K of the contribution-bounded mode, 0 for the paper's calibration
+ * @param noSecrets the exception a run throws when the detector finds no secret, from the
+ *     detector's name
+ */
+public record SecPEOptions(
+    EvolutionSettings settings,
+    @Nullable SecretBudget budget,
+    @Nullable SecretDetector detector,
+    int clusters,
+    int kmeansRestarts,
+    boolean reReleasePerRound,
+    NonPositiveCountPolicy nonPositiveCountPolicy,
+    SecretNoise.BlowUpMethod blowUpMethod,
+    double delta,
+    boolean paperTopN,
+    boolean shrinkRepresentatives,
+    int secretCap,
+    Function<String, ? extends RuntimeException> noSecrets) {
+
+  /** Checks the references (the values were validated by the entry point's configuration). */
+  public SecPEOptions {
+    Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(nonPositiveCountPolicy, "nonPositiveCountPolicy");
+    Objects.requireNonNull(blowUpMethod, "blowUpMethod");
+    Objects.requireNonNull(noSecrets, "noSecrets");
+  }
+}
