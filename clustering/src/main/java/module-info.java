@@ -13,9 +13,9 @@
  * scan of native tiles comes with {@code secpe-kernel-openblas} (a {@code TileScan} service, where
  * the application adds {@code jdk.incubator.vector}): this module never requires the incubator
  * module, so an application compiled against it sees no incubator warning. Package {@code internal} (the benchmark probe) is not exported;
- * package {@code spi}, the native GEMM and tile-scan services, is exported to the add-on that provides them only
- * ({@code secpe-kernel-openblas}, which this module cannot see when it is compiled: hence the
- * suppressed "module not found" warning).
+ * package {@code spi}, the native GEMM and tile-scan services, is exported to the add-ons that provide them only
+ * ({@code secpe-kernel-openblas} and {@code secpe-kernel-cuda}, which this module cannot see when it
+ * is compiled: hence the suppressed "module not found" warning).
  */
 @SuppressWarnings("module")
 module dev.secpe.clustering {
@@ -25,7 +25,7 @@ module dev.secpe.clustering {
   requires static nd4j.common;
 
   exports dev.secpe.clustering;
-  exports dev.secpe.clustering.spi to dev.secpe.kernel.openblas;
+  exports dev.secpe.clustering.spi to dev.secpe.kernel.openblas, dev.secpe.kernel.cuda;
 
   uses dev.secpe.clustering.spi.NativeGemm;
   uses dev.secpe.clustering.spi.TileScan.Provider;

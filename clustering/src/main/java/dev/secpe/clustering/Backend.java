@@ -6,10 +6,19 @@ package dev.secpe.clustering;
  */
 public enum Backend {
   /**
-   * OpenBLAS where {@code secpe-kernel-openblas} is on the path and its native library loads, else
-   * ND4J where {@code secpe-kernel-nd4j} is and loads, otherwise {@link #JAVA}. The default.
+   * CUDA where {@code secpe-kernel-cuda} is on the path, the CUDA 13 libraries load and a GPU
+   * answers; else OpenBLAS where {@code secpe-kernel-openblas} is on the path and its native
+   * library loads, else ND4J where {@code secpe-kernel-nd4j} is and loads, otherwise {@link
+   * #JAVA}. The default. Why CUDA was not picked is logged once at DEBUG
+   * ({@code dev.secpe.clustering}) and named by {@link #CUDA}'s error.
    */
   AUTO,
+  /**
+   * A GPU through CUDA 13 ({@code secpe-kernel-cuda}: cuBLAS for each tile's GEMM, the arg-max
+   * fused on the device, the exact re-check on the CPU). Fails with {@link IllegalStateException}
+   * naming the cause if the add-on is absent, the CUDA libraries do not load or no device answers.
+   */
+  CUDA,
   /**
    * OpenBLAS 0.3.31 through JavaCPP ({@code secpe-kernel-openblas}): the native GEMM to choose.
    * Fails with {@link IllegalStateException} if the add-on is absent or cannot load.

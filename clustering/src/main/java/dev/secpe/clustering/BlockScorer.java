@@ -44,6 +44,22 @@ interface BlockScorer extends AutoCloseable {
     return false;
   }
 
+  /**
+   * Whether {@link #multiply} also found each row's top two where the tile is (a GPU): {@link
+   * #top2} then gives them, {@link #tile()} is null and {@link #row} copies a row on request.
+   */
+  default boolean fusedTop2() {
+    return false;
+  }
+
+  /**
+   * Rows {@code [r0, r1)} of the top two that {@link #multiply} found, into the same positions of
+   * the arrays (as {@link dev.secpe.clustering.spi.TileScan#columnsTop2Scalar} gives them).
+   */
+  default void top2(int r0, int r1, float[] max, float[] second, int[] pos) {
+    throw new UnsupportedOperationException("this scorer does not scan its tiles");
+  }
+
   @Override
   void close();
 

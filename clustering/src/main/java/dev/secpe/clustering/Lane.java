@@ -295,9 +295,12 @@ final class Lane implements AutoCloseable {
     int w = tiling.width(c);
     int j0 = tiling.start(c);
     float[] sqf = pb.sqf;
-    boolean columns = scorer.columnMajor();
+    boolean fused = scorer.fusedTop2();
+    boolean columns = fused || scorer.columnMajor();
     ByteBuffer tileBytes = scan.readsBuffers() && !columns ? scorer.tile() : null;
-    if (columns) { // one front-to-back pass for all the part's rows, positions included
+    if (fused) { // scanned where the tile is (a GPU): its rows' top two only
+      scorer.top2(r0, r1, colMax, colSecond, colPos);
+    } else if (columns) { // one front-to-back pass for all the part's rows, positions included
       scan.columnsTop2(scorer.tile(), count, r0, r1, w, l2, sqf, j0, colMax, colSecond, colPos);
     }
     for (int r = r0; r < r1; r++) {

@@ -37,7 +37,7 @@ abstract class NativeTileScorer implements BlockScorer {
   }
 
   @Override
-  public final float[] row(int r, float[] buf) {
+  public float[] row(int r, float[] buf) {
     if (columns) { // gathered: only the rare collect pass reads a row of a column-major tile
       for (int j = 0, o = r; j < width; j++, o += rows) {
         buf[j] = tileFloats.get(o);

@@ -111,8 +111,9 @@ public final class NearestNeighbours {
   }
 
   /**
-   * The backend a call would use now: the configured one, or for AUTO OpenBLAS where its add-on
-   * loads, else ND4J where it loads, else JAVA.
+   * The backend a call would use now: the configured one, or for AUTO CUDA where its add-on
+   * loads and a GPU answers, else OpenBLAS where its add-on loads, else ND4J where it loads, else
+   * JAVA.
    */
   public Backend resolvedBackend() {
     return resolve(backend);
@@ -376,9 +377,75 @@ public final class NearestNeighbours {
     static volatile Boolean nd4jLoadable;
     /** Why ND4J did not load, for the error of a later backend=ND4J request. */
     static volatile Throwable nd4jFailure;
-    static volatile boolean openBlasTried;
-    static volatile NativeGemm openBlas;
-    static volatile Throwable openBlasFailure;
+    static final Provider OPENBLAS = new Provider("openblas", "OpenBLAS", "secpe-kernel-openblas");
+    /** No add-on, no CUDA library, no device: the reason is kept for the error and AUTO's note. */
+    static final Provider CUDA = new Provider("cuda", "CUDA", "secpe-kernel-cuda");
+  }
+
+  /**
+   * A {@link NativeGemm} add-on looked up by name through {@link ServiceLoader} and loaded once per
+   * JVM: the provider, or why there is none (no add-on on the path, or its {@code load()} failed).
+   */
+  static final class Provider {
+    private final String name;
+    private final String label;
+    private final String artifact;
+    private volatile boolean tried;
+    private volatile NativeGemm gemm;
+    private volatile Throwable failure;
+
+    Provider(String name, String label, String artifact) {
+      this.name = name;
+      this.label = label;
+      this.artifact = artifact;
+    }
+
+    /** The loaded provider, or null. */
+    NativeGemm get() {
+      if (tried) {
+        return gemm;
+      }
+      synchronized (Natives.LOCK) {
+        if (!tried) {
+          NativeGemm found = null;
+          Throwable why = null;
+          try {
+            for (NativeGemm g : ServiceLoader.load(NativeGemm.class, NativeGemm.class.getClassLoader())) {
+              if (name.equals(g.name())) {
+                g.load();
+                found = g;
+                break;
+              }
+            }
+          } catch (Throwable t) { // UnsatisfiedLinkError, ServiceConfigurationError, no device
+            why = t;
+          }
+          if (found == null) {
+            System.getLogger("dev.secpe.clustering").log(System.Logger.Level.DEBUG,
+                why == null ? "no " + label + " provider (dev.secpe:" + artifact + ") on the path"
+                    : label + " did not load (" + why.getClass().getSimpleName() + ": "
+                        + why.getMessage() + ")");
+          }
+          gemm = found;
+          failure = why;
+          tried = true;
+        }
+        return gemm;
+      }
+    }
+
+    /** Why {@link #get} gives null, in one phrase, for a {@code backend=...} error. */
+    String whyNot() {
+      get();
+      Throwable t = failure;
+      return t == null ? "no " + label + " provider on the class or module path (add dev.secpe:"
+          + artifact + ")" : t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+
+    Throwable failure() {
+      get();
+      return failure;
+    }
   }
 
   /**
@@ -391,16 +458,22 @@ public final class NearestNeighbours {
     if (configured == Backend.JAVA) {
       return Backend.JAVA;
     }
+    if (configured == Backend.CUDA || configured == Backend.AUTO) {
+      if (Natives.CUDA.get() != null) {
+        return Backend.CUDA;
+      }
+      if (configured == Backend.CUDA) {
+        throw new IllegalStateException("backend=CUDA but CUDA could not be used: "
+            + Natives.CUDA.whyNot(), Natives.CUDA.failure());
+      }
+    }
     if (configured != Backend.ND4J) {
-      NativeGemm g = openBlas();
-      if (g != null) {
+      if (Natives.OPENBLAS.get() != null) {
         return Backend.OPENBLAS;
       }
       if (configured == Backend.OPENBLAS) {
-        Throwable t = Natives.openBlasFailure;
         throw new IllegalStateException("backend=OPENBLAS but OpenBLAS could not load: "
-            + (t == null ? "no provider on the class or module path (add dev.secpe:secpe-kernel-openblas)"
-                : t.getClass().getSimpleName() + ": " + t.getMessage()), t);
+            + Natives.OPENBLAS.whyNot(), Natives.OPENBLAS.failure());
       }
     }
     boolean ok = nd4jLoadable(configured);
@@ -414,35 +487,7 @@ public final class NearestNeighbours {
 
   /** The OpenBLAS provider if one is on the path and its library loads, else null (once per JVM). */
   static NativeGemm openBlas() {
-    if (Natives.openBlasTried) {
-      return Natives.openBlas;
-    }
-    synchronized (Natives.LOCK) {
-      if (!Natives.openBlasTried) {
-        NativeGemm found = null;
-        Throwable failure = null;
-        try {
-          for (NativeGemm g : ServiceLoader.load(NativeGemm.class, NativeGemm.class.getClassLoader())) {
-            if ("openblas".equals(g.name())) {
-              g.load();
-              found = g;
-              break;
-            }
-          }
-        } catch (Throwable t) { // UnsatisfiedLinkError, ServiceConfigurationError, RuntimeException
-          failure = t;
-        }
-        if (found == null) {
-          System.getLogger("dev.secpe.clustering").log(System.Logger.Level.DEBUG,
-              failure == null ? "no OpenBLAS provider (dev.secpe:secpe-kernel-openblas) on the path"
-                  : "OpenBLAS did not load (" + failure.getClass().getSimpleName() + ")");
-        }
-        Natives.openBlas = found;
-        Natives.openBlasFailure = failure;
-        Natives.openBlasTried = true;
-      }
-      return Natives.openBlas;
-    }
+    return Natives.OPENBLAS.get();
   }
 
   private static boolean nd4jLoadable(Backend configured) {
@@ -519,15 +564,19 @@ public final class NearestNeighbours {
     // other's GEMM, each block's scan split over half the threads; with the OpenBLAS backend one
     // block (below). With one BLAS thread, or the single-threaded Java GEMM, one block per thread.
     int blasThreads = used == Backend.ND4J ? Nd4jScorer.blasThreads()
-        : used == Backend.OPENBLAS ? Natives.openBlas.threads() : 1;
+        : used == Backend.OPENBLAS ? Natives.OPENBLAS.get().threads() : 1;
+    // CUDA: the GPU computes and scans; two lanes (each its own stream) so that one block's
+    // reading, preparation and exact re-check on the CPU overlap the other's GPU work, each split
+    // over half the threads.
     int parts = this.parts > 0 ? Math.min(this.parts, threads)
+        : used == Backend.CUDA ? Math.max(1, threads / 2)
         : blasThreads > 1 ? Math.max(1, threads / 2) : 1;
     int lanes = (int) Math.max(1, Math.min(threads / parts, blocks));
     // Column-major tiles for top-1 where the GEMM computes them and the scan reads tiles in
     // place (the Vector API scan): one front-to-back pass per tile finds every row's maximum and
     // position. The scalar scan keeps row-major tiles, on which it measured faster, and so does
     // top-k, whose first tiles collect whole rows (a strided gather from a column-major tile).
-    boolean columns = k == 1 && used == Backend.OPENBLAS && Natives.openBlas.columnMajor()
+    boolean columns = k == 1 && used == Backend.OPENBLAS && Natives.OPENBLAS.get().columnMajor()
         && rowScan.readsBuffers();
     if (columns && this.parts == 0 && blasThreads > 1) {
       // OpenBLAS runs two threaded GEMMs one after the other (measured: their summed time doubled,
@@ -542,8 +591,12 @@ public final class NearestNeighbours {
     AtomicLong next = new AtomicLong();
     Object sinkLock = new Object();
     try (BlockScorer.Factory factory =
-        used == Backend.OPENBLAS
-            ? NativeScorer.factory(Natives.openBlas, pb.data, pb.d, tiling, probe, columns)
+        used == Backend.CUDA
+            ? NativeScorer.factory(Natives.CUDA.get(), pb.data, pb.d, tiling, probe, false,
+                k == 1 && Natives.CUDA.get().fusedTop2()
+                    ? new NativeScorer.Fused(metric == Metric.L2, pb.sqf) : null)
+            : used == Backend.OPENBLAS
+            ? NativeScorer.factory(Natives.OPENBLAS.get(), pb.data, pb.d, tiling, probe, columns, null)
             : used == Backend.ND4J
             ? Nd4jScorer.factory(pb.data, pb.d, tiling, probe)
             : JavaScorer.factory(pb.data, pb.d, tiling)) {

@@ -53,6 +53,17 @@ public interface NativeGemm {
   }
 
   /**
+   * Whether the tiles implement {@link Tile#top2}: the GEMM and the arg-max scan of a tile run
+   * where the tile is (on a GPU), and only each row's two largest ranking values and the first
+   * position of the largest come back to the Java heap. The kernel uses it for top-1 votes; it
+   * reads a whole row ({@link Tile#columnsRow}) only for the rare rows whose runner-up is within
+   * the float error of the maximum (the exact re-check then decides them).
+   */
+  default boolean fusedTop2() {
+    return false;
+  }
+
+  /**
    * Copies B to native memory, one row-major {@code widths[c] x d} array per chunk, chunk
    * {@code c} holding rows {@code starts[c] .. starts[c] + widths[c]} of {@code b}.
    *
@@ -102,6 +113,34 @@ public interface NativeGemm {
      */
     default ByteBuffer multiplyColumns(int chunk) {
       throw new UnsupportedOperationException("column-major tiles are not implemented here");
+    }
+
+    /**
+     * Computes the tile of the loaded rows against chunk {@code chunk} and, where it is, each
+     * row's top two as {@link TileScan#columnsTop2Scalar} defines them on a column-major tile:
+     * for row {@code r < rows} (the loaded count) {@code max[r]} the largest ranking value,
+     * {@code second[r]} the largest of the others ({@code max[r]} when the maximum occurs twice,
+     * -infinity for one column) and {@code pos[r]} the first position of the maximum in the
+     * chunk (-1 where every value is -infinity). The ranking value of column {@code j} is the
+     * float score {@code c_j} (cosine) or {@code 2f * c_j - sqf[j0 + j]} (L2), exactly as the
+     * scalar scan rounds it. The tile itself stays where it was computed until {@link
+     * #columnsRow} asks for a row of it or the next call replaces it.
+     *
+     * @param sqf B's squared norms as floats (all of B's rows; L2 only, else ignored)
+     * @param j0 the chunk's first row of B
+     * @throws UnsupportedOperationException where {@link NativeGemm#fusedTop2()} is false
+     */
+    default void top2(int chunk, boolean l2, float[] sqf, int j0, float[] max, float[] second,
+        int[] pos) {
+      throw new UnsupportedOperationException("fused top-2 scans are not implemented here");
+    }
+
+    /**
+     * Row {@code r} of the tile {@link #top2} computed last, its {@code width} scores copied into
+     * {@code buf}. May be called from several threads at once for different rows.
+     */
+    default void columnsRow(int r, int width, float[] buf) {
+      throw new UnsupportedOperationException("fused top-2 scans are not implemented here");
     }
 
     @Override
