@@ -95,6 +95,9 @@ final class CudaEngine implements CudaGemm.Engine {
       throw new IllegalStateException("no CUDA device: cudaGetDeviceCount gave 0");
     }
     check(cudaSetDevice(DEVICE), "cudaSetDevice(" + DEVICE + ")");
+    // freeing the null pointer creates the device's primary context, which the driver API calls
+    // below (loading the compiled module) need current on this thread
+    check(cudaFree(new Address(0, 0)), "initialising the CUDA context");
     cudaDeviceProp prop = new cudaDeviceProp();
     check(cudaGetDeviceProperties(prop, DEVICE), "cudaGetDeviceProperties");
     String name = prop.name().getString();
@@ -218,6 +221,18 @@ final class CudaEngine implements CudaGemm.Engine {
       throw new IllegalStateException(what + " failed: nvrtcResult " + rc
           + (log == null || log.isBlank() ? "" : ": " + log.strip()));
     }
+  }
+
+  /**
+   * The scan kernel's arguments for {@code cuLaunchKernel}: each value in its own native memory,
+   * in the order of the kernel's parameters (device addresses as 64-bit values).
+   */
+  static Pointer[] scanArguments(long c, int rows, int w, boolean l2, long sqf, long outMax,
+      long outSecond, long outPos) {
+    return new Pointer[] {new LongPointer(1).put(c), new IntPointer(1).put(rows),
+        new IntPointer(1).put(w), new IntPointer(1).put(l2 ? 1 : 0), new LongPointer(1).put(sqf),
+        new LongPointer(1).put(outMax), new LongPointer(1).put(outSecond),
+        new LongPointer(1).put(outPos)};
   }
 
   // ------------------------------------------------------------------------ chunks and tiles
@@ -392,10 +407,7 @@ final class CudaEngine implements CudaGemm.Engine {
       long outPos = out + 2L * maxRows * Float.BYTES;
       // each argument's value in native memory, and the array of their addresses (the
       // PointerPointer keeps the values reachable until the launch has read them)
-      Pointer[] args = {new LongPointer(1).put(c), new IntPointer(1).put(rows),
-          new IntPointer(1).put(w), new IntPointer(1).put(l2 ? 1 : 0), new LongPointer(1).put(sq),
-          new LongPointer(1).put(outMax), new LongPointer(1).put(outSecond),
-          new LongPointer(1).put(outPos)};
+      Pointer[] args = scanArguments(c, rows, w, l2, sq, outMax, outSecond, outPos);
       PointerPointer<Pointer> params = new PointerPointer<>(args);
       int blocks = (rows + Top2Columns.ROWS - 1) / Top2Columns.ROWS;
       checkDriver(cuLaunchKernel(top2, blocks, 1, 1, Top2Columns.ROWS, Top2Columns.SEGMENTS, 1,
