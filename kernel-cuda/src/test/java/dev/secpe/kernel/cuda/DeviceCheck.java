@@ -41,16 +41,17 @@ public final class DeviceCheck {
   private DeviceCheck() {}
 
   public static void main(String[] args) throws Exception {
-    Path out = Path.of(".");
+    Path outArg = Path.of(".");
     boolean dry = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--out" -> out = Path.of(args[++i]);
+        case "--out" -> outArg = Path.of(args[++i]);
         case "--dry-run" -> dry = true;
         default -> throw new IllegalArgumentException("unknown argument " + args[i]
             + " (--out DIR, --dry-run)");
       }
     }
+    Path out = outArg;
     Files.createDirectories(out);
     int scale = dry ? 100 : 1;
     Map<String, Object> json = new LinkedHashMap<>();
@@ -75,68 +76,92 @@ public final class DeviceCheck {
     NearestNeighbours onCuda = NearestNeighbours.builder().backend(Backend.CUDA).build();
     NearestNeighbours onJava = NearestNeighbours.builder().backend(Backend.JAVA).build();
 
-    // (a) winners: random unit rows, and a tie-heavy case
+    // (a) winners: random unit rows, and a tie-heavy case. The data is written first, so that the
+    // PyTorch reference runs even where a step of ours fails; each step's failure is recorded
+    // (its_error) and java.json rewritten after each, so a device call is never wasted.
     int n = 20000 / scale;
     int m = 5000 / scale;
     int d = 384;
     float[] a = unitRows(n, d, 1);
     float[] b = unitRows(m, d, 2);
-    EmbeddingMatrix am = EmbeddingMatrix.ofFlat(n, d, a);
-    EmbeddingMatrix bm = EmbeddingMatrix.ofFlat(m, d, b);
-    NearestNeighbours.Top1 gpu = onCuda.top1(RowSource.of(am), bm);
-    long t0 = System.nanoTime();
-    NearestNeighbours.Top1 cpu = onJava.top1(RowSource.of(am), bm);
-    double javaSeconds = (System.nanoTime() - t0) / 1e9;
-    boolean randomSame = Arrays.equals(gpu.index(), cpu.index())
-        && Arrays.equals(gpu.score(), cpu.score());
-    boolean tiesSame = tieHeavy(onCuda, onJava, 4000 / Math.max(1, scale / 10), 1000 / Math.max(1, scale / 10), d);
-    json.put("winners_identical_random", randomSame);
-    json.put("winners_identical_ties", tiesSame);
-    json.put("winners_identical", randomSame && tiesSame);
-    log("winners identical: random " + randomSame + ", tie-heavy " + tiesSame);
-
-    // (b) the top-1 kernel, best of 5, and the Java kernel once for scale
-    double best = Double.POSITIVE_INFINITY;
-    for (int rep = 0; rep < 5; rep++) {
-      long s = System.nanoTime();
-      onCuda.top1(RowSource.of(am), bm);
-      best = Math.min(best, (System.nanoTime() - s) / 1e9);
-    }
-    json.put("kernel_shape", n + " x " + m + " x " + d);
-    json.put("kernel_seconds", best);
-    json.put("java_kernel_seconds", javaSeconds);
-    log(String.format(Locale.ROOT, "kernel %d x %d x %d: %.4f s (best of 5); pure Java %.2f s",
-        n, m, d, best, javaSeconds));
     writeFloats(out.resolve("a.f32"), a);
     writeFloats(out.resolve("b.f32"), b);
-    writeInts(out.resolve("winners.i32"), gpu.index());
+    json.put("kernel_shape", n + " x " + m + " x " + d);
+    EmbeddingMatrix am = EmbeddingMatrix.ofFlat(n, d, a);
+    EmbeddingMatrix bm = EmbeddingMatrix.ofFlat(m, d, b);
+    json.put("winners_identical", false);
+    step("winners", json, out, () -> {
+      NearestNeighbours.Top1 gpu = onCuda.top1(RowSource.of(am), bm);
+      writeInts(out.resolve("winners.i32"), gpu.index());
+      long t0 = System.nanoTime();
+      NearestNeighbours.Top1 cpu = onJava.top1(RowSource.of(am), bm);
+      json.put("java_kernel_seconds", (System.nanoTime() - t0) / 1e9);
+      boolean randomSame = Arrays.equals(gpu.index(), cpu.index())
+          && Arrays.equals(gpu.score(), cpu.score());
+      json.put("winners_identical_random", randomSame);
+      boolean tiesSame = tieHeavy(4000 / Math.max(1, scale / 10), 1000 / Math.max(1, scale / 10), d);
+      json.put("winners_identical_ties", tiesSame);
+      json.put("winners_identical", randomSame && tiesSame);
+      log("winners identical: random " + randomSame + ", tie-heavy " + tiesSame);
+    });
+
+    // (b) the top-1 kernel, best of 5
+    step("kernel", json, out, () -> {
+      double best = Double.POSITIVE_INFINITY;
+      for (int rep = 0; rep < 5; rep++) {
+        long s = System.nanoTime();
+        onCuda.top1(RowSource.of(am), bm);
+        best = Math.min(best, (System.nanoTime() - s) / 1e9);
+      }
+      json.put("kernel_seconds", best);
+      log(String.format(Locale.ROOT, "kernel %d x %d x %d: %.4f s (best of 5)", n, m, d, best));
+    });
 
     // Yelp-scale vote round: 1.9 M private rows against 35 k candidates, nearest counts
     int yn = 1_939_290 / scale;
     int ym = 35_000 / scale;
     float[] ya = unitRows(yn, d, 3);
-    EmbeddingMatrix yb = EmbeddingMatrix.ofFlat(ym, d, unitRows(ym, d, 4));
-    RowSource yrows = flat(ya, yn, d);
-    onCuda.nearestCounts(flat(ya, Math.min(yn, 20000), d), yb); // warm-up
-    long s = System.nanoTime();
-    long[] counts = onCuda.nearestCounts(yrows, yb);
-    double yelp = (System.nanoTime() - s) / 1e9;
     json.put("yelp_shape", yn + " x " + ym + " x " + d);
-    json.put("yelp_round_seconds", yelp);
-    json.put("yelp_counts_total", Arrays.stream(counts).sum());
-    log(String.format(Locale.ROOT, "Yelp-scale round %d x %d x %d: %.3f s", yn, ym, d, yelp));
+    step("yelp", json, out, () -> {
+      EmbeddingMatrix yb = EmbeddingMatrix.ofFlat(ym, d, unitRows(ym, d, 4));
+      onCuda.nearestCounts(flat(ya, Math.min(yn, 20000), d), yb); // warm-up
+      long s = System.nanoTime();
+      long[] counts = onCuda.nearestCounts(flat(ya, yn, d), yb);
+      double yelp = (System.nanoTime() - s) / 1e9;
+      json.put("yelp_round_seconds", yelp);
+      json.put("yelp_counts_total", Arrays.stream(counts).sum());
+      log(String.format(Locale.ROOT, "Yelp-scale round %d x %d x %d: %.3f s", yn, ym, d, yelp));
+    });
 
     // k-means on the same 1.9 M rows, K = 1000: one iteration = (3 iterations - 1) / 2
-    EmbeddingMatrix ym1 = EmbeddingMatrix.ofFlat(yn, d, ya);
     int k = Math.max(2, 1000 / scale);
-    double one = kmeans(ym1, k, 1);
-    double three = kmeans(ym1, k, 3);
     json.put("kmeans_shape", yn + " x " + d + ", K = " + k);
-    json.put("kmeans_fit_1_iteration_seconds", one);
-    json.put("kmeans_fit_3_iterations_seconds", three);
-    json.put("kmeans_iteration_seconds", Math.max(0, (three - one) / 2));
-    log(String.format(Locale.ROOT, "k-means K=%d: 1 iteration %.3f s, 3 iterations %.3f s", k,
-        one, three));
+    step("kmeans", json, out, () -> {
+      EmbeddingMatrix ym1 = EmbeddingMatrix.ofFlat(yn, d, ya);
+      double one = kmeans(ym1, k, 1);
+      json.put("kmeans_fit_1_iteration_seconds", one);
+      double three = kmeans(ym1, k, 3);
+      json.put("kmeans_fit_3_iterations_seconds", three);
+      json.put("kmeans_iteration_seconds", Math.max(0, (three - one) / 2));
+      log(String.format(Locale.ROOT, "k-means K=%d: 1 iteration %.3f s, 3 iterations %.3f s", k,
+          one, three));
+    });
+  }
+
+  /** One step of the check, which may throw anything. */
+  private interface Step {
+    void run() throws Exception;
+  }
+
+  /** Runs a step; a failure is logged with its stack trace and recorded as {@code name_error}. */
+  private static void step(String name, Map<String, Object> json, Path out, Step step) {
+    try {
+      step.run();
+    } catch (Throwable t) { // OutOfMemoryError and the native path's errors included
+      json.put(name + "_error", t.getClass().getSimpleName() + ": " + t.getMessage());
+      log(name + " failed:");
+      t.printStackTrace(System.out);
+    }
     write(out.resolve("java.json"), json);
   }
 
@@ -150,7 +175,7 @@ public final class DeviceCheck {
    * Rows on a coarse grid with many duplicates: ties within the float error, and exact ties
    * between columns (the lowest index must win on both backends).
    */
-  private static boolean tieHeavy(NearestNeighbours gpu, NearestNeighbours cpu, int n, int m, int d) {
+  private static boolean tieHeavy(int n, int m, int d) {
     SplittableRandom r = new SplittableRandom(9);
     float[][] b = new float[m][d];
     for (int j = 0; j < m; j++) {
