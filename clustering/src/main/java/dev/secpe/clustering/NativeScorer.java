@@ -16,9 +16,8 @@ final class NativeScorer extends NativeTileScorer {
   private final KernelProbe probe;
   private final long bytes;
   private final boolean columns;
-  private final boolean fused;
-  private final boolean l2;
-  private final float[] sqf;
+  /** Where not null, the add-on scans each tile where it is (the metric and B's norms). */
+  private final Fused fused;
   private final float[] max;
   private final float[] second;
   private final int[] pos;
@@ -29,9 +28,7 @@ final class NativeScorer extends NativeTileScorer {
       Fused fused, int maxRows) {
     this.tile = tile;
     this.columns = columns;
-    this.fused = fused != null;
-    this.l2 = fused != null && fused.l2();
-    this.sqf = fused == null ? null : fused.sqf();
+    this.fused = fused;
     this.max = fused == null ? null : new float[maxRows];
     this.second = fused == null ? null : new float[maxRows];
     this.pos = fused == null ? null : new int[maxRows];
@@ -91,8 +88,8 @@ final class NativeScorer extends NativeTileScorer {
   @Override
   public void multiply(int chunk) {
     int w = tiling.width(chunk);
-    if (fused) {
-      tile.top2(chunk, l2, sqf, tiling.start(chunk), max, second, pos);
+    if (fused != null) {
+      tile.top2(chunk, fused.l2(), fused.sqf(), tiling.start(chunk), max, second, pos);
       width = w;
     } else if (columns) {
       tileIs(tile.multiplyColumns(chunk), w, rows, true);
@@ -103,7 +100,7 @@ final class NativeScorer extends NativeTileScorer {
 
   @Override
   public boolean fusedTop2() {
-    return fused;
+    return fused != null;
   }
 
   @Override
@@ -115,7 +112,7 @@ final class NativeScorer extends NativeTileScorer {
 
   @Override
   public float[] row(int r, float[] buf) {
-    if (!fused) {
+    if (fused == null) {
       return super.row(r, buf);
     }
     tile.columnsRow(r, width, buf);

@@ -370,8 +370,7 @@ final class CudaEngine implements CudaGemm.Engine {
           new Address(chunkAddress(chunk), 0), chunks.d, new Address(a, 0), chunks.d, zero,
           new Address(c, 0), w), "cublasSgemm");
       long n = (long) rows * w;
-      copy(hostTile(), c, n * Float.BYTES, cudaMemcpyDeviceToHost, stream, "copying a tile");
-      check(cudaStreamSynchronize(stream), "a tile's GEMM");
+      downloadTile(n);
       tileCopied = false; // the host copy is row-major, not the scan's tile
       // a plain BytePointer (element size 1) over the pinned tile, for its direct buffer
       BytePointer bytes = new BytePointer(new Address(hostTile, 0));
@@ -379,11 +378,16 @@ final class CudaEngine implements CudaGemm.Engine {
       return bytes.asByteBuffer().order(ByteOrder.nativeOrder());
     }
 
-    private long hostTile() {
+    /**
+     * Copies the device's tile ({@code floats} of it, as laid out there) to the pinned host tile,
+     * allocated on first use, and waits for it (and for the work before it on the stream).
+     */
+    private void downloadTile(long floats) {
       if (hostTile == 0) {
         hostTile = hostAlloc((long) maxRows * maxWidth * Float.BYTES, "a tile's rows");
       }
-      return hostTile;
+      copy(hostTile, c, floats * Float.BYTES, cudaMemcpyDeviceToHost, stream, "copying a tile");
+      check(cudaStreamSynchronize(stream), "a tile's GEMM and its copy");
     }
 
     @Override
@@ -426,9 +430,7 @@ final class CudaEngine implements CudaGemm.Engine {
       FloatPointer tile;
       synchronized (this) {
         if (!tileCopied) { // rare: a row whose runner-up is within the float error of its maximum
-          long n = (long) rows * this.width;
-          copy(hostTile(), c, n * Float.BYTES, cudaMemcpyDeviceToHost, stream, "copying a tile");
-          check(cudaStreamSynchronize(stream), "copying a tile");
+          downloadTile((long) rows * this.width);
           tileCopied = true;
         }
         tile = new Address(hostTile, (long) rows * this.width);
