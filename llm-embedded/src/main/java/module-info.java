@@ -1,6 +1,6 @@
 /**
  * Providers that need no network and no API key: the in-process all-MiniLM-L6-v2 embedders
- * (fp32 and int8) on ONNX Runtime and the n-gram and splice generators trained on public text.
+ * (fp32 and int8) on ONNX Runtime and the n-gram, splice and guided splice generators trained on public text.
  *
  * <p>The model files are resources of the langchain4j model jars (automatic modules); they are
  * read through the class loader, which sees them on the module path and the class path alike.
@@ -19,5 +19,6 @@ module dev.secpe.llm.embedded {
       dev.secpe.llm.embedded.MiniLmQuantizedEmbedderProvider;
   provides dev.secpe.llm.spi.TextGeneratorProvider with
       dev.secpe.llm.embedded.NgramTextGeneratorProvider,
-      dev.secpe.llm.embedded.SpliceTextGeneratorProvider;
+      dev.secpe.llm.embedded.SpliceTextGeneratorProvider,
+      dev.secpe.llm.embedded.GuidedSpliceGeneratorProvider;
 }

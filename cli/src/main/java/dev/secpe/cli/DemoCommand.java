@@ -14,8 +14,10 @@ import dev.secpe.cli.demo.DemoSummary;
 import dev.secpe.cli.demo.UtilityTable;
 import dev.secpe.core.Label;
 import dev.secpe.core.report.Phase;
+import dev.secpe.llm.FineTunableGenerator;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.cache.CachingEmbedder;
+import dev.secpe.llm.embedded.GuidedSpliceGenerator;
 import dev.secpe.llm.embedded.MiniLmEmbedder;
 import dev.secpe.llm.embedded.NgramTextGenerator;
 import dev.secpe.llm.embedded.SpliceTextGenerator;
@@ -38,7 +40,7 @@ import picocli.CommandLine.Spec;
  * {@code secpe demo}: the README's main job. SecPE, Aug-PE, DPGA and CTCL at the same
  * reconstruction guarantee (p = 1e-4, r/p in {2, 10, inf}) on the bundled SpamAssassin sample
  * split by era (older e-mails public, newer ones private), over several seeds, with the embedded
- * splice generator (CTCL: the n-gram generator it fine-tunes) and the in-process MiniLM embedder;
+ * splice generator (CTCL: the guided splice generator, whose n-gram model it fine-tunes) and the in-process MiniLM embedder;
  * no network. Prints a table of mean ± sd and writes {@code report.html} and {@code results.json}.
  */
 @Command(
@@ -88,7 +90,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--split", defaultValue = "lists", description = "lists: public = older e-mail folders, private = the newer mailing-list e-mails and spam (a niche the generator must find); era: private = every newer e-mail (mostly a shift in the spam share); random: the same mix on both sides (default: ${DEFAULT-VALUE})")
   String split;
 
-  @Option(names = "--generator", defaultValue = "splice", description = "the generator of SecPE, Aug-PE and DPGA: splice recombines public sentences (embedded-splice); ngram: the Kneser-Ney model (embedded-ngram). CTCL always fine-tunes the n-gram model (default: ${DEFAULT-VALUE})")
+  @Option(names = "--generator", defaultValue = "splice", description = "the generator of SecPE, Aug-PE and DPGA: splice recombines public sentences (embedded-splice); ngram: the Kneser-Ney model (embedded-ngram). CTCL fine-tunes the guided splice generator with splice and the n-gram model with ngram (default: ${DEFAULT-VALUE})")
   String generatorName;
 
   @Option(names = "--embedder", defaultValue = "all-minilm-l6-v2-q", description = "all-minilm-l6-v2-q (int8, about 2.2x faster; cosine 0.99 to fp32) or all-minilm-l6-v2 (fp32) (default: ${DEFAULT-VALUE})")
@@ -165,25 +167,30 @@ final class DemoCommand implements Callable<Integer> {
     System.err.println("training the embedded generators on " + data.publicData().size() + " public records ...");
     List<String> publicLabels =
         data.publicData().records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
-    NgramTextGenerator ngram = NgramTextGenerator.builder().train(data.publicData().texts(), publicLabels).build();
+    // CTCL fine-tunes the n-gram model itself when the demo runs on it, else the guided splice
+    // generator (the splice generator's texts, reranked by a DP fine-tuned n-gram model).
+    FineTunableGenerator ctclGenerator =
+        generatorName.equals("ngram")
+            ? NgramTextGenerator.builder().train(data.publicData().texts(), publicLabels).build()
+            : GuidedSpliceGenerator.builder().train(data.publicData().texts(), publicLabels).build();
     TextGenerator generator =
         generatorName.equals("ngram")
-            ? ngram
+            ? ctclGenerator
             : SpliceTextGenerator.builder().train(data.publicData().texts(), publicLabels).build();
     EmbeddingProgress progress =
         new EmbeddingProgress(
             embedderName.equals("all-minilm-l6-v2") ? MiniLmEmbedder.create() : MiniLmEmbedder.createQuantized(),
             System.err);
-    try (ngram;
+    try (ctclGenerator;
         TextEmbedder embedder = embeddingCache(progress);
-        CloseOnExit onSignal = new CloseOnExit(embedder, ngram)) {
+        CloseOnExit onSignal = new CloseOnExit(embedder, ctclGenerator)) {
       DemoRunner runner =
           new DemoRunner(
               new DemoRunner.Settings(
                   syntheticSize, iterations, variations, clusters, held, rs, methods, seedList, secrets, noise,
                   geometry, secretCap == null ? 0 : secretCap),
               generator,
-              ngram,
+              ctclGenerator,
               embedder,
               System.err);
       // Every record is embedded once here (the cache answers for it afterwards): most of the

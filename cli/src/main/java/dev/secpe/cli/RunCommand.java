@@ -23,6 +23,7 @@ import dev.secpe.evolution.SecPE;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.embedded.GuidedSpliceGenerator;
 import dev.secpe.llm.embedded.MiniLmEmbedder;
 import dev.secpe.llm.embedded.NgramTextGenerator;
 import dev.secpe.llm.embedded.SpliceTextGenerator;
@@ -44,8 +45,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code secpe run}: one SecPE, Aug-PE, DPGA or CTCL run from JSONL files, writing the synthetic data and
  * a JSON privacy report. Without {@code --generator}/{@code --embedder} it uses the embedded
- * defaults: the splice generator trained on {@code --public} (CTCL: the n-gram generator it
- * fine-tunes) and the in-process MiniLM embedder.
+ * defaults: the splice generator trained on {@code --public} (CTCL: the guided splice generator,
+ * whose n-gram model it fine-tunes) and the in-process MiniLM embedder.
  */
 @Command(
     name = "run",
@@ -150,7 +151,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--secrets", paramLabel = "SPEC", description = "SecPE: what to protect, comma-separated pii | random-words[:COUNT] | terms:FILE (default: pii)")
   String secretsSpec;
 
-  @Option(names = "--generator", description = "generator: splice (embedded-splice) or ngram (embedded-ngram), both trained on --public, or any installed provider (see `secpe providers`); default: splice, and ngram for --method ctcl, which fine-tunes it")
+  @Option(names = "--generator", description = "generator: splice (embedded-splice), ngram (embedded-ngram) or guided-splice (embedded-guided-splice: the splice generator's texts reranked by an n-gram model CTCL fine-tunes), all trained on --public, or any installed provider (see `secpe providers`); default: splice, and guided-splice for --method ctcl")
   String generatorName;
 
   @Option(names = "--embedder", description = "embedder provider (default: in-process all-MiniLM-L6-v2)")
@@ -386,16 +387,19 @@ final class RunCommand implements Callable<Integer> {
 
   /** The embedded generators' short names, and the provider names they stand for. */
   static final Map<String, String> EMBEDDED_GENERATORS =
-      Map.of("splice", SpliceTextGenerator.NAME, "ngram", NgramTextGenerator.NAME);
+      Map.of(
+          "splice", SpliceTextGenerator.NAME,
+          "ngram", NgramTextGenerator.NAME,
+          "guided-splice", GuidedSpliceGenerator.NAME);
 
   /**
    * The generator {@code --generator} names; without it the best embedded one for the method (the
-   * splice generator; CTCL fine-tunes the n-gram one). The embedded generators learn from
+   * splice generator; CTCL fine-tunes the guided splice one). The embedded generators learn from
    * {@code --public} unless a {@code corpus} provider option names their training text.
    */
   /** The generator provider's name: --generator (short names resolved), or the method's embedded default. */
   String generatorProvider() {
-    String name = generatorName != null ? generatorName : method == MethodName.ctcl ? "ngram" : "splice";
+    String name = generatorName != null ? generatorName : method == MethodName.ctcl ? "guided-splice" : "splice";
     return EMBEDDED_GENERATORS.getOrDefault(name, name);
   }
 
@@ -421,6 +425,8 @@ final class RunCommand implements Callable<Integer> {
       if (provider.equals(NgramTextGenerator.NAME)) {
         NgramTextGenerator.Builder b = NgramTextGenerator.builder();
         g = labelled ? b.train(texts, labels).build() : b.train(texts).build();
+      } else if (provider.equals(GuidedSpliceGenerator.NAME)) {
+        g = GuidedSpliceGenerator.builder().train(texts, labels).build();
       } else {
         g = SpliceTextGenerator.builder().train(texts, labels).build();
       }

@@ -257,6 +257,34 @@ public final class NgramTextGenerator implements FineTunableGenerator {
     return new NgramTextGenerator(new Trained(trained, tuned), threads, seed);
   }
 
+  /**
+   * How much more likely this model finds {@code text} than {@code base} does: the mean, over the
+   * text's word tokens, of {@code ln P_this(w | h) - ln P_base(w | h)} under the two global models
+   * (0 for a text without tokens). Both must share one vocabulary: {@code base} is the model this
+   * one was fine-tuned from. Reads no private text: a fine-tuned model is a release.
+   */
+  double meanLogRatio(NgramTextGenerator base, String text) {
+    if (base.trained.vocabulary != trained.vocabulary) {
+      throw new IllegalArgumentException("base must be the model this one was fine-tuned from (same vocabulary)");
+    }
+    int[] ids = trained.vocabulary.ids(WordTokenizer.tokenize(text));
+    KneserNeyModel.Context a = trained.global.context();
+    KneserNeyModel.Context b = base.trained.global.context();
+    double sum = 0;
+    int n = 0;
+    for (int i = 0; i < ids.length; i++) {
+      a.set(ids, i, 0);
+      b.set(ids, i, 0);
+      double pa = a.probability(ids[i]);
+      double pb = b.probability(ids[i]);
+      if (pa > 0 && pb > 0) {
+        sum += Math.log(pa / pb);
+        n++;
+      }
+    }
+    return n == 0 ? 0 : sum / n;
+  }
+
   /** The trained state (tests). */
   Trained trained() {
     return trained;

@@ -42,7 +42,7 @@ class ProvidersTest {
         assertThat(p.locality()).isEqualTo(Locality.LOCAL);
       }
     });
-    assertThat(generators).contains("embedded-ngram", "embedded-splice");
+    assertThat(generators).contains("embedded-ngram", "embedded-splice", "embedded-guided-splice");
     assertThat(embedders).contains("all-minilm-l6-v2", "all-minilm-l6-v2-q");
   }
 
@@ -133,6 +133,26 @@ class ProvidersTest {
       for (String line : text.split("\n")) {
         assertThat(texts.stream().filter(t -> t.contains(line.strip())).count()).isPositive();
       }
+    }
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> p.create(ProviderConfig.of(Map.of())))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'corpus'");
+  }
+
+  @Test
+  void guidedSpliceProviderTrainsOnAJsonlCorpus(@TempDir Path dir) throws IOException {
+    Path corpus = dir.resolve("public.jsonl");
+    List<String> lines = new ArrayList<>();
+    List<String> texts = TestCorpus.texts(40, 8);
+    for (String t : texts) {
+      lines.add("{\"text\": \"" + t + "\"}");
+    }
+    Files.write(corpus, lines, StandardCharsets.UTF_8);
+    TextGeneratorProvider p = new GuidedSpliceGeneratorProvider();
+    try (TextGenerator g = p.create(ProviderConfig.of(Map.of("corpus", corpus.toString(), "candidates", "3")))) {
+      assertThat(g.name()).isEqualTo("embedded-guided-splice");
+      assertThat(((GuidedSpliceGenerator) g).candidates()).isEqualTo(3);
+      assertThat(((GuidedSpliceGenerator) g).fineTuned()).isFalse();
     }
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> p.create(ProviderConfig.of(Map.of())))
         .isInstanceOf(IllegalArgumentException.class)
