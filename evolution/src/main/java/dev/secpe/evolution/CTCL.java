@@ -24,7 +24,9 @@ import org.jspecify.annotations.Nullable;
  * of standard deviation {@code histogramSigma} on every bin, sensitivity 1), DP fine-tuning of a
  * local {@link FineTunableGenerator} on (topic keywords, document) pairs (DP-SGD parameters:
  * clip norm C, noise multiplier z, K steps, expected batch B, Poisson rate q = B/N), and
- * generation of the requested size allocated to topics in proportion to the noisy histogram by
+ * generation of the requested size allocated to topics in proportion to the noisy histogram,
+ * pulled towards the public records' topic histogram by the James-Stein factor for its known noise
+ * (post-processing; a deviation from the paper, which allocates by the noisy histogram alone), by
  * largest remainder (negative bins count as 0), each topic's texts conditioned on its keywords
  * (§3.4) and aimed at the mean length of the topic's PUBLIC documents.
  *

@@ -156,14 +156,16 @@ public final class CTCLMethod implements ApproximateDpMethod {
   }
 
   /**
-   * The requested size allocated to (label, topic) bins in proportion to the noisy histogram by
-   * largest remainder (negative bins count as 0); each text is conditioned on its topic's keywords
+   * The requested size allocated to (label, topic) bins in proportion to the noisy histogram (in a
+   * private run pulled towards the public one, {@link #shrunkToPublic}) by largest remainder
+   * (negative bins count as 0); each text is conditioned on its topic's keywords
    * and aimed at the mean length of the topic's public documents.
    */
   @Override
   public List<Offspring> initial(RunContext ctx, SplittableRandom rng) {
     int bins = topics.topics() + 1;
-    int[] share = Allocation.largestRemainder(histogram, ctx.settings().syntheticSize());
+    double[] h = accounting == null ? histogram : shrunkToPublic(histogram, publicBins(ctx), config.histogramSigma());
+    int[] share = Allocation.largestRemainder(h, ctx.settings().syntheticSize());
     List<Offspring> out = new ArrayList<>(ctx.settings().syntheticSize());
     for (int b = 0; b < share.length; b++) {
       Optional<Label> label = ctx.label(b / bins);
@@ -173,6 +175,61 @@ public final class CTCLMethod implements ApproximateDpMethod {
         GenerationTask task = new GenerationTask.Random(label.map(Label::name).orElse(null), kws, words);
         out.add(new Offspring(task, List.of(), OPERATOR, label));
       }
+    }
+    return out;
+  }
+
+  /**
+   * The public records' (label, topic) counts, in the histogram's layout (public facts only): a
+   * record whose label is not one of the run's groups is left out.
+   */
+  private double[] publicBins(RunContext ctx) {
+    int bins = topics.topics() + 1;
+    double[] out = new double[ctx.groups() * bins];
+    EmbeddingMatrix pub = ctx.publicUnit();
+    List<Label> labels = ctx.labels();
+    for (int i = 0; i < pub.rows(); i++) {
+      int g = 0;
+      if (!labels.isEmpty()) {
+        Optional<Label> l = ctx.publicData().records().get(i).label();
+        g = l.isPresent() ? labels.indexOf(l.get()) : -1;
+      }
+      if (g >= 0) {
+        out[g * bins + topics.assign(pub.row(i))]++;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The noisy histogram pulled towards the public one (scaled to the noisy total) by the
+   * positive-part James-Stein factor {@code max(0, 1 - (B - 2) sigma^2 / |h - prior|^2)} for B
+   * bins with known noise sigma: where the differences from the public distribution are no larger
+   * than the noise, the allocation follows the public topics; where they stand out, the noisy
+   * counts. Post-processing of the release with public inputs; without noise it changes nothing.
+   */
+  static double[] shrunkToPublic(double[] noisy, double[] publicCounts, double sigma) {
+    int b = noisy.length;
+    double total = 0;
+    double publicTotal = 0;
+    for (int i = 0; i < b; i++) {
+      total += noisy[i];
+      publicTotal += publicCounts[i];
+    }
+    if (b < 3 || !(publicTotal > 0) || !(total > 0) || !(sigma > 0)) {
+      return noisy.clone();
+    }
+    double[] prior = new double[b];
+    double gap = 0;
+    for (int i = 0; i < b; i++) {
+      prior[i] = total * publicCounts[i] / publicTotal;
+      double d = noisy[i] - prior[i];
+      gap += d * d;
+    }
+    double w = gap > 0 ? Math.max(0, 1 - (b - 2) * sigma * sigma / gap) : 0;
+    double[] out = new double[b];
+    for (int i = 0; i < b; i++) {
+      out[i] = prior[i] + w * (noisy[i] - prior[i]);
     }
     return out;
   }
@@ -209,6 +266,9 @@ public final class CTCLMethod implements ApproximateDpMethod {
             accounting.samplingRate(), config.steps(), config.clipNorm(), accounting.fineTuningEpsilon(),
             accounting.composedEpsilon(), delta),
         "Topics: cosine k-means on public embeddings (the paper uses HDBSCAN); unclassified below the public "
-            + config.unclassifiedQuantile() + "-quantile of own-centre cosine.");
+            + config.unclassifiedQuantile() + "-quantile of own-centre cosine.",
+        "Allocation: the noisy (label, topic) histogram is pulled towards the public records' histogram by the"
+            + " positive-part James-Stein factor for its noise (post-processing; the paper allocates by the noisy"
+            + " histogram alone).");
   }
 }
