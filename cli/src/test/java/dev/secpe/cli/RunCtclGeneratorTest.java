@@ -4,15 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code run --method ctcl} without {@code --generator}: CTCL fine-tunes the guided splice
@@ -40,13 +37,9 @@ class RunCtclGeneratorTest {
         "--out", dir.resolve("synthetic.jsonl").toString(),
         "--report", dir.resolve("report.json").toString()));
     args.addAll(List.of(extra));
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args.toArray(new String[0]));
-    assertThat(code).as(err.toString()).isZero();
-    return err.toString();
+    CliRun.Outcome o = CliRun.execute(args);
+    assertThat(o.code()).as(o.err()).isZero();
+    return o.err();
   }
 
   @Test

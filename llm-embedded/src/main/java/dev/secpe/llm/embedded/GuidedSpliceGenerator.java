@@ -90,9 +90,7 @@ public final class GuidedSpliceGenerator implements FineTunableGenerator {
     List<GenerationRequest> drafts = new ArrayList<>(requests.size() * candidates);
     for (int i = 0; i < requests.size(); i++) {
       GenerationRequest r = requests.get(i);
-      long base = r.params().seed().isPresent()
-          ? r.params().seed().getAsLong()
-          : seed ^ (call * 0x9E3779B97F4A7C15L) ^ (i * 0xBF58476D1CE4E5B9L);
+      long base = SpliceTextGenerator.requestSeed(r, seed, call, i);
       for (int j = 0; j < candidates; j++) {
         long s = j == 0 ? base : base ^ (j * 0xD1B54A32D192ED03L) + j;
         drafts.add(new GenerationRequest(r.messages(), r.task(), r.params().withSeed(s)));
@@ -165,7 +163,6 @@ public final class GuidedSpliceGenerator implements FineTunableGenerator {
   public static final class Builder {
     private final SpliceTextGenerator.Builder splice = SpliceTextGenerator.builder();
     private List<String> texts;
-    private List<String> labels;
     private int candidates = 8;
     private long seed = 0x5EC9E;
 
@@ -183,7 +180,6 @@ public final class GuidedSpliceGenerator implements FineTunableGenerator {
     public Builder train(List<String> texts, List<String> labels) {
       splice.train(texts, labels); // validates both
       this.texts = List.copyOf(texts);
-      this.labels = labels == null ? null : new ArrayList<>(labels);
       return this;
     }
 
@@ -202,15 +198,15 @@ public final class GuidedSpliceGenerator implements FineTunableGenerator {
       return this;
     }
 
-    /** Trains the n-gram model and indexes the splice generator's documents. */
+    /** Trains the n-gram model (unlabelled) and indexes the splice generator's documents (by label). */
     public GuidedSpliceGenerator build() {
       if (texts == null) {
         throw new IllegalStateException("training texts missing: call train(texts) first");
       }
-      boolean labelled = labels != null && labels.stream().allMatch(Objects::nonNull);
       SpliceTextGenerator w = splice.seed(seed).build();
-      NgramTextGenerator.Builder n = NgramTextGenerator.builder().seed(seed);
-      NgramTextGenerator m = labelled ? n.train(texts, labels).build() : n.train(texts).build();
+      // Only the n-gram model's global counts are scored and fine-tuned: per-label models would
+      // never be read, so it learns the texts without their labels.
+      NgramTextGenerator m = NgramTextGenerator.builder().seed(seed).train(texts).build();
       return new GuidedSpliceGenerator(w, m, null, candidates, seed);
     }
   }

@@ -151,12 +151,19 @@ public final class SpliceTextGenerator implements TextGenerator {
     List<GenerationResult> out = new ArrayList<>(requests.size());
     for (int i = 0; i < requests.size(); i++) {
       GenerationRequest r = requests.get(i);
-      long s = r.params().seed().isPresent()
-          ? r.params().seed().getAsLong()
-          : seed ^ (call * 0x9E3779B97F4A7C15L) ^ (i * 0xBF58476D1CE4E5B9L);
-      out.add(generateOne(r, new SplittableRandom(s)));
+      out.add(generateOne(r, new SplittableRandom(requestSeed(r, seed, call, i))));
     }
     return CompletableFuture.completedFuture(List.copyOf(out));
+  }
+
+  /**
+   * The seed of the {@code index}-th request of call number {@code call}: the request's own, else
+   * one derived from the generator's seed, the call and the index.
+   */
+  static long requestSeed(GenerationRequest r, long seed, long call, int index) {
+    return r.params().seed().isPresent()
+        ? r.params().seed().getAsLong()
+        : seed ^ (call * 0x9E3779B97F4A7C15L) ^ (index * 0xBF58476D1CE4E5B9L);
   }
 
   private GenerationResult generateOne(GenerationRequest r, SplittableRandom rng) {
