@@ -168,7 +168,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   /**
    * Whether a population, and so the output, may hold one text twice (default false). By default a
    * generated text identical to one already in the population is asked for again with another seed
-   * (at most three more times) and left out if it stays a copy: a copy adds no candidate, and in a
+   * (at most eight more times) and left out if it stays a copy: a copy adds no candidate, and in a
    * selection that takes the nearest candidates it crowds out distinct ones. Post-processing of
    * synthetic text only: no privacy effect.
    */

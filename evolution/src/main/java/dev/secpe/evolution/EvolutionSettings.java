@@ -35,7 +35,7 @@ import java.util.Optional;
  * @param providerRetries further attempts after a timeout or a retryable provider failure
  * @param allowDuplicates whether a population may hold one text twice (default false: a child
  *     identical to a text already in the population is asked for again, with another seed, up to
- *     three more times, and left out if it stays a copy, so survivors and the
+ *     eight more times, and left out if it stays a copy, so survivors and the
  *     output are distinct texts)
  * @param journal the privacy journal every release is recorded in before it is drawn, if any
  */

@@ -27,14 +27,22 @@ class DistinctPopulationTest {
   /**
    * A generator that returns its parent unchanged for every fill-in whose seed is even (the copies
    * an in-process generator makes of one-sentence records), and a text of its own otherwise; a
-   * fresh sample repeats an earlier one for one seed in four. Records every request.
+   * fresh sample repeats an earlier one for one seed in four, and every fresh sample of its first
+   * {@code stubbornCalls} calls is one and the same text. Records every request.
    */
   static final class Copying implements TextGenerator {
     final List<GenerationRequest> requests = new CopyOnWriteArrayList<>();
     private final boolean always;
+    private final int stubbornCalls;
+    private int calls;
 
     Copying(boolean always) {
+      this(always, 0);
+    }
+
+    Copying(boolean always, int stubbornCalls) {
       this.always = always;
+      this.stubbornCalls = stubbornCalls;
     }
 
     @Override
@@ -48,8 +56,9 @@ class DistinctPopulationTest {
     }
 
     @Override
-    public CompletableFuture<List<GenerationResult>> generateAsync(List<GenerationRequest> batch) {
+    public synchronized CompletableFuture<List<GenerationResult>> generateAsync(List<GenerationRequest> batch) {
       requests.addAll(batch);
+      boolean stubborn = calls++ < stubbornCalls;
       List<GenerationResult> out = new ArrayList<>();
       for (GenerationRequest r : batch) {
         long seed = r.params().seed().orElseThrow();
@@ -57,7 +66,7 @@ class DistinctPopulationTest {
         if (r.task() instanceof GenerationTask.FillIn f) {
           text = always || (seed & 1) == 0 ? f.parent() : f.parent() + " and " + Long.toHexString(seed);
         } else {
-          text = always ? "the same text"
+          text = always || stubborn ? "the same text"
               : "sample " + ((seed & 3) == 0 ? "zero" : Long.toHexString(seed)) + " of a public kind";
         }
         out.add(new GenerationResult(text, GenerationResult.FinishReason.STOP, 0, 0));
@@ -117,6 +126,18 @@ class DistinctPopulationTest {
     List<String> out = r.dataset().records().stream().map(SyntheticText::text).toList();
     assertThat(new HashSet<>(out)).hasSameSizeAs(out);
     assertThat(r.report().warnings()).anyMatch(w -> w.contains("stayed copies") && w.contains("allowDuplicates"));
+  }
+
+  @Test
+  void aCopyIsAskedForAgainUntilTheGeneratorGivesANewText() {
+    // The first population is asked for once and then, for its copies, once per retry: a generator
+    // that repeats itself for six calls (the first and five retries) still fills it. With three
+    // retries (the rule before) the output held a single text.
+    RunResult r = run(new Copying(false, 6), e -> {}).iterations(1).build().run();
+    List<String> out = r.dataset().records().stream().map(SyntheticText::text).toList();
+    assertThat(new HashSet<>(out)).hasSameSizeAs(out);
+    assertThat(out).hasSize(10);
+    assertThat(r.report().warnings()).noneMatch(w -> w.contains("stayed copies"));
   }
 
   @Test

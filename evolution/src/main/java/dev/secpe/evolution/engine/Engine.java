@@ -374,7 +374,7 @@ public final class Engine {
   }
 
   /** Further requests for a generated text that copies one already in the population. */
-  static final int DUPLICATE_RETRIES = 3;
+  static final int DUPLICATE_RETRIES = 8;
 
   /**
    * Generates the offspring, each a text not in {@code existing} nor among the earlier offspring
