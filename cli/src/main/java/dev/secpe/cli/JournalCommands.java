@@ -81,21 +81,10 @@ final class JournalCommands {
     public Integer call() {
       PrivateDataset data = dataset.read();
       PrivacyJournal.History h = dataset.journal().history(data);
-      double d = delta != null ? delta
-          : h.limit().flatMap(PrivacyJournal.Limit::dp).map(DpBudget::delta)
-              .orElse(DpBudget.deltaForDatasetSize(Math.max(2, data.size())));
-      if (!(d > 0 && d < 1)) {
-        throw new IllegalArgumentException("--delta must be in (0, 1), got --delta " + d);
-      }
-      Double prior = p != null ? p : h.limit().flatMap(PrivacyJournal.Limit::secret).map(SecretBudget::p).orElse(null);
-      if (prior != null && !(prior > 0 && prior < 1)) {
-        throw new IllegalArgumentException("--p must be in (0, 1), got --p " + prior);
-      }
       ObjectNode out = JsonOut.MAPPER.createObjectNode();
       out.put("journal", h.file().toString());
       out.put("records", data.size());
-      h.limit().ifPresentOrElse(l -> out.set("limit", limit(l)), () -> out.putNull("limit"));
-      out.set("spent", guarantee(h.spent(d, prior == null ? 0.5 : prior), prior, h.charged().size()));
+      spentAndLimit(out, h, data.size(), delta, p);
       ArrayNode runs = out.putArray("runs");
       for (PrivacyJournal.Run r : h.runs()) {
         ObjectNode n = runs.addObject();
@@ -112,6 +101,26 @@ final class JournalCommands {
         }
       }
       return JsonOut.print(spec, out);
+    }
+
+    /**
+     * Puts {@code limit} and {@code spent} (every release the journal holds, composed at {@code
+     * delta}, by default the limit's or else 1/(N ln N), and at the prior {@code p}, by default the
+     * limit's; none without) into {@code out}.
+     */
+    static void spentAndLimit(ObjectNode out, PrivacyJournal.History h, int records, Double delta, Double p) {
+      double d = delta != null ? delta
+          : h.limit().flatMap(PrivacyJournal.Limit::dp).map(DpBudget::delta)
+              .orElse(DpBudget.deltaForDatasetSize(Math.max(2, records)));
+      if (!(d > 0 && d < 1)) {
+        throw new IllegalArgumentException("--delta must be in (0, 1), got --delta " + d);
+      }
+      Double prior = p != null ? p : h.limit().flatMap(PrivacyJournal.Limit::secret).map(SecretBudget::p).orElse(null);
+      if (prior != null && !(prior > 0 && prior < 1)) {
+        throw new IllegalArgumentException("--p must be in (0, 1), got --p " + prior);
+      }
+      h.limit().ifPresentOrElse(l -> out.set("limit", limit(l)), () -> out.putNull("limit"));
+      out.set("spent", guarantee(h.spent(d, prior == null ? 0.5 : prior), prior, h.charged().size()));
     }
 
     private static ObjectNode guarantee(PrivacyGuarantee g, Double p, int releases) {

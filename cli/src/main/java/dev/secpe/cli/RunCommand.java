@@ -379,6 +379,17 @@ final class RunCommand implements Callable<Integer> {
     RunResult result = run(priv, pub, generator, embedder);
     OutputPaths.writeAtomically(out, result.dataset()::writeJsonl);
     com.fasterxml.jackson.databind.node.ObjectNode json = PrivacyReportJson.toTree(result.report());
+    if (!result.report().mechanisms().isEmpty()) {
+      // Where this run was journalled and what the dataset has spent over every run so far. The
+      // journal's directory only: the file's path holds the dataset key, an unsalted digest of the
+      // private texts, which a shareable report must not carry.
+      PrivacyJournal.History h = PrivacyJournal.at(journalDirectory()).history(priv);
+      com.fasterxml.jackson.databind.node.ObjectNode j = json.putObject("journal");
+      j.put("directory", journalDirectory().toString()).put("runs", h.runs().size());
+      JournalCommands.Spent.spentAndLimit(
+          j, h, priv.size(), budget.dp != null ? budget.dp.delta : null,
+          budget.secret != null ? budget.secret.p : null);
+    }
     String text = json.toString();
     OutputPaths.writeAtomically(report, p -> java.nio.file.Files.writeString(p, text + "\n"));
     System.out.println(text);
@@ -393,11 +404,11 @@ final class RunCommand implements Callable<Integer> {
           "guided-splice", GuidedSpliceGenerator.NAME);
 
   /**
-   * The generator {@code --generator} names; without it the best embedded one for the method (the
-   * splice generator; CTCL fine-tunes the guided splice one). The embedded generators learn from
-   * {@code --public} unless a {@code corpus} provider option names their training text.
+   * The generator provider's name: the one {@code --generator} names (short names resolved), or
+   * without it the best embedded one for the method (the splice generator; CTCL fine-tunes the
+   * guided splice one). The embedded generators learn from {@code --public} unless a {@code corpus}
+   * provider option names their training text.
    */
-  /** The generator provider's name: --generator (short names resolved), or the method's embedded default. */
   String generatorProvider() {
     String name = generatorName != null ? generatorName : method == MethodName.ctcl ? "guided-splice" : "splice";
     return EMBEDDED_GENERATORS.getOrDefault(name, name);

@@ -152,6 +152,38 @@ class RunJournalTest {
     Files.write(file, FaultRun.JSON.writeValueAsBytes(root));
   }
 
+  // fault: a run's report read alone, with no word of what the dataset had spent before it
+  // holds: the report's `journal` names the journal directory (not the file, whose path holds the dataset key), how many runs the dataset's journal holds and what they have spent together (before: the report named neither, and only `secpe privacy spent` told)
+  @Test
+  void theReportNamesItsJournalAndWhatEveryRunOnTheDatasetHasSpent(@TempDir Path dir) throws Exception {
+    FaultRun f = new FaultRun(dir);
+    assertThat(f.run("--report", dir.resolve("a.json").toString()).code()).isZero();
+    assertThat(f.run("--report", dir.resolve("b.json").toString(), "--out", dir.resolve("b.jsonl").toString()).code())
+        .isZero();
+    JsonNode a = FaultRun.JSON.readTree(dir.resolve("a.json").toFile());
+    JsonNode b = FaultRun.JSON.readTree(dir.resolve("b.json").toFile());
+    assertThat(a.path("journal").path("directory").asText()).isEqualTo(f.journal.toString());
+    // Not the journal file: its path holds the dataset key, a digest of the private texts.
+    String key = f.spent().path("journal").asText();
+    assertThat(key).startsWith(f.journal.toString());
+    assertThat(Files.readString(dir.resolve("a.json"))).doesNotContain(Path.of(key).getParent().getFileName().toString());
+    assertThat(a.path("journal").path("runs").asInt()).isEqualTo(1);
+    assertThat(b.path("journal").path("runs").asInt()).isEqualTo(2);
+    assertThat(a.path("journal").path("limit").isNull()).isTrue();
+    int releases = a.path("mechanisms").size();
+    assertThat(a.path("journal").path("spent").path("releases").asInt()).isEqualTo(releases);
+    assertThat(b.path("journal").path("spent").path("releases").asInt()).isEqualTo(2 * releases);
+    // Aug-PE's releases are Gaussian: mu composes in quadrature, so two equal runs spend sqrt(2) mu.
+    double mu = a.path("privacy").path("mu").asDouble();
+    assertThat(mu).isPositive();
+    assertThat(a.path("journal").path("spent").path("mu").asDouble()).isCloseTo(mu, org.assertj.core.data.Offset.offset(1e-9 * mu));
+    assertThat(b.path("journal").path("spent").path("mu").asDouble())
+        .isCloseTo(Math.sqrt(2) * mu, org.assertj.core.data.Offset.offset(1e-9 * mu));
+    assertThat(b.path("journal").path("spent").path("delta").asDouble()).isEqualTo(1e-5);
+    assertThat(b.path("journal").path("spent").path("epsilon").asDouble())
+        .isGreaterThan(a.path("privacy").path("epsilon").asDouble());
+  }
+
   // fault: runs past a dataset's lifetime budget (`secpe privacy limit --private FILE --epsilon E --delta D`)
   // holds: a run whose planned releases, composed with every release the journal holds for the dataset, exceed it exits 2 before it draws; `secpe privacy spent --private FILE` lists every run (when, by whom, status) and release with the composed epsilon
   @Test

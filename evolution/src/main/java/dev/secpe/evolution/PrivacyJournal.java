@@ -116,6 +116,14 @@ public final class PrivacyJournal {
   }
 
   /**
+   * What the journal holds about the dataset {@code store} holds (keyed by {@link
+   * PrivateStore#datasetKey()}, as a run on it is): every run, every charge, the lifetime budget.
+   */
+  public History history(PrivateStore store) {
+    return RunJournal.history(directory, Objects.requireNonNull(store, "store").datasetKey());
+  }
+
+  /**
    * Sets the lifetime (epsilon, delta) budget of {@code data}: a later run whose releases, composed
    * with every release the journal holds for it, would exceed it is refused before the release is
    * drawn. The change is journalled (time, user); the latest limit applies.
