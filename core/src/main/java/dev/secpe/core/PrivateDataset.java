@@ -85,12 +85,13 @@ public final class PrivateDataset {
    * read from a shuffled, relabelled or re-exported file are the same dataset to the journal and
    * its budget (a record added or changed makes another dataset: the journal cannot know that two
    * files overlap). Like {@link #contentHash()} it is a function of private data and is never
-   * reported; it names the dataset's journal.
+   * reported; it names the dataset's journal. {@link DatasetKey} gives its definition and its
+   * parts, for stores that keep their records elsewhere.
    */
   public String datasetKey() {
     String k = datasetKey;
     if (k == null) {
-      k = RecordDigest.ofMultiset(records.stream().map(r -> r.text().reveal()).toList());
+      k = DatasetKey.of(records.stream().map(r -> r.text().reveal()).toList());
       datasetKey = k;
     }
     return k;

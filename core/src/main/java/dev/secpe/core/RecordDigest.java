@@ -34,27 +34,6 @@ final class RecordDigest {
     md.update(b);
   }
 
-  /**
-   * SHA-256 (hex) of a multiset of texts: each text's SHA-256, sorted, then digested with the
-   * count, so that any order of the same texts gives the same digest.
-   */
-  static String ofMultiset(java.util.List<String> texts) {
-    byte[][] each = new byte[texts.size()][];
-    RecordDigest d = new RecordDigest();
-    for (int i = 0; i < each.length; i++) {
-      d.md.reset();
-      each[i] = d.md.digest(texts.get(i).getBytes(StandardCharsets.UTF_8));
-    }
-    java.util.Arrays.sort(each, java.util.Arrays::compareUnsigned);
-    d.md.reset();
-    d.field("secpe-dataset-multiset-v1");
-    d.md.update(ByteBuffer.allocate(8).putLong(each.length).array());
-    for (byte[] b : each) {
-      d.md.update(b);
-    }
-    return d.hex();
-  }
-
   /** The digest, hex. */
   String hex() {
     return HexFormat.of().formatHex(md.digest());

@@ -4,6 +4,7 @@ import dev.secpe.clustering.ClusterAggregate;
 import dev.secpe.clustering.ClusterAggregator;
 import dev.secpe.clustering.Metric;
 import dev.secpe.clustering.RowSource;
+import dev.secpe.core.DatasetKey;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
 import dev.secpe.core.PrivacyGuard;
@@ -26,6 +27,8 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HexFormat;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -159,6 +162,39 @@ public final class SparkPrivateStore implements PrivateStore {
         .fold(new long[1], (a, c) -> new long[] {a[0] + c[0]});
     return "spark:" + size + ":" + Long.toHexString(sum[0]);
   }
+
+  /**
+   * The in-memory store's key for the same records ({@link DatasetKey}), so that a
+   * dataset read through Spark and the same records read from a file share one privacy journal and
+   * one budget: the texts' digests are sorted on the cluster and streamed to the driver in order,
+   * one partition at a time. Computed once.
+   */
+  @Override
+  public String datasetKey() {
+    String k = datasetKey;
+    if (k == null) {
+      Iterator<String> sorted = indexed
+          .map(t -> DatasetKey.textDigestHex(t._2().text()))
+          .sortBy(h -> h, true, Math.max(1, indexed.getNumPartitions()))
+          .toLocalIterator();
+      HexFormat hex = HexFormat.of();
+      k = DatasetKey.ofSorted(size, new Iterator<byte[]>() {
+        @Override
+        public boolean hasNext() {
+          return sorted.hasNext();
+        }
+
+        @Override
+        public byte[] next() {
+          return hex.parseHex(sorted.next());
+        }
+      });
+      datasetKey = k;
+    }
+    return k;
+  }
+
+  private volatile String datasetKey;
 
   @Override
   public int[] groups(List<Label> labels) {

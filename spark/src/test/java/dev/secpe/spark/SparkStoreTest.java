@@ -25,6 +25,7 @@ import dev.secpe.llm.testkit.FakeTextGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.TreeSet;
 import org.apache.spark.SparkConf;
@@ -212,6 +213,14 @@ class SparkStoreTest {
       assertThat(store.secrets(pii, guard).secretsOfRecord())
           .usingRecursiveComparison()
           .isEqualTo(memory.secrets(pii, guard).secretsOfRecord());
+      // The journal's key is the in-memory store's, whatever the partitions or the order.
+      List<PrivateRecord> reversed = new ArrayList<>(records);
+      Collections.reverse(reversed);
+      assertThat(store.datasetKey())
+          .isEqualTo(memory.datasetKey())
+          .isEqualTo(PrivateDataset.of(reversed).datasetKey())
+          .isEqualTo(spark(60, 5).datasetKey())
+          .isNotEqualTo(PrivateStore.inMemory(PrivateDataset.of(records.subList(1, 60))).datasetKey());
       assertThat(store.contentHash()).isEqualTo(spark(60, 5).contentHash()).startsWith("spark:60:");
       List<PrivateRow> shifted = rows(61).subList(1, 61);
       assertThat(store.contentHash()).isNotEqualTo(SparkPrivateStore.builder()

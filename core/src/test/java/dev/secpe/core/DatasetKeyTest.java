@@ -1,0 +1,87 @@
+package dev.secpe.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The journal's dataset key, against its written definition computed here with the JDK's SHA-256
+ * alone, and the parts a store that keeps its records elsewhere (Spark) computes it from.
+ */
+class DatasetKeyTest {
+
+  private static byte[] sha(byte[] b) throws Exception {
+    return MessageDigest.getInstance("SHA-256").digest(b);
+  }
+
+  @Test
+  void theKeyIsTheDigestOfTheTagTheCountAndTheSortedTextDigests() throws Exception {
+    // By hand: sha256(len(tag) as 4 bytes | tag | count as 8 bytes | sorted sha256 of each text).
+    List<String> texts = List.of("bravo", "alpha", "alpha", "Ünïcode");
+    List<byte[]> each = new ArrayList<>();
+    for (String t : texts) {
+      each.add(sha(t.getBytes(StandardCharsets.UTF_8)));
+    }
+    each.sort(Arrays::compareUnsigned);
+    MessageDigest md = MessageDigest.getInstance("SHA-256");
+    byte[] tag = "secpe-dataset-multiset-v1".getBytes(StandardCharsets.UTF_8);
+    md.update(new byte[] {0, 0, 0, (byte) tag.length});
+    md.update(tag);
+    md.update(new byte[] {0, 0, 0, 0, 0, 0, 0, 4});
+    each.forEach(md::update);
+    String expected = HexFormat.of().formatHex(md.digest());
+
+    assertThat(DatasetKey.of(texts)).isEqualTo(expected);
+    List<PrivateRecord> records = new ArrayList<>();
+    for (int i = 0; i < texts.size(); i++) {
+      records.add(PrivateRecord.of("r" + i, texts.get(i), Label.of(i % 2 == 0 ? "ham" : "spam")));
+    }
+    assertThat(PrivateDataset.of(records).datasetKey()).isEqualTo(expected);
+    // Streamed from sorted parts, as a cluster gives them.
+    assertThat(DatasetKey.ofSorted(4, each.iterator())).isEqualTo(expected);
+    // One copy fewer is another dataset.
+    assertThat(DatasetKey.of(List.of("bravo", "alpha", "Ünïcode"))).isNotEqualTo(expected);
+  }
+
+  @Property(tries = 200)
+  void sortingTheHexDigestsSortsTheDigestsAndAnyOrderGivesOneKey(@ForAll @Size(max = 12) List<String> texts) {
+    List<String> hex = new ArrayList<>();
+    texts.forEach(t -> hex.add(DatasetKey.textDigestHex(t)));
+    Collections.sort(hex);
+    List<byte[]> bytes = new ArrayList<>();
+    hex.forEach(h -> bytes.add(HexFormat.of().parseHex(h)));
+    String key = DatasetKey.ofSorted(texts.size(), bytes.iterator());
+    assertThat(key).isEqualTo(DatasetKey.of(texts));
+    List<String> shuffled = new ArrayList<>(texts);
+    Collections.shuffle(shuffled, new Random(texts.size()));
+    assertThat(DatasetKey.of(shuffled)).isEqualTo(key);
+  }
+
+  @Test
+  void streamedDigestsMustBeSortedWholeAndCounted() {
+    byte[] a = DatasetKey.textDigest("a");
+    byte[] b = DatasetKey.textDigest("b");
+    byte[] lo = Arrays.compareUnsigned(a, b) < 0 ? a : b;
+    byte[] hi = lo == a ? b : a;
+    assertThatThrownBy(() -> DatasetKey.ofSorted(2, List.of(hi, lo).iterator()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ascending order, digest 1");
+    assertThatThrownBy(() -> DatasetKey.ofSorted(3, List.of(lo, hi).iterator()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("count=3 for 2");
+    assertThatThrownBy(() -> DatasetKey.ofSorted(1, List.of(new byte[31]).iterator()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("got 31 bytes");
+    assertThatThrownBy(() -> DatasetKey.ofSorted(-1, List.<byte[]>of().iterator()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("count=-1");
+  }
+}
