@@ -2,18 +2,35 @@ package dev.secpe.cli.demo;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+import org.hipparchus.distribution.continuous.TDistribution;
 
 /**
  * The demo's results for one corpus as a Markdown table: for every method and r/p, FID (in the
  * held-out records' leading components) and KID of the first round's survivors and of the output,
- * distinct texts and near-duplicates, and whether the output is closer to the held-out private
- * records than the same-size random public sample and than its own first round (on the means over
- * seeds, FID and KID both). {@code bin/utility-table} joins the three corpora's tables into
- * docs/utility.md.
+ * the paired change of FID from the first round to the output, distinct texts and near-duplicates,
+ * and whether the output is closer to the held-out private records than the same-size random public
+ * sample and than its own first round. {@code bin/utility-table} joins the three corpora's tables
+ * into docs/utility.md.
+ *
+ * <p>A verdict tests each reading (FID, KID) at the two-sided 5% level, so that a difference within
+ * the seeds' spread is not read as a gain or a loss: against the first round on the paired
+ * differences of the seeds (Student's t, n - 1 degrees of freedom), against the public sample on
+ * the two sets of seeds (Welch's t). "yes": both readings lower; "**no**": either higher; "FID only"
+ * or "KID only": one lower, the other level; "level": neither differs. With one seed there is no
+ * spread to test against and the means decide.
  */
 public final class UtilityTable {
 
   private UtilityTable() {}
+
+  /** The two-sided level of every verdict's test. */
+  static final double LEVEL = 0.05;
+
+  /** How one reading compares: lower, level (within the test's spread) or higher. */
+  enum Reading {
+    LOWER, LEVEL, HIGHER
+  }
 
   /**
    * The table with its heading.
@@ -28,9 +45,10 @@ public final class UtilityTable {
   public static String markdown(
       String corpus, String command, List<DemoSummary> summary, List<DemoRunner.Baseline> baseline, double realFid,
       int syntheticSize) {
-    DemoSummary.Stat pubFid = DemoSummary.Stat.of(baseline.stream().mapToDouble(DemoRunner.Baseline::fid).toArray());
-    DemoSummary.Stat pubKid =
-        DemoSummary.Stat.of(baseline.stream().mapToDouble(b -> 1e3 * b.kid()).toArray());
+    double[] pubFidSeeds = baseline.stream().mapToDouble(DemoRunner.Baseline::fid).toArray();
+    double[] pubKidSeeds = baseline.stream().mapToDouble(DemoRunner.Baseline::kid).toArray();
+    DemoSummary.Stat pubFid = DemoSummary.Stat.of(pubFidSeeds);
+    DemoSummary.Stat pubKid = scaled(DemoSummary.Stat.of(pubKidSeeds));
     StringBuilder sb = new StringBuilder();
     sb.append("### ").append(corpus).append("\n\n");
     sb.append("`").append(command).append("`\n\n");
@@ -38,36 +56,107 @@ public final class UtilityTable {
         "Against the held-out private records, %d random public records score FID %s and KID×10³ %s (the baseline"
             + " every method must beat); %d real private records score FID %.4f (the floor).%n%n",
         syntheticSize, pubFid.format(4), pubKid.format(3), syntheticSize, realFid));
-    sb.append("| method | r/p | FID first round | FID output | KID×10³ first | KID×10³ output | distinct | near-dup."
-        + " | beats public | beats first round |\n");
-    sb.append("|---|---|---|---|---|---|---|---|---|---|\n");
+    sb.append("| method | r/p | FID first round | FID output | change (paired, ± se) | KID×10³ first | KID×10³ output"
+        + " | distinct | near-dup. | beats public | beats first round |\n");
+    sb.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (DemoSummary s : summary) {
       boolean rounds = s.fidPerRound().size() >= 2;
       DemoSummary.Stat kidFirst = s.kidPerRound().get(0);
-      DemoSummary.Stat kid = s.kid();
-      boolean beatsPublic = s.fid().mean() < pubFid.mean() && 1e3 * kid.mean() < pubKid.mean();
-      boolean beatsFirst = s.fid().mean() < s.firstFid().mean() && kid.mean() < kidFirst.mean();
-      sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+      double[] fid = values(s, DemoResult::fid);
+      double[] kid = values(s, DemoResult::kid);
+      String beatsPublic = verdict(unpaired(fid, pubFidSeeds), unpaired(kid, pubKidSeeds));
+      String beatsFirst = "– (no rounds)";
+      String change = "–";
+      if (rounds) {
+        double[] dFid = difference(fid, values(s, DemoResult::firstFid));
+        double[] dKid = difference(kid, values(s, r -> r.kidPerRound().get(0)));
+        beatsFirst = verdict(paired(dFid), paired(dKid));
+        DemoSummary.Stat d = DemoSummary.Stat.of(dFid);
+        change = String.format(Locale.ROOT, "%+.4f ± %.4f", d.mean(), d.sd() / Math.sqrt(d.n()));
+      }
+      sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
           s.method(), s.ratioLabel(),
           rounds ? s.firstFid().format(4) : "–",
           s.fid().format(4),
+          change,
           rounds ? scaled(kidFirst).format(3) : "–",
-          scaled(kid).format(3),
+          scaled(s.kid()).format(3),
           s.distinct().format(1),
           s.nearDuplicates().format(1),
-          verdict(beatsPublic, s.fid().mean() < pubFid.mean(), 1e3 * kid.mean() < pubKid.mean()),
-          rounds ? verdict(beatsFirst, s.fid().mean() < s.firstFid().mean(), kid.mean() < kidFirst.mean())
-              : "– (no rounds)"));
+          beatsPublic,
+          beatsFirst));
     }
     return sb.toString();
+  }
+
+  /** output - first, seed by seed. */
+  private static double[] difference(double[] output, double[] first) {
+    double[] d = new double[output.length];
+    for (int i = 0; i < d.length; i++) {
+      d[i] = output[i] - first[i];
+    }
+    return d;
+  }
+
+  private static double[] values(DemoSummary s, ToDoubleFunction<DemoResult> f) {
+    return s.runs().stream().mapToDouble(f).toArray();
+  }
+
+  /**
+   * Paired differences (output - first round): their mean against Student's t with n - 1 degrees
+   * of freedom at {@link #LEVEL}; the sign of the mean alone with one seed.
+   */
+  static Reading paired(double[] d) {
+    DemoSummary.Stat s = DemoSummary.Stat.of(d);
+    if (d.length < 2) {
+      return sign(s.mean());
+    }
+    return test(s.mean(), s.sd() / Math.sqrt(d.length), d.length - 1);
+  }
+
+  /**
+   * Two independent sets of seeds (the method's {@code a}, the public sample's {@code b}): the
+   * difference of their means against Welch's t (Welch–Satterthwaite degrees of freedom) at {@link
+   * #LEVEL}; the sign of the difference alone when either has one seed.
+   */
+  static Reading unpaired(double[] a, double[] b) {
+    DemoSummary.Stat x = DemoSummary.Stat.of(a);
+    DemoSummary.Stat y = DemoSummary.Stat.of(b);
+    double diff = x.mean() - y.mean();
+    if (a.length < 2 || b.length < 2) {
+      return sign(diff);
+    }
+    double va = x.sd() * x.sd() / a.length;
+    double vb = y.sd() * y.sd() / b.length;
+    double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
+    return test(diff, Math.sqrt(va + vb), df);
+  }
+
+  private static Reading test(double diff, double se, double df) {
+    if (!(se > 0)) {
+      return sign(diff); // no spread (identical seeds): the sign decides
+    }
+    double critical = new TDistribution(df).inverseCumulativeProbability(1 - LEVEL / 2);
+    double t = diff / se;
+    return t < -critical ? Reading.LOWER : t > critical ? Reading.HIGHER : Reading.LEVEL;
+  }
+
+  private static Reading sign(double diff) {
+    return diff < 0 ? Reading.LOWER : diff > 0 ? Reading.HIGHER : Reading.LEVEL;
   }
 
   private static DemoSummary.Stat scaled(DemoSummary.Stat s) {
     return new DemoSummary.Stat(1e3 * s.mean(), 1e3 * s.sd(), s.n());
   }
 
-  /** "yes" on both readings, "no" on neither, else which one holds. */
-  private static String verdict(boolean both, boolean fid, boolean kid) {
-    return both ? "yes" : fid ? "FID only" : kid ? "KID only" : "**no**";
+  /** "yes" when both readings are lower, "**no**" when either is higher, else which one is lower, or "level". */
+  static String verdict(Reading fid, Reading kid) {
+    if (fid == Reading.HIGHER || kid == Reading.HIGHER) {
+      return "**no**";
+    }
+    if (fid == Reading.LOWER && kid == Reading.LOWER) {
+      return "yes";
+    }
+    return fid == Reading.LOWER ? "FID only" : kid == Reading.LOWER ? "KID only" : "level";
   }
 }
