@@ -383,12 +383,21 @@ final class RunCommand implements Callable<Integer> {
       // Where this run was journalled and what the dataset has spent over every run so far. The
       // journal's directory only: the file's path holds the dataset key, an unsalted digest of the
       // private texts, which a shareable report must not carry.
-      PrivacyJournal.History h = PrivacyJournal.at(journalDirectory()).history(priv);
       com.fasterxml.jackson.databind.node.ObjectNode j = json.putObject("journal");
-      j.put("directory", journalDirectory().toString()).put("runs", h.runs().size());
-      JournalCommands.Spent.spentAndLimit(
-          j, h, priv.size(), budget.dp != null ? budget.dp.delta : null,
-          budget.secret != null ? budget.secret.p : null);
+      j.put("directory", journalDirectory().toString());
+      try {
+        PrivacyJournal.History h = PrivacyJournal.at(journalDirectory()).history(priv);
+        j.put("runs", h.runs().size());
+        JournalCommands.Spent.spentAndLimit(
+            j, h, priv.size(), budget.dp != null ? budget.dp.delta : null,
+            budget.secret != null ? budget.secret.p : null);
+      } catch (RuntimeException e) {
+        // The run is done and journalled: a total that cannot be composed must not cost the report.
+        j.putNull("spent");
+        j.put("spent_error", String.valueOf(e.getMessage()));
+        System.err.println("secpe: the report could not compose what the dataset has spent ("
+            + e.getMessage() + "); see secpe privacy spent");
+      }
     }
     String text = json.toString();
     OutputPaths.writeAtomically(report, p -> java.nio.file.Files.writeString(p, text + "\n"));
