@@ -393,10 +393,13 @@ final class RunCommand implements Callable<Integer> {
             budget.secret != null ? budget.secret.p : null);
       } catch (RuntimeException e) {
         // The run is done and journalled: a total that cannot be composed must not cost the report.
+        // The reason stays on the console: it can count what the detectors found in the private
+        // records (SecPE runs that protected different secrets), which a shareable report must not.
         j.putNull("spent");
-        j.put("spent_error", String.valueOf(e.getMessage()));
-        System.err.println("secpe: the report could not compose what the dataset has spent ("
-            + e.getMessage() + "); see secpe privacy spent");
+        j.put("spent_error", "the runs on this dataset could not be composed into one total; see secpe privacy spent");
+        java.io.PrintWriter err = spec.commandLine().getErr();
+        err.println("warning: the report could not compose what the dataset has spent (" + e.getMessage() + ")");
+        err.flush();
       }
     }
     String text = json.toString();

@@ -143,10 +143,16 @@ class RunKillNineTest {
     String what = method + " killed " + delays + " (uninterrupted in-process run: " + millis + " ms)";
     assertThat(Files.mismatch(killed.resolve("synthetic.jsonl"), whole.resolve("synthetic.jsonl")))
         .as("%s: synthetic.jsonl differs at byte", what).isEqualTo(-1L);
-    JsonNode a = comparable(JSON.readTree(killed.resolve("report.json").toFile()));
+    JsonNode killedReport = JSON.readTree(killed.resolve("report.json").toFile());
+    JsonNode a = comparable(killedReport);
     JsonNode b = comparable(JSON.readTree(whole.resolve("report.json").toFile()));
     assertThat(a.get("mechanisms")).as("%s: ledger", what).isEqualTo(b.get("mechanisms"));
     assertThat(a).as("%s: report", what).isEqualTo(b);
+    // Both runs journal the one dataset: the uninterrupted run's releases, then the killed and
+    // resumed runs' together, each charged once.
+    assertThat(killedReport.path("journal").path("spent").path("releases").asInt())
+        .as("%s: releases journalled for the dataset", what)
+        .isEqualTo(2 * killedReport.path("mechanisms").size());
   }
 
   /** Where the killed run got to: its checkpoint's round, whether it wrote its output, what it left. */
@@ -160,11 +166,15 @@ class RunKillNineTest {
     return round + ", files " + files;
   }
 
-  /** The report without its timings, embedding counts and the sentence that says it was resumed. */
+  /**
+   * The report without its timings, embedding counts, the sentence that says it was resumed and the
+   * dataset's journal totals (which count every run on the dataset, this one's twin included).
+   */
   private static JsonNode comparable(JsonNode report) {
     ObjectNode r = report.deepCopy();
     r.remove("timing");
     r.remove("embedding");
+    r.remove("journal");
     ArrayNode deviations = JSON.createArrayNode();
     r.withArray("deviations").forEach(d -> {
       if (!d.asText().startsWith("Resumed from round")) {

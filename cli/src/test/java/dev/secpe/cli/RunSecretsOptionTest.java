@@ -94,6 +94,24 @@ class RunSecretsOptionTest {
     assertThat(report).doesNotContain("wordaa").doesNotContain("wordab").doesNotContain("wordac");
   }
 
+  // fault: two SecPE runs on one dataset that protected different secrets (`--secrets terms:FILE`, then `random-words:10`), whose releases cannot be composed into one (p, r)
+  // holds: the second run exits 0 with its output and report; the report's `journal.spent` is null with a `spent_error` that counts nothing the detectors found, and the reason goes to stderr only (before: the run failed after drawing, exit 2, and no report was written)
+  @Test
+  void aDatasetTotalThatCannotBeComposedCostsNeitherTheReportNorASecretCount(@TempDir Path dir) throws Exception {
+    Files.write(dir.resolve("terms.txt"), List.of("wordaa", "wordab", "wordac"));
+    String journal = dir.resolve("journal").toString();
+    assertThat(run(dir, "--secrets", "terms:" + dir.resolve("terms.txt"), "--journal", journal).code()).isZero();
+    Outcome o = run(dir, "--secrets", "random-words:10", "--journal", journal);
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(Files.readAllLines(dir.resolve("synthetic.jsonl"))).hasSize(8);
+    JsonNode j = new ObjectMapper().readTree(o.report().toFile()).get("journal");
+    assertThat(j.get("runs").asInt()).isEqualTo(2);
+    assertThat(j.get("spent").isNull()).isTrue();
+    assertThat(j.get("spent_error").asText()).contains("could not be composed").doesNotContainPattern("[0-9]");
+    assertThat(Files.readString(o.report())).doesNotContain("secrets but earlier releases cover");
+    assertThat(o.err()).contains("could not compose what the dataset has spent");
+  }
+
   @Test
   void badSpecificationsFailBeforeAnyPrivateRecordIsRead(@TempDir Path dir) throws Exception {
     Outcome unknown = run(dir, "--secrets", "pii,foo");

@@ -96,6 +96,14 @@ class RunSparkIT {
       assertThat(report(sparkOut).get(field)).as(field).isEqualTo(mem);
       assertThat(report(submitOut).get(field)).as(field).isEqualTo(mem);
     }
+    // One dataset, one journal, whichever store read it: each run adds to the same dataset's runs
+    // (before, the Spark store keyed its records by its own content hash, a second journal).
+    int runs = report(memOut).path("journal").path("runs").asInt();
+    assertThat(runs).isPositive();
+    assertThat(report(sparkOut).path("journal").path("runs").asInt()).as("journal runs after the Spark run")
+        .isEqualTo(runs + 1);
+    assertThat(report(submitOut).path("journal").path("runs").asInt()).as("journal runs after spark-submit")
+        .isEqualTo(runs + 2);
   }
 
   /** A run's report: its mechanisms (ids, sensitivities, noise scales) and composed guarantee are compared. */
