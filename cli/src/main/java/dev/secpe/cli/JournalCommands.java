@@ -59,6 +59,37 @@ final class JournalCommands {
     return n.put("set", l.set().toString()).put("by", l.by());
   }
 
+  /**
+   * Puts {@code limit} and {@code spent} (every release the journal holds, composed at {@code
+   * delta}, by default the limit's or else 1/(N ln N), and at the prior {@code p}, by default the
+   * limit's; none without) into {@code out}.
+   */
+  static void spentAndLimit(ObjectNode out, PrivacyJournal.History h, int records, Double delta, Double p) {
+    double d = delta != null ? delta
+        : h.limit().flatMap(PrivacyJournal.Limit::dp).map(DpBudget::delta)
+            .orElse(DpBudget.deltaForDatasetSize(Math.max(2, records)));
+    if (!(d > 0 && d < 1)) {
+      throw new IllegalArgumentException("--delta must be in (0, 1), got --delta " + d);
+    }
+    Double prior = p != null ? p : h.limit().flatMap(PrivacyJournal.Limit::secret).map(SecretBudget::p).orElse(null);
+    if (prior != null && !(prior > 0 && prior < 1)) {
+      throw new IllegalArgumentException("--p must be in (0, 1), got --p " + prior);
+    }
+    h.limit().ifPresentOrElse(l -> out.set("limit", limit(l)), () -> out.putNull("limit"));
+    out.set("spent", guarantee(h.spent(d, prior == null ? 0.5 : prior), prior, h.charged().size()));
+  }
+
+  private static ObjectNode guarantee(PrivacyGuarantee g, Double p, int releases) {
+    ObjectNode n = JsonOut.MAPPER.createObjectNode();
+    n.put("releases", releases);
+    n.put("epsilon", g.epsilon()).put("delta", g.delta());
+    g.gdp().ifPresent(mu -> n.put("mu", mu.mu()));
+    if (p != null) {
+      n.put("p", p).put("r", java.util.Arrays.stream(g.r()).max().orElse(p));
+    }
+    return n;
+  }
+
   /** {@code secpe privacy spent}: every run and release the journal holds for a dataset. */
   @Command(
       name = "spent",
@@ -101,37 +132,6 @@ final class JournalCommands {
         }
       }
       return JsonOut.print(spec, out);
-    }
-
-    /**
-     * Puts {@code limit} and {@code spent} (every release the journal holds, composed at {@code
-     * delta}, by default the limit's or else 1/(N ln N), and at the prior {@code p}, by default the
-     * limit's; none without) into {@code out}.
-     */
-    static void spentAndLimit(ObjectNode out, PrivacyJournal.History h, int records, Double delta, Double p) {
-      double d = delta != null ? delta
-          : h.limit().flatMap(PrivacyJournal.Limit::dp).map(DpBudget::delta)
-              .orElse(DpBudget.deltaForDatasetSize(Math.max(2, records)));
-      if (!(d > 0 && d < 1)) {
-        throw new IllegalArgumentException("--delta must be in (0, 1), got --delta " + d);
-      }
-      Double prior = p != null ? p : h.limit().flatMap(PrivacyJournal.Limit::secret).map(SecretBudget::p).orElse(null);
-      if (prior != null && !(prior > 0 && prior < 1)) {
-        throw new IllegalArgumentException("--p must be in (0, 1), got --p " + prior);
-      }
-      h.limit().ifPresentOrElse(l -> out.set("limit", limit(l)), () -> out.putNull("limit"));
-      out.set("spent", guarantee(h.spent(d, prior == null ? 0.5 : prior), prior, h.charged().size()));
-    }
-
-    private static ObjectNode guarantee(PrivacyGuarantee g, Double p, int releases) {
-      ObjectNode n = JsonOut.MAPPER.createObjectNode();
-      n.put("releases", releases);
-      n.put("epsilon", g.epsilon()).put("delta", g.delta());
-      g.gdp().ifPresent(mu -> n.put("mu", mu.mu()));
-      if (p != null) {
-        n.put("p", p).put("r", java.util.Arrays.stream(g.r()).max().orElse(p));
-      }
-      return n;
     }
   }
 

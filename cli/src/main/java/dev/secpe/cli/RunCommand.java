@@ -388,7 +388,7 @@ final class RunCommand implements Callable<Integer> {
       try {
         PrivacyJournal.History h = PrivacyJournal.at(journalDirectory()).history(priv);
         j.put("runs", h.runs().size());
-        JournalCommands.Spent.spentAndLimit(
+        JournalCommands.spentAndLimit(
             j, h, priv.size(), budget.dp != null ? budget.dp.delta : null,
             budget.secret != null ? budget.secret.p : null);
       } catch (RuntimeException e) {
