@@ -63,7 +63,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--variations", defaultValue = "3", description = "L (default: ${DEFAULT-VALUE})")
   int variations;
 
-  @Option(names = "--clusters", defaultValue = "100", description = "SecPE's K, split over the two labels (default: ${DEFAULT-VALUE})")
+  @Option(names = "--clusters", defaultValue = "100", description = "SecPE's K, split over the labels; 0 chooses K from the data as bin/secpe run does (default: ${DEFAULT-VALUE})")
   int clusters;
 
   @Option(names = "--held-out", paramLabel = "N", description = "private records held out of every run: every figure is measured against them (default: 100 for spamassassin, 300 for the other corpora)")
@@ -78,7 +78,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--ratios", split = ",", defaultValue = "2,10,inf", description = "r/p values; inf = non-private (default: ${DEFAULT-VALUE})")
   List<String> ratios;
 
-  @Option(names = "--methods", split = ",", defaultValue = "secpe,augpe,dpga,ctcl", description = "methods to run (default: ${DEFAULT-VALUE})")
+  @Option(names = "--methods", split = ",", defaultValue = "secpe,augpe,dpga,ctcl", description = "methods to run: secpe, augpe, dpga, ctcl, and SecPE in the paper's dataset split (the private records holding no secret as its public part): secpe-split (the paper's rule) and secpe-votes (those records also vote one by one) (default: ${DEFAULT-VALUE})")
   List<String> methods;
 
   @Option(names = "--seed", defaultValue = "2026", description = "first generation seed; also picks the held-out records (default: ${DEFAULT-VALUE})")
@@ -98,6 +98,9 @@ final class DemoCommand implements Callable<Integer> {
 
   @Option(names = "--secrets", defaultValue = "random-words", description = "what SecPE protects: random-words (SecPE §4.2) or pii (default: ${DEFAULT-VALUE})")
   String secrets;
+
+  @Option(names = "--secret-density", paramLabel = "SHARE", description = "with --secrets random-words: as many secret words (at the 20% frequency quantile of the public text) as make this share of the public texts hold one, e.g. 0.1 or 0.3 (default: the paper's 20 words)")
+  Double secretDensity;
 
   @Option(names = "--reproducible-noise", paramLabel = "SEED", description = "seeded NON-PRIVATE noise, so numbers repeat; the report says so")
   Long reproducibleNoise;
@@ -131,8 +134,9 @@ final class DemoCommand implements Callable<Integer> {
       }
     }
     for (String m : methods) {
-      if (!List.of("secpe", "augpe", "dpga", "ctcl").contains(m)) {
-        throw new IllegalArgumentException("--methods takes secpe, augpe, dpga, ctcl, got method=" + m);
+      if (!List.of("secpe", "secpe-split", "secpe-votes", "augpe", "dpga", "ctcl").contains(m)) {
+        throw new IllegalArgumentException(
+            "--methods takes secpe, secpe-split, secpe-votes, augpe, dpga, ctcl, got method=" + m);
       }
     }
     if (seeds < 1 || seeds > 100) {
@@ -188,7 +192,7 @@ final class DemoCommand implements Callable<Integer> {
           new DemoRunner(
               new DemoRunner.Settings(
                   syntheticSize, iterations, variations, clusters, held, rs, methods, seedList, secrets, noise,
-                  geometry, secretCap == null ? 0 : secretCap),
+                  geometry, secretCap == null ? 0 : secretCap, secretDensity == null ? Double.NaN : secretDensity),
               generator,
               ctclGenerator,
               embedder,
@@ -205,6 +209,14 @@ final class DemoCommand implements Callable<Integer> {
       List<DemoSummary> summary = DemoSummary.of(results);
       List<DemoRunner.Baseline> baseline = runner.publicBaseline(data);
       printTable(summary, startFid, realFid, Math.min(syntheticSize, data.privateData().size()), baseline);
+      boolean splitRuns = methods.stream().anyMatch(m -> m.startsWith("secpe-"));
+      boolean protects = methods.stream().anyMatch(m -> m.startsWith("secpe"))
+          && rs.stream().anyMatch(r -> Double.isFinite(r));
+      UtilityTable.Extras extras = new UtilityTable.Extras(
+          protects ? runner.secretShare(data) : Double.NaN,
+          splitRuns ? runner.secretFreeBaseline(data) : List.of(),
+          runner.realAccuracy(data, syntheticSize));
+      System.out.println(extras.describe(Math.min(syntheticSize, data.privateData().size())));
       int[] realLengths = data.heldOut().stream().mapToInt(r -> r.text().wordCount()).toArray();
       String settings =
           String.format(
@@ -229,7 +241,7 @@ final class DemoCommand implements Callable<Integer> {
       String command = "bin/secpe " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
       String table = UtilityTable.markdown(
           corpusData.name() + ": " + corpusData.description(), command.strip(), summary, baseline, realFid,
-          Math.min(syntheticSize, data.privateData().size()));
+          Math.min(syntheticSize, data.privateData().size()), extras);
       OutputPaths.writeAtomically(out.resolve("table.md"), f -> Files.writeString(f, table));
       System.out.printf(Locale.ROOT, "%nreport: %s%nresults: %s%ntotal: %.0f s%n",
           out.resolve("report.html"), out.resolve("results.json"), seconds);

@@ -114,7 +114,7 @@ final class RunChecks {
       finiteIn("--histogram-sigma", c.histogramSigma, CTCL.MIN_HISTOGRAM_SIGMA, CTCL.MAX_HISTOGRAM_SIGMA, false);
       finiteIn("--clip-norm", c.clipNorm, CTCL.MIN_CLIP_NORM, CTCL.MAX_CLIP_NORM, false);
     }
-    if (c.method == RunCommand.MethodName.secpe) {
+    if (c.method == RunCommand.MethodName.secpe && c.clusters != null) {
       SizeLimits.check("--clusters", c.clusters, SizeLimits.MAX_TOPICS);
     }
     if (c.journalWait < 0) {

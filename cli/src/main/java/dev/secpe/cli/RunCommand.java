@@ -103,8 +103,17 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--secret-cap", paramLabel = "K", description = "SecPE: sample at most K records per secret, so sigma depends on (p, r, K) alone (default: off, the paper's data-dependent calibration)")
   Integer secretCap;
 
-  @Option(names = "--clusters", defaultValue = "20", description = "K, SecPE public clusters (default: ${DEFAULT-VALUE})")
-  int clusters;
+  @Option(names = "--clusters", description = "K, SecPE public clusters (default: chosen from the data, min(N_syn, base / 10) over the label groups, base = the records the clusters are built on; the report says which)")
+  Integer clusters;
+
+  @Option(names = "--secret-free-public", description = "SecPE: the paper's dataset split: private records in which the detector finds no secret are SecPE's public part (clustered and counted exactly, no noise); only secret-holding records are sampled and noised. The guarantee covers the named secrets only, not membership")
+  boolean secretFreePublic;
+
+  @Option(names = "--secret-free-votes", description = "SecPE with --secret-free-public: the secret-free records also vote one by one, exactly, beside the noisy representatives of the secret-holding records; survivors drawn in proportion to the votes (not in the paper)")
+  boolean secretFreeVotes;
+
+  @Option(names = "--public-joins-clusters", description = "SecPE with --secret-free-public: --public joins the clusters beside the secret-free records (default: off; the public text still trains the embedded generators)")
+  boolean publicJoinsClusters;
 
   @Option(names = "--topics", defaultValue = "20", description = "CTCL: public k-means topics (default: ${DEFAULT-VALUE})")
   int topics;
@@ -223,14 +232,16 @@ final class RunCommand implements Callable<Integer> {
 
   /** Options each method reads; any other method-specific option given is refused. */
   private static final Map<MethodName, List<String>> OWN_OPTIONS = Map.of(
-      MethodName.secpe, List.of("--iterations", "--variations", "--clusters", "--secrets", "--vote-geometry", "--secret-cap"),
+      MethodName.secpe, List.of("--iterations", "--variations", "--clusters", "--secrets", "--vote-geometry", "--secret-cap",
+          "--secret-free-public", "--secret-free-votes", "--public-joins-clusters"),
       MethodName.augpe, List.of("--iterations", "--variations", "--vote-geometry"),
       MethodName.dpga, List.of("--iterations", "--vote-geometry"), // DPGA's offspring follow its operator shares
       MethodName.ctcl, List.of("--topics", "--steps", "--batch-size", "--clip-norm", "--histogram-sigma"));
 
   private static final List<String> METHOD_OPTIONS = List.of(
       "--iterations", "--variations", "--clusters", "--secrets", "--topics", "--steps", "--batch-size",
-      "--clip-norm", "--histogram-sigma", "--vote-geometry", "--secret-cap");
+      "--clip-norm", "--histogram-sigma", "--vote-geometry", "--secret-cap", "--secret-free-public",
+      "--secret-free-votes", "--public-joins-clusters");
 
   /** Refuses options the chosen method would silently ignore, and --labels without --label-field. */
   private void refuseInapplicable() {
@@ -532,7 +543,17 @@ final class RunCommand implements Callable<Integer> {
         SecPE.Builder sb = common(SecPE.builder(), priv, pub, g, e)
             .budget(new SecretBudget(budget.secret.p, budget.secret.r))
             .secrets(detector)
-            .clusters(clusters);
+            .secretFreeAsPublic(secretFreePublic);
+        if (clusters != null) {
+          sb.clusters(clusters);
+        }
+        if (secretFreeVotes || publicJoinsClusters) {
+          if (!secretFreePublic) {
+            throw new IllegalArgumentException(
+                (secretFreeVotes ? "--secret-free-votes" : "--public-joins-clusters") + " needs --secret-free-public");
+          }
+          sb.secretFreeVotes(secretFreeVotes).publicJoinsClusters(publicJoinsClusters);
+        }
         if (secretCap != null) {
           sb.secretCap(secretCap);
         }

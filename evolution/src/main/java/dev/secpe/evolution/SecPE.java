@@ -48,7 +48,8 @@ public final class SecPE extends Runs<SecPE.Config> {
    *     is {@link PrivacyMode.NonPrivate}
    * @param detector finds the secrets (receives private text: must be LOCAL unless allowed);
    *     required in a private run, optional in a non-private one
-   * @param clusters K, public clusters in total (split evenly over label groups)
+   * @param clusters K, public clusters in total (split evenly over label groups); 0 chooses K from
+   *     the data when the run starts ({@link Builder#clusters})
    * @param kmeansRestarts k-means restarts on the public embeddings
    * @param reReleasePerRound release the representatives every round (T releases) instead of once
    * @param nonPositiveCountPolicy what to do with clusters whose noisy count is &lt;= 0
@@ -60,6 +61,10 @@ public final class SecPE extends Runs<SecPE.Config> {
    *     Builder#shrinkRepresentatives})
    * @param secretCap K of the contribution-bounded mode ({@link Builder#secretCap}), 0 for the
    *     paper's data-dependent calibration
+   * @param secretFreeAsPublic the paper's dataset split ({@link Builder#secretFreeAsPublic})
+   * @param secretFreeVotes secret-free records vote one by one ({@link Builder#secretFreeVotes})
+   * @param publicJoinsClusters in the split, the public corpus joins the clusters too ({@link
+   *     Builder#publicJoinsClusters})
    */
   public record Config(
       EvolutionSettings settings,
@@ -73,7 +78,10 @@ public final class SecPE extends Runs<SecPE.Config> {
       double delta,
       SelectionMode selection,
       boolean shrinkRepresentatives,
-      int secretCap) implements RunConfig {
+      int secretCap,
+      boolean secretFreeAsPublic,
+      boolean secretFreeVotes,
+      boolean publicJoinsClusters) implements RunConfig {
 
     /** Validates eagerly. */
     public Config {
@@ -88,8 +96,14 @@ public final class SecPE extends Runs<SecPE.Config> {
         Objects.requireNonNull(budget, "budget");
         Objects.requireNonNull(detector, "detector");
       }
-      if (clusters < 1) {
-        throw new IllegalArgumentException("clusters must be >= 1, got clusters=" + clusters);
+      if (clusters < 0) {
+        throw new IllegalArgumentException("clusters must be >= 1 (or 0: chosen from the data), got clusters=" + clusters);
+      }
+      if (secretFreeVotes && !secretFreeAsPublic) {
+        throw new IllegalArgumentException("secretFreeVotes needs secretFreeAsPublic: only records that hold no secret may vote without noise");
+      }
+      if (publicJoinsClusters && !secretFreeAsPublic) {
+        throw new IllegalArgumentException("publicJoinsClusters applies to secretFreeAsPublic only: without the split the public data always forms the clusters");
       }
       if (kmeansRestarts < 1) {
         throw new IllegalArgumentException("kmeansRestarts must be >= 1, got kmeansRestarts=" + kmeansRestarts);
@@ -101,12 +115,15 @@ public final class SecPE extends Runs<SecPE.Config> {
 
     String describe() {
       return (budget == null ? "non-private" : "p=" + budget.p() + ", r=" + budget.r())
-          + ", detector=" + (detector == null ? "none" : detector.name()) + ", K=" + clusters
+          + ", detector=" + (detector == null ? "none" : detector.name()) + ", K=" + (clusters == 0 ? "auto" : clusters)
           + ", restarts=" + kmeansRestarts + ", reRelease=" + reReleasePerRound + ", policy="
           + nonPositiveCountPolicy + ", blowUp=" + blowUpMethod + ", selection=" + selection
           // Named only when on, so that older checkpoints resume with shrinkRepresentatives(false).
           + (shrinkRepresentatives ? ", shrinkRepresentatives" : "")
-          + (secretCap > 0 ? ", secretCap=" + secretCap : "");
+          + (secretCap > 0 ? ", secretCap=" + secretCap : "")
+          + (secretFreeAsPublic ? ", secretFreeAsPublic" : "")
+          + (secretFreeVotes ? ", secretFreeVotes" : "")
+          + (publicJoinsClusters ? ", publicJoinsClusters" : "");
     }
   }
 
@@ -175,7 +192,8 @@ public final class SecPE extends Runs<SecPE.Config> {
     return new SecPEOptions(
         c.settings(), c.budget(), c.detector(), c.clusters(), c.kmeansRestarts(), c.reReleasePerRound(),
         c.nonPositiveCountPolicy(), c.blowUpMethod(), c.delta(), c.selection() == SelectionMode.PAPER_TOP_N,
-        c.shrinkRepresentatives(), c.secretCap(), NoSecretsException::new);
+        c.shrinkRepresentatives(), c.secretCap(), c.secretFreeAsPublic(), c.secretFreeVotes(),
+        c.publicJoinsClusters(), NoSecretsException::new);
   }
 
 
@@ -183,7 +201,7 @@ public final class SecPE extends Runs<SecPE.Config> {
   public static final class Builder extends EvolutionBuilder<Builder> {
     private SecretBudget budget;
     private SecretDetector detector;
-    private int clusters = 20;
+    private int clusters;
     private int restarts = 3;
     private boolean reRelease;
     private NonPositiveCountPolicy policy = NonPositiveCountPolicy.DROP;
@@ -192,6 +210,9 @@ public final class SecPE extends Runs<SecPE.Config> {
     private SelectionMode selection = SelectionMode.ALLOCATED;
     private boolean shrink = true;
     private int secretCap;
+    private boolean secretFreeAsPublic;
+    private boolean secretFreeVotes;
+    private boolean publicJoinsClusters;
 
     Builder() {}
 
@@ -212,7 +233,12 @@ public final class SecPE extends Runs<SecPE.Config> {
       return this;
     }
 
-    /** K, public clusters in total (default 20). */
+    /**
+     * K, public clusters in total, split evenly over the label groups (default: chosen from the data
+     * when the run starts, {@code min(N_syn, base / 10)} per run, where base is the number of
+     * records the clusters are built on; see {@code docs/method-findings.md} for the measurements
+     * behind the rule).
+     */
     public Builder clusters(int k) {
       if (k < 1) {
         throw new IllegalArgumentException("clusters must be >= 1, got clusters=" + k);
@@ -288,6 +314,49 @@ public final class SecPE extends Runs<SecPE.Config> {
       return this;
     }
 
+    /**
+     * The paper's dataset split (off by default): SecPE's input is one dataset {@code D_pri ∪
+     * D_pub}, and the private records in which the detector finds no secret are its public part.
+     * They are clustered with k-means and join the clusters with their exact counts and centres,
+     * without noise; only the records that hold a secret take part in SECRETNOISE and are sampled
+     * into the noisy shift of eq. (7). The public corpus ({@link #publicData}) still trains an
+     * embedded generator and, with {@link #publicJoinsClusters}, joins the clusters too.
+     *
+     * <p>What it means for the guarantee: (p, r)-secret protection covers the detected secrets only,
+     * not membership, so a record without a secret is released as public data would be (the paper's
+     * reading, and this library's adjacency: the records holding a secret are removed). A secret
+     * the detector misses is therefore released without noise, in every mode, but here the record
+     * that holds it also shapes a cluster exactly: use a detector whose recall you have measured.
+     * Needs the private records in this JVM ({@link PrivateStore#inMemory}).
+     */
+    public Builder secretFreeAsPublic(boolean on) {
+      this.secretFreeAsPublic = on;
+      return this;
+    }
+
+    /**
+     * With {@link #secretFreeAsPublic}: the secret-free records also vote one by one for their
+     * nearest candidate every round, exactly (they need no noise under this guarantee), beside the
+     * noisy representatives of the secret-holding records, which add their estimated private mass
+     * {@code max(0, n~_k - n_k)} to their nearest candidate; the top of each label's histogram
+     * survives (rank selection, as Aug-PE's default). Not in the paper (off by default); the paper's rule votes
+     * with the representatives alone.
+     */
+    public Builder secretFreeVotes(boolean on) {
+      this.secretFreeVotes = on;
+      return this;
+    }
+
+    /**
+     * With {@link #secretFreeAsPublic}: the public corpus joins the clusters beside the secret-free
+     * records (off by default: a second corpus pulls every centre towards itself). Without the split
+     * the public corpus always forms the clusters.
+     */
+    public Builder publicJoinsClusters(boolean on) {
+      this.publicJoinsClusters = on;
+      return this;
+    }
+
     /** delta for the report's (epsilon, delta) line (default 1/(N ln N)). */
     public Builder reportDelta(double delta) {
       if (!(delta > 0 && delta < 1)) {
@@ -326,12 +395,26 @@ public final class SecPE extends Runs<SecPE.Config> {
       if (secretCap > 0 && s.privacy() instanceof PrivacyMode.NonPrivate) {
         throw new IllegalStateException("secretCap(" + secretCap + ") and nonPrivate() conflict: a non-private run samples every record");
       }
-      Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection, shrink, secretCap);
+      if (secretFreeAsPublic && privateData.inMemory().isEmpty()) {
+        throw new IllegalStateException(
+            "secretFreeAsPublic(true) clusters the secret-free private records in this JVM: it needs"
+                + " privateData(PrivateDataset), got the store " + privateData.getClass().getSimpleName());
+      }
+      if (secretFreeVotes && !secretFreeAsPublic) {
+        throw new IllegalStateException(
+            "secretFreeVotes(true) needs secretFreeAsPublic(true): only records that hold no secret may vote without noise");
+      }
+      if (publicJoinsClusters && !secretFreeAsPublic) {
+        throw new IllegalStateException(
+            "publicJoinsClusters(true) applies to secretFreeAsPublic(true) only: without the split the public data always forms the clusters");
+      }
+      Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection, shrink,
+          secretCap, secretFreeAsPublic, secretFreeVotes, publicJoinsClusters);
       // The plan is solved here, before any private record is read (in the paper's mode it fixes
       // the releases; SECRETNOISE solves their noise from the data when the run starts).
       List<Label> labels = Labels.of(privateData.isLabelled(), s.labels());
       Inputs inputs = new Inputs(privateData, publicData, generator, embedder);
-      if (!inputs.publicData().records().isEmpty()) {
+      if (clusters > 0 && !secretFreeAsPublic && !inputs.publicData().records().isEmpty()) {
         // K against each label group's public records: public facts, refused before any private
         // record is read (before, run() refused it after embedding the private data)
         SecPEMethod.publicRowsByGroup(clusters, labels, inputs.publicData().records());

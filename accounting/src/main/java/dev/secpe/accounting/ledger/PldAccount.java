@@ -87,6 +87,9 @@ final class PldAccount {
    * the ledger drops the PLD account at this release, saying so, instead of failing at a query.
    */
   private static void checkGaussianFits(Release release, double muSq) {
+    if (muSq == 0) {
+      return; // nothing Gaussian on the account yet (a release that shifts no secret adds mu = 0)
+    }
     if (!PrivacyLossDistribution.gaussianFits(1 / Math.sqrt(muSq), 1.0, PldOptions.defaults())) {
       throw new IllegalStateException("the composed Gaussian of mu=" + Math.sqrt(muSq) + " after release "
           + release.id() + " needs more than " + PldOptions.DEFAULT_MAX_BINS

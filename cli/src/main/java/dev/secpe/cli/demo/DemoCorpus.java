@@ -24,7 +24,10 @@ import java.util.TreeSet;
  *       party: a shift of era;
  *   <li>{@code fortunes}: fortune cookies, private = the "computers" and "science" files, public =
  *       a broad sample of every other file in which those two topics are 3%: another domain, and a
- *       niche inside a broad public set.
+ *       niche inside a broad public set;
+ *   <li>{@code speeches} and {@code cookies}: SecPE's own regime, 3,400 private records each (3,000
+ *       vote once the demo holds 400 out): State of the Union passages of 1945-2020 labelled by
+ *       period against public addresses of 1790-1944, and four fortune files against the others.
  * </ul>
  *
  * <p>The demo's settings were chosen on the first; the other two were added to judge the methods on
@@ -40,7 +43,7 @@ public record DemoCorpus(
     String name, String description, PublicCorpus publicData, PrivateDataset privateData, SortedSet<Label> labels) {
 
   /** The names {@link #named} takes. */
-  public static final List<String> NAMES = List.of("spamassassin", "sotu", "fortunes");
+  public static final List<String> NAMES = List.of("spamassassin", "sotu", "fortunes", "speeches", "cookies");
 
   private static final String RESOURCES = "/dev/secpe/cli/data/";
 
@@ -60,6 +63,14 @@ public record DemoCorpus(
           "fortunes", false,
           "fortune cookies; private: the computers and science files; public: every other file, those two"
               + " topics at 3%; label: file");
+      case "speeches" -> fromResource(
+          "speeches", false,
+          "State of the Union passages, SecPE's regime (3,400 private); public: addresses of 1790-1944,"
+              + " private: 1945-2020; label: period (cold war to 1991, or after)");
+      case "cookies" -> fromResource(
+          "cookies", false,
+          "fortune cookies, SecPE's regime (3,400 private); private: the people, definitions, cookie and"
+              + " politics files; public: the other files; label: file");
       default -> throw new IllegalArgumentException(
           "--corpus takes " + String.join(", ", NAMES) + ", got corpus=" + name);
     };
@@ -72,7 +83,7 @@ public record DemoCorpus(
           case "lists" -> corpus.byMailingLists();
           case "era" -> corpus.byEra();
           case "random" -> new BundledCorpus.Split(corpus.publicPart(), corpus.privatePart());
-          default -> throw new IllegalArgumentException("--split takes lists, era or random, got split=" + split);
+    default -> throw new IllegalArgumentException("--split takes lists, era or random, got split=" + split);
         };
     return new DemoCorpus(
         "spamassassin",

@@ -21,6 +21,7 @@ import dev.secpe.core.report.RunListener;
 import dev.secpe.core.secret.PiiDetector;
 import dev.secpe.core.secret.RandomWordSecrets;
 import dev.secpe.core.secret.SecretDetector;
+import dev.secpe.core.secret.SecretIndex;
 import dev.secpe.evaluation.LengthDistance;
 import dev.secpe.evaluation.Mauve;
 import dev.secpe.evaluation.PrincipalProjection;
@@ -99,6 +100,8 @@ public final class DemoRunner {
    * @param noise privacy noise source factory (secure unless the caller chose a test source)
    * @param voteGeometry how every method's votes measure the nearest candidate
    * @param secretCap SecPE's contribution bound K (0: the paper's data-dependent calibration)
+   * @param secretDensity with random-word secrets: the share of public texts that should hold one
+   *     (the word count is chosen on the public text so; NaN: the paper's 20 words)
    */
   public record Settings(
       int syntheticSize,
@@ -112,7 +115,8 @@ public final class DemoRunner {
       String secrets,
       Supplier<NoiseSource> noise,
       VoteGeometry voteGeometry,
-      int secretCap) {
+      int secretCap,
+      double secretDensity) {
 
     /** Validates the choices. */
     public Settings {
@@ -126,6 +130,21 @@ public final class DemoRunner {
       if (!List.of("random-words", "pii").contains(secrets)) {
         throw new IllegalArgumentException("secrets must be random-words or pii, got secrets=" + secrets);
       }
+      if (!Double.isNaN(secretDensity) && !(secretDensity > 0 && secretDensity < 1)) {
+        throw new IllegalArgumentException("--secret-density must be in (0, 1), got secret-density=" + secretDensity);
+      }
+      if (!Double.isNaN(secretDensity) && !secrets.equals("random-words")) {
+        throw new IllegalArgumentException("--secret-density applies to --secrets random-words, got secrets=" + secrets);
+      }
+    }
+
+    /** The settings of the demo before --secret-density (the paper's 20 random words). */
+    public Settings(
+        int syntheticSize, int iterations, int variations, int clusters, int heldOut, List<Double> ratios,
+        List<String> methods, List<Long> seeds, String secrets, Supplier<NoiseSource> noise,
+        VoteGeometry voteGeometry, int secretCap) {
+      this(syntheticSize, iterations, variations, clusters, heldOut, ratios, methods, seeds, secrets, noise,
+          voteGeometry, secretCap, Double.NaN);
     }
   }
 
@@ -235,10 +254,7 @@ public final class DemoRunner {
     PrincipalProjection publicBasis =
         PrincipalProjection.fit(EmbeddingMatrix.of(embedder.embed(data.publicData().texts())), FID_COMPONENTS);
     double[][] realPublicBasis = publicBasis.project(realUnit);
-    SecretDetector detector =
-        settings.secrets().equals("pii")
-            ? PiiDetector.all()
-            : RandomWordSecrets.builder().publicCorpus(data.publicData()).build();
+    SecretDetector detector = detector(data);
     List<DemoResult> out = new ArrayList<>();
     for (double ratio : settings.ratios()) {
       for (String method : settings.methods()) {
@@ -310,6 +326,116 @@ public final class DemoRunner {
     return out;
   }
 
+  /** The detector of every SecPE run: PII, or random words (the paper's 20, or as many as --secret-density asks). */
+  public SecretDetector detector(Data data) {
+    if (settings.secrets().equals("pii")) {
+      return PiiDetector.all();
+    }
+    if (Double.isNaN(settings.secretDensity())) {
+      return RandomWordSecrets.builder().publicCorpus(data.publicData()).build();
+    }
+    return wordsForDensity(data.publicData().texts(), settings.secretDensity());
+  }
+
+  /**
+   * Random-word secrets (SecPE §4.2's rule at the 20% quantile) with the fewest words such that at
+   * least {@code density} of {@code publicTexts} hold one: the density is set on public text, so
+   * choosing it spends no privacy (the private share differs by the shift between the two).
+   */
+  public static RandomWordSecrets wordsForDensity(List<String> publicTexts, double density) {
+    int lo = 1;
+    int hi = 1;
+    RandomWordSecrets best = null;
+    while (true) {
+      RandomWordSecrets w;
+      try {
+        w = RandomWordSecrets.builder().publicTexts(publicTexts).count(hi).build();
+      } catch (IllegalStateException vocabularyTooSmall) {
+        break;
+      }
+      best = w;
+      if (share(w, publicTexts) >= density) {
+        break;
+      }
+      lo = hi + 1;
+      hi *= 2;
+    }
+    if (best == null) {
+      throw new IllegalArgumentException("the public text has no vocabulary to choose secret words from");
+    }
+    if (share(best, publicTexts) < density) {
+      return best; // the whole vocabulary is short of the density: take it all
+    }
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      RandomWordSecrets w = RandomWordSecrets.builder().publicTexts(publicTexts).count(mid).build();
+      if (share(w, publicTexts) >= density) {
+        hi = mid;
+        best = w;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return RandomWordSecrets.builder().publicTexts(publicTexts).count(hi).build();
+  }
+
+  private static double share(RandomWordSecrets w, List<String> texts) {
+    return texts.stream().filter(t -> !w.detect(t).isEmpty()).count() / (double) texts.size();
+  }
+
+  /**
+   * What releasing {@code n} of the private records that hold no secret (by the runs' detector)
+   * scores, one draw per seed: under (p, r)-secret protection they are public data, so a team could
+   * release them with no method at all. FID and KID against the held-out records, as the runs.
+   * Empty when no private record is free of secrets.
+   */
+  public List<Baseline> secretFreeBaseline(Data data) {
+    SecretIndex index =
+        SecretIndex.scan(data.privateData(), detector(data), PrivacyGuard.localOnly());
+    List<PrivateRecord> free = new ArrayList<>();
+    for (int i = 0; i < data.privateData().size(); i++) {
+      if (index.secretsOf(i).length == 0) {
+        free.add(data.privateData().records().get(i));
+      }
+    }
+    if (free.isEmpty()) {
+      return List.of();
+    }
+    EmbeddingMatrix held = heldOut(data);
+    PrincipalProjection projection = PrincipalProjection.fit(held, FID_COMPONENTS);
+    List<Baseline> out = new ArrayList<>();
+    for (long seed : settings.seeds()) {
+      List<PrivateRecord> sample = new ArrayList<>(free);
+      Collections.shuffle(sample, new Random(seed));
+      EmbeddingMatrix x = PrivateTexts.embed(
+          embedder, PrivateDataset.of(sample.subList(0, Math.min(settings.syntheticSize(), sample.size()))),
+          PrivacyGuard.localOnly());
+      out.add(new Baseline(seed, projection.frechetDistance(x, held), KernelDistance.between(x, held)));
+    }
+    return out;
+  }
+
+  /** The share of private records (of those that vote) in which the runs' detector finds a secret. */
+  public double secretShare(Data data) {
+    SecretIndex index = SecretIndex.scan(data.privateData(), detector(data), PrivacyGuard.localOnly());
+    return index.recordsWithSecrets() / (double) data.privateData().size();
+  }
+
+  /**
+   * Downstream accuracy's ceiling: the demo's classifier trained on {@code n} real private records
+   * (of those that vote, with their labels) and tested on the held-out ones, as every run's output
+   * is.
+   */
+  public double realAccuracy(Data data, int n) {
+    List<PrivateRecord> some = data.privateData().records().subList(0, Math.min(n, data.privateData().size()));
+    EmbeddingMatrix real = PrivateTexts.embed(embedder, PrivateDataset.of(some), PrivacyGuard.localOnly());
+    EmbeddingMatrix held = heldOut(data);
+    return DownstreamClassifier.evaluate(
+            real, some.stream().map(r -> r.label().orElseThrow()).toList(), held,
+            data.heldOut().stream().map(r -> r.label().orElseThrow()).toList())
+        .accuracy();
+  }
+
   /**
    * FID (in the demo's projection) between the whole public set and the held-out private records:
    * how far the public text the generator starts from is from the target.
@@ -342,8 +468,16 @@ public final class DemoRunner {
     boolean nonPrivate = Double.isInfinite(ratio);
     SecretBudget budget = nonPrivate ? null : SecretBudget.ofRatio(PRIOR, ratio);
     switch (method) {
-      case "secpe": {
-        SecPE.Builder b = common(SecPE.builder(), seed, data, labels, listener, nonPrivate).clusters(settings.clusters());
+      case "secpe":
+      case "secpe-split":
+      case "secpe-votes": {
+        SecPE.Builder b = common(SecPE.builder(), seed, data, labels, listener, nonPrivate);
+        if (settings.clusters() > 0) {
+          b.clusters(settings.clusters());
+        }
+        if (!method.equals("secpe")) {
+          b.secretFreeAsPublic(true).secretFreeVotes(method.equals("secpe-votes"));
+        }
         if (!nonPrivate) {
           b.budget(budget).secrets(detector);
           if (settings.secretCap() > 0) {

@@ -33,6 +33,59 @@ public final class UtilityTable {
   }
 
   /**
+   * What a table says beside the runs: the share of private records holding a secret (NaN when no
+   * run protects secrets), the secret-free sample's baseline (empty without split-mode runs) and
+   * the downstream accuracy of the same classifier trained on as many real private records as the
+   * synthetic sets hold (its ceiling).
+   *
+   * @param secretShare share of the voting private records in which the detector finds a secret
+   * @param secretFree what releasing N_syn secret-free private records scores, one per seed
+   * @param accuracyCeiling accuracy when trained on N_syn real private records
+   */
+  public record Extras(double secretShare, List<DemoRunner.Baseline> secretFree, double accuracyCeiling) {
+
+    /** Copies the list. */
+    public Extras {
+      secretFree = List.copyOf(secretFree);
+    }
+
+    /** None (the tables before the split mode). */
+    static Extras none() {
+      return new Extras(Double.NaN, List.of(), Double.NaN);
+    }
+
+    /** One paragraph on these figures, for N_syn = {@code n}. */
+    public String describe(int n) {
+      StringBuilder sb = new StringBuilder();
+      if (!Double.isNaN(secretShare)) {
+        sb.append(String.format(Locale.ROOT, "The detector finds a secret in %.1f%% of the private records that vote. ",
+            100 * secretShare));
+      }
+      if (!secretFree.isEmpty()) {
+        sb.append(String.format(Locale.ROOT,
+            "%d random secret-free private records (public data under this guarantee: what a team could release"
+                + " with no method at all) score FID %s and KID×10³ %s; the split mode's runs are judged against"
+                + " them too. ",
+            n, DemoSummary.Stat.of(secretFree.stream().mapToDouble(DemoRunner.Baseline::fid).toArray()).format(4),
+            scaled(DemoSummary.Stat.of(secretFree.stream().mapToDouble(DemoRunner.Baseline::kid).toArray())).format(3)));
+      }
+      if (!Double.isNaN(accuracyCeiling)) {
+        sb.append(String.format(Locale.ROOT,
+            "Downstream accuracy (a linear classifier trained on the output, tested on the held-out records):"
+                + " %.3f when trained on %d real private records (the ceiling).", accuracyCeiling, n));
+      }
+      return sb.toString().strip();
+    }
+  }
+
+  /** {@link #markdown(String, String, List, List, double, int, Extras)} with no extras. */
+  public static String markdown(
+      String corpus, String command, List<DemoSummary> summary, List<DemoRunner.Baseline> baseline, double realFid,
+      int syntheticSize) {
+    return markdown(corpus, command, summary, baseline, realFid, syntheticSize, Extras.none());
+  }
+
+  /**
    * The table with its heading.
    *
    * @param corpus the corpus's one-line description
@@ -41,10 +94,13 @@ public final class UtilityTable {
    * @param baseline the public-sample baseline, one per seed
    * @param realFid FID of as many real private records (of those that vote) as the synthetic sets
    * @param syntheticSize N_syn
+   * @param extras the secret share, the secret-free baseline and the accuracy ceiling
    */
   public static String markdown(
       String corpus, String command, List<DemoSummary> summary, List<DemoRunner.Baseline> baseline, double realFid,
-      int syntheticSize) {
+      int syntheticSize, Extras extras) {
+    double[] freeFidSeeds = extras.secretFree().stream().mapToDouble(DemoRunner.Baseline::fid).toArray();
+    double[] freeKidSeeds = extras.secretFree().stream().mapToDouble(DemoRunner.Baseline::kid).toArray();
     double[] pubFidSeeds = baseline.stream().mapToDouble(DemoRunner.Baseline::fid).toArray();
     double[] pubKidSeeds = baseline.stream().mapToDouble(DemoRunner.Baseline::kid).toArray();
     DemoSummary.Stat pubFid = DemoSummary.Stat.of(pubFidSeeds);
@@ -56,9 +112,14 @@ public final class UtilityTable {
         "Against the held-out private records, %d random public records score FID %s and KID×10³ %s (the baseline"
             + " every method must beat); %d real private records score FID %.4f (the floor).%n%n",
         syntheticSize, pubFid.format(4), pubKid.format(3), syntheticSize, realFid));
+    String extra = extras.describe(syntheticSize);
+    if (!extra.isEmpty()) {
+      sb.append(extra).append("\n\n");
+    }
+    boolean free = freeFidSeeds.length > 0;
     sb.append("| method | r/p | FID first round | FID output | change (paired, ± se) | KID×10³ first | KID×10³ output"
-        + " | distinct | near-dup. | beats public | beats first round |\n");
-    sb.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+        + " | accuracy | distinct | near-dup. | beats public | beats first round |" + (free ? " beats secret-free sample |" : "") + "\n");
+    sb.append("|---|---|---|---|---|---|---|---|---|---|---|---|" + (free ? "---|" : "") + "\n");
     for (DemoSummary s : summary) {
       boolean rounds = s.fidPerRound().size() >= 2;
       DemoSummary.Stat kidFirst = s.kidPerRound().get(0);
@@ -74,17 +135,19 @@ public final class UtilityTable {
         DemoSummary.Stat d = DemoSummary.Stat.of(dFid);
         change = String.format(Locale.ROOT, "%+.4f ± %.4f", d.mean(), d.sd() / Math.sqrt(d.n()));
       }
-      sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+      sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%s%n",
           s.method(), s.ratioLabel(),
           rounds ? s.firstFid().format(4) : "–",
           s.fid().format(4),
           change,
           rounds ? scaled(kidFirst).format(3) : "–",
           scaled(s.kid()).format(3),
+          s.accuracy().format(3),
           s.distinct().format(1),
           s.nearDuplicates().format(1),
           beatsPublic,
-          beatsFirst));
+          beatsFirst,
+          free ? " " + verdict(unpaired(fid, freeFidSeeds), unpaired(kid, freeKidSeeds)) + " |" : ""));
     }
     return sb.toString();
   }

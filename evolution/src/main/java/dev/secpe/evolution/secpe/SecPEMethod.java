@@ -48,10 +48,25 @@ public final class SecPEMethod implements Method {
   /** Per group: noisy centres (unit rows) and their counts. */
   private EmbeddingMatrix[] centres;
   private double[][] counts;
-  /** Per group: the public size n_k of the public cluster behind each released representative. */
+  /**
+   * Per group: the part of n_k behind each released representative that is not private data (n_k
+   * itself; in the split mode, the public corpus's members), and n_k itself.
+   */
   private double[][] publicSizes;
+  private double[][] totalSizes;
   private KMeansResult[] publicClusters;
+  /** Per group: the private rows that are sampled into the noisy shift (all, or the secret holders). */
   private int[][] groupRows;
+  /**
+   * Per group (split mode): the private rows that hold no secret, SecPE's public part; per cluster,
+   * how many of its public members come from the public corpus (the rest are such records).
+   */
+  private int[][] freeRows;
+  private int[][] corpusMembers;
+  /** Per group: K as chosen (given, or from the data). */
+  private int[] clustersPerGroup;
+  /** Groups whose clusters fell back to the public corpus (split mode: no secret-free record). */
+  private final List<Integer> fellBack = new ArrayList<>();
 
   /** A run of {@code config} following {@code plan} ({@link SecPEPlan#of}). */
   public SecPEMethod(SecPEOptions config, PrivacyPlan plan) {
@@ -71,7 +86,7 @@ public final class SecPEMethod implements Method {
 
   @Override
   public boolean needsPublicEmbeddings() {
-    return true;
+    return !config.secretFreeAsPublic() || config.publicJoinsClusters();
   }
 
   @Override
@@ -88,18 +103,33 @@ public final class SecPEMethod implements Method {
       throw config.noSecrets().apply(config.detector().name());
     }
     int releases = config.reReleasePerRound() ? ctx.settings().iterations() : 1;
+    List<int[]> held = secrets.secretsOfRecord();
+    // Split mode: only the records that hold a secret take part in SECRETNOISE (the paper's D_pri);
+    // the others are public data and are never sampled.
+    int[] takePart = config.secretFreeAsPublic()
+        ? IntStream.range(0, held.size()).filter(i -> held.get(i).length > 0).toArray()
+        : IntStream.range(0, held.size()).toArray();
+    List<int[]> partHeld = new ArrayList<>(takePart.length);
+    for (int i : takePart) {
+      partHeld.add(held.get(i));
+    }
     SecretNoise.Builder b =
         SecretNoise.builder()
-            .records(secrets.secretsOfRecord(), secrets.secretCount())
+            .records(partHeld, secrets.secretCount())
             .uniformBudget(config.budget())
             .rounds(releases)
             .shiftMultiplier(SecretClustering.COUNT_AND_CENTRE_SHIFT)
             .blowUpMethod(config.blowUpMethod());
     if (config.secretCap() > 0) {
       // Keyed by the seed, a function of each record alone (docs/math-decisions.md §9).
-      b.secretCap(config.secretCap(), ctx.privateStore().recordKeys(ctx.settings().seed()));
+      long[] keys = ctx.privateStore().recordKeys(ctx.settings().seed());
+      long[] partKeys = new long[takePart.length];
+      for (int i = 0; i < takePart.length; i++) {
+        partKeys[i] = keys[takePart[i]];
+      }
+      b.secretCap(config.secretCap(), partKeys);
     }
-    noise = b.solve();
+    noise = expand(b.solve(), takePart, held.size());
     double planned = SecPEPlan.cappedSigma(plan);
     if (config.secretCap() > 0 && noise.sigma() != planned) {
       throw new IllegalStateException(
@@ -117,6 +147,27 @@ public final class SecPEMethod implements Method {
    */
   public static int[][] publicRowsByGroup(int clusters, List<Label> labels,
       List<PublicRecord> pub) {
+    if (clusters == 0) {
+      return publicRowsByGroup(1, labels, pub, false);
+    }
+    return publicRowsByGroup(clusters, labels, pub, true);
+  }
+
+  /**
+   * K of one label group when the caller chose none: {@code min(ceil(N_syn / groups), base /
+   * 10)}, at least 1, where {@code base} is the number of records the group's clusters are built on
+   * (public facts, and in the split mode the secret-free records, which are public data there).
+   * Enough representatives for a vote as diverse as the survivors, and about ten records or more
+   * per cluster on average, so that the centre noise {@code 2R sigma / n_k} of eq. (7) stays within
+   * reach of shrinkage; docs/method-findings.md has the measurements.
+   */
+  public static int autoClusters(int syntheticSize, int groups, int base) {
+    int want = (int) Math.ceil(syntheticSize / (double) Math.max(1, groups));
+    return Math.max(1, Math.min(want, base / 10));
+  }
+
+  private static int[][] publicRowsByGroup(int clusters, List<Label> labels,
+      List<PublicRecord> pub, boolean check) {
     int groups = Math.max(1, labels.size());
     int kPerGroup = Math.max(1, (int) Math.ceil(clusters / (double) groups));
     boolean byLabel =
@@ -128,7 +179,7 @@ public final class SecPEMethod implements Method {
       out[g] = IntStream.range(0, pub.size())
           .filter(i -> !byLabel || pub.get(i).label().equals(label))
           .toArray();
-      if (kPerGroup > out[g].length) {
+      if (check && kPerGroup > out[g].length) {
         throw new IllegalArgumentException(
             "clusters K=" + clusters + " asks for " + kPerGroup + " clusters in label group "
                 + label.map(Object::toString).orElse("(all)") + ", larger than its public set ("
@@ -139,33 +190,77 @@ public final class SecPEMethod implements Method {
   }
 
   private void clusterPublic(RunContext ctx) {
-    // Public clusters: one k-means per label group on the public records of that label (all public
-    // records when they carry no matching label).
+    // Public clusters: one k-means per label group, on the public records of that label (all
+    // public records when they carry no matching label) or, in the split mode, on the group's
+    // private records that hold no secret (with the public records too when they join).
     List<PublicRecord> pub = ctx.publicData().records();
-    if (pub.isEmpty()) {
+    boolean split = config.secretFreeAsPublic();
+    if (pub.isEmpty() && !split) {
       throw new IllegalStateException("SecPE needs public data: its clusters are built on public text only");
     }
-    EmbeddingMatrix pubUnit = ctx.publicUnit();
     int groups = ctx.groups();
     publicClusters = new KMeansResult[groups];
     groupRows = new int[groups][];
-    int kPerGroup = Math.max(1, (int) Math.ceil(config.clusters() / (double) groups));
-    int[][] byGroup = publicRowsByGroup(config.clusters(), ctx.labels(), pub);
+    freeRows = new int[groups][];
+    corpusMembers = new int[groups][];
+    clustersPerGroup = new int[groups];
+    int[][] pubByGroup =
+        pub.isEmpty() ? new int[groups][0] : publicRowsByGroup(split ? 0 : config.clusters(), ctx.labels(), pub);
+    EmbeddingMatrix pubUnit = pub.isEmpty() ? null : ctx.publicUnit();
+    EmbeddingMatrix privUnit = split ? ctx.privateUnit() : null;
+    int total = ctx.settings().syntheticSize();
     for (int g = 0; g < groups; g++) {
-      int[] rows = byGroup[g];
+      int[] rows = ctx.privateRowsOf(g);
+      if (split) {
+        // Non-private: no secret to protect, every record is public data.
+        freeRows[g] = secrets == null ? rows : IntStream.of(rows).filter(i -> secrets.secretsOf(i).length == 0).toArray();
+        groupRows[g] = secrets == null ? new int[0] : IntStream.of(rows).filter(i -> secrets.secretsOf(i).length > 0).toArray();
+      } else {
+        freeRows[g] = new int[0];
+        groupRows[g] = rows;
+      }
+      boolean corpusJoins = !split || config.publicJoinsClusters() || freeRows[g].length == 0;
+      if (split && freeRows[g].length == 0) {
+        fellBack.add(g);
+      }
+      int[] corpusRows = corpusJoins ? pubByGroup[g] : new int[0];
+      List<EmbeddingMatrix> parts = new ArrayList<>();
+      if (freeRows[g].length > 0) {
+        parts.add(privUnit.selectRows(freeRows[g]));
+      }
+      if (corpusRows.length > 0) {
+        parts.add(pubUnit.selectRows(corpusRows));
+      }
+      if (parts.isEmpty()) {
+        throw new IllegalArgumentException(
+            "label group " + (ctx.labels().isEmpty() ? "(all)" : ctx.labels().get(g).toString())
+                + " has neither a public record nor a private record without a secret to cluster;"
+                + " give public records of that label (publicData / --public)");
+      }
+      EmbeddingMatrix base = parts.size() == 1 ? parts.get(0) : EmbeddingMatrix.concat(parts);
+      int k = config.clusters() > 0
+          ? Math.min(Math.max(1, (int) Math.ceil(config.clusters() / (double) groups)), base.rows())
+          : autoClusters(total, groups, base.rows());
+      clustersPerGroup[g] = k;
       publicClusters[g] =
           KMeans.builder()
-              .k(kPerGroup)
+              .k(k)
               .metric(Metric.COSINE)
               .seed(Seeds.derive(ctx.settings().seed(), "kmeans", g))
               .restarts(config.kmeansRestarts())
               .build()
-              .fit(Kernel.embeddings(pubUnit, rows));
-      groupRows[g] = ctx.privateRowsOf(g);
+              .fit(base);
+      corpusMembers[g] = new int[k];
+      int free = freeRows[g].length;
+      int[] assigned = publicClusters[g].assignments();
+      for (int i = free; i < assigned.length; i++) {
+        corpusMembers[g][assigned[i]]++;
+      }
     }
     centres = new EmbeddingMatrix[groups];
     counts = new double[groups][];
     publicSizes = new double[groups][];
+    totalSizes = new double[groups][];
     releaseRepresentatives(ctx, 0);
     // Each group's private mass: the released counts less the public sizes they include (the
     // counts n~_k = n_k + m_k + noise carry the public cluster sizes, which would pull the label
@@ -215,8 +310,13 @@ public final class SecPEMethod implements Method {
       counts[g] = r.counts();
       int[] sizes = publicClusters[g].sizes();
       publicSizes[g] = new double[kept];
+      totalSizes[g] = new double[kept];
       for (int k = 0; k < kept; k++) {
-        publicSizes[g][k] = sizes[r.clusterIndex()[k]];
+        int cluster = r.clusterIndex()[k];
+        // What the count carries that is not the private data's: the public corpus's members (the
+        // split mode's secret-free records are private data, public under this guarantee).
+        publicSizes[g][k] = config.secretFreeAsPublic() ? corpusMembers[g][cluster] : sizes[cluster];
+        totalSizes[g][k] = sizes[cluster];
       }
       float[][] c = r.centres();
       if (plan.isPrivate() && kept > 0) {
@@ -376,10 +476,28 @@ public final class SecPEMethod implements Method {
         r.sigma(), r.sigmaPerSecret(), sw, srho, expected, r.rounds(), r.shiftMultiplier(), r.secretCap());
   }
 
+  /** {@code r} over the records {@code rows} of {@code n}, as a result over all n (the others never sampled). */
+  private static SecretNoiseResult expand(SecretNoiseResult r, int[] rows, int n) {
+    if (rows.length == n) {
+      return r;
+    }
+    double[] w = new double[n];
+    double[] rho = new double[n];
+    for (int i = 0; i < rows.length; i++) {
+      w[rows[i]] = r.weights()[i];
+      rho[rows[i]] = r.rho()[i];
+    }
+    return new SecretNoiseResult(
+        r.sigma(), r.sigmaPerSecret(), w, rho, r.expectedSampled(), r.rounds(), r.shiftMultiplier(), r.secretCap());
+  }
+
   @Override
   public double[] vote(RunContext ctx, int round, List<SyntheticText> population, EmbeddingMatrix unit) {
     if (config.reReleasePerRound() && round > 0) {
       releaseRepresentatives(ctx, round);
+    }
+    if (config.secretFreeVotes()) {
+      return recordVotes(ctx, population, unit);
     }
     double[] histogram = new double[population.size()];
     for (int g = 0; g < ctx.groups(); g++) {
@@ -397,9 +515,50 @@ public final class SecPEMethod implements Method {
     return histogram;
   }
 
+  /**
+   * {@code secretFreeVotes}: every secret-free record votes for its nearest candidate of its label
+   * (exact counts: public data under this guarantee), and every representative adds its estimated
+   * private mass {@code max(0, n~_k - n_k)}, the noisy count of the secret-holding records it
+   * gathered, to its nearest candidate. Post-processing of the release and public data only.
+   */
+  private double[] recordVotes(RunContext ctx, List<SyntheticText> population, EmbeddingMatrix unit) {
+    double[] histogram = new double[population.size()];
+    EmbeddingMatrix privUnit = ctx.privateUnit();
+    for (int g = 0; g < ctx.groups(); g++) {
+      int[] cand = RunContext.rowsOf(ctx, population, g);
+      if (cand.length == 0) {
+        continue;
+      }
+      float[] centre = ctx.voteCentre(unit, cand);
+      if (freeRows[g].length > 0) {
+        long[] c = Kernel.nearestCounts(privUnit, freeRows[g], unit.selectRows(cand), centre, 1);
+        for (int j = 0; j < cand.length; j++) {
+          histogram[cand[j]] += c[j];
+        }
+      }
+      if (centres[g].rows() > 0) {
+        int[] all = IntStream.range(0, centres[g].rows()).toArray();
+        int[] nearest = Kernel.top1(centres[g], all, unit, cand, centre);
+        double[] mass = new double[counts[g].length];
+        for (int k = 0; k < mass.length; k++) {
+          mass[k] = Math.max(0, counts[g][k] - totalSizes[g][k]);
+        }
+        double[] h = Votes.representative(nearest, mass, population.size());
+        for (int c : cand) {
+          histogram[c] += h[c];
+        }
+      }
+    }
+    return histogram;
+  }
+
   @Override
   public int[] select(
       RunContext ctx, int round, double[] votes, List<SyntheticText> population, EmbeddingMatrix unit) {
+    if (config.secretFreeVotes()) {
+      // Rank selection, as Aug-PE's default: the top of each label's histogram.
+      return ctx.topPerLabel(votes, population);
+    }
     if (config.paperTopN()) {
       return ctx.topPerLabel(votes, population);
     }
@@ -453,6 +612,45 @@ public final class SecPEMethod implements Method {
     }
   }
 
+  /**
+   * What the split mode and the clusters' K mean for this run, in words (public facts, and facts
+   * that the records holding a secret cannot change: which records hold none is unchanged when the
+   * records holding one secret are removed).
+   */
+  private List<String> splitNotes() {
+    List<String> out = new ArrayList<>();
+    if (config.secretFreeAsPublic()) {
+      out.add(
+          "The paper's dataset split (secretFreeAsPublic): the private records in which the detector"
+              + " found no secret were used without noise as SecPE's public part (the D_pub of"
+              + " Algorithms 2 and 3): clustered with k-means and counted exactly"
+              + (config.publicJoinsClusters() ? ", beside the public corpus" : "")
+              + "; only the records holding a secret were sampled into the noisy shift. The"
+              + " guarantee covers the named secrets only, not membership: a record without a"
+              + " detected secret is released as public data would be, and a secret the detector"
+              + " misses is released without noise.");
+      if (!fellBack.isEmpty()) {
+        out.add(
+            fellBack.size() + " label group(s) had no private record without a secret; their"
+                + " clusters were built on the public corpus instead.");
+      }
+      if (config.secretFreeVotes()) {
+        out.add(
+            "Secret-free votes (secretFreeVotes, not in the paper): every round each secret-free record"
+                + " voted for its nearest candidate, exactly, and each representative added its noisy"
+                + " count of secret-holding records, max(0, n~_k - n_k), to its nearest candidate;"
+                + " the top of each label's histogram survived (rank selection, as Aug-PE's).");
+      }
+    }
+    if (config.clusters() == 0 && clustersPerGroup != null) {
+      out.add(
+          "K was chosen from the data: " + Arrays.toString(clustersPerGroup) + " clusters per label"
+              + " group, min(ceil(N_syn / groups), base / 10) with base the records each group's"
+              + " clusters were built on.");
+    }
+    return out;
+  }
+
   /** sigma of the release(s). */
   public double sigma() {
     return noise == null ? Double.NaN : noise.sigma();
@@ -498,6 +696,7 @@ public final class SecPEMethod implements Method {
               + " inputs; the paper uses the noisy centres as they are).");
     }
     out.add("Secrets were detected by '" + config.detector().name() + "'.");
+    out.addAll(splitNotes());
     return out;
   }
 }

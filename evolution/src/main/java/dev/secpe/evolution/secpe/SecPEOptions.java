@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * @param settings the shared settings
  * @param budget the (p, r) budget of every secret, null in a non-private run
  * @param detector finds the secrets, null only in a non-private run
- * @param clusters K, public clusters in total
+ * @param clusters K, public clusters in total; 0 chooses K from the data ({@link SecPEMethod#autoClusters})
  * @param kmeansRestarts k-means restarts on the public embeddings
  * @param reReleasePerRound release the representatives every round
  * @param nonPositiveCountPolicy clusters whose noisy count is &lt;= 0
@@ -27,6 +27,13 @@ import org.jspecify.annotations.Nullable;
  * @param paperTopN Algorithm 3's top-N selection as printed, instead of the allocated one
  * @param shrinkRepresentatives pull released centres towards their public centres
  * @param secretCap K of the contribution-bounded mode, 0 for the paper's calibration
+ * @param secretFreeAsPublic the private records holding no detected secret join the public clusters
+ *     with their exact counts (the paper's {@code D_pub}); only secret-holding records are sampled
+ *     and noised
+ * @param secretFreeVotes (with {@code secretFreeAsPublic}) the secret-free records also vote one by
+ *     one, exactly, beside the noisy representatives of the secret-holding records
+ * @param publicJoinsClusters (with {@code secretFreeAsPublic}) the public corpus joins the clusters
+ *     too; without the split it always forms them
  * @param noSecrets the exception a run throws when the detector finds no secret, from the
  *     detector's name
  */
@@ -43,6 +50,9 @@ public record SecPEOptions(
     boolean paperTopN,
     boolean shrinkRepresentatives,
     int secretCap,
+    boolean secretFreeAsPublic,
+    boolean secretFreeVotes,
+    boolean publicJoinsClusters,
     Function<String, ? extends RuntimeException> noSecrets) {
 
   /** Checks the references (the values were validated by the entry point's configuration). */

@@ -1,0 +1,302 @@
+package dev.secpe.evolution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.ledger.PrivacyCost;
+import dev.secpe.accounting.ledger.Release;
+import dev.secpe.clustering.ClusterAggregate;
+import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.core.Label;
+import dev.secpe.core.PrivacyGuard;
+import dev.secpe.core.PrivateDataset;
+import dev.secpe.core.PrivateRecord;
+import dev.secpe.core.io.BundledCorpus;
+import dev.secpe.core.secret.PiiDetector;
+import dev.secpe.core.secret.SecretDetector;
+import dev.secpe.core.secret.SecretIndex;
+import dev.secpe.evolution.engine.InProcessEmbeddings;
+import dev.secpe.evolution.secpe.SecPEMethod;
+import dev.secpe.llm.TextEmbedder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SecPE's dataset split ({@code secretFreeAsPublic}): the private records holding no secret are its
+ * public part, never sampled or noised; only the secret-holding ones take part in the release.
+ */
+class SecretFreeSplitTest {
+
+  /** Even records: spam holding an e-mail address; odd records: ham holding none. */
+  static PrivateDataset onlySpamHoldsSecrets(int n) {
+    List<PrivateRecord> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      out.add(i % 2 == 0
+          ? PrivateRecord.of("s" + i, "Buy cheap watches now, offer " + i + ": write to seller" + i
+              + "@shop.example today", BundledCorpus.SPAM)
+          : PrivateRecord.of("h" + i, "Meeting notes for the weekly team sync, item " + i
+              + ", about the project schedule and plans", BundledCorpus.HAM));
+    }
+    return PrivateDataset.of(out);
+  }
+
+  /** Every record of both labels; a third of them hold an e-mail address. */
+  static PrivateDataset aThirdHoldSecrets(int n) {
+    List<PrivateRecord> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Label label = i % 2 == 0 ? BundledCorpus.SPAM : BundledCorpus.HAM;
+      out.add(i % 3 == 0
+          ? PrivateRecord.of("s" + i, "Reply about order " + i + " to buyer" + i + "@shop.example please", label)
+          : PrivateRecord.of("f" + i, "A note about order number " + i + " and its delivery schedule", label));
+    }
+    return PrivateDataset.of(out);
+  }
+
+  private static SecPE.Builder base(PrivateStore store) {
+    return SecPE.builder()
+        .privateStore(store)
+        .publicData(Fixtures.publicData(80))
+        .labels(Fixtures.released())
+        .generator(Fixtures.generator())
+        .embedder(Fixtures.embedder())
+        .secrets(PiiDetector.all())
+        .budget(SecretBudget.ofRatio(1e-4, 10))
+        .syntheticSize(20)
+        .variations(2)
+        .iterations(2)
+        .seed(5)
+        .noise(new Fixtures.CountingNoise(3));
+  }
+
+  // fault: one label's private records hold no secret (SecPE with `--secrets pii` where only the spam records hold an e-mail address)
+  // holds: the run finishes in both modes; that label group's release shifts no secret and costs nothing on the ledger (before: `sigma must be finite and > 0, got sigma=Infinity` after every private record was embedded, exit 2)
+  @Test
+  void aLabelWhoseRecordsHoldNoSecretRunsInBothModes() {
+    // Before: the ham group's release shifts no secret (mu = 0), and the ledger's Gaussian check
+    // divided by it: "sigma must be finite and > 0, got sigma=Infinity".
+    for (boolean split : new boolean[] {false, true}) {
+      RunResult result =
+          base(PrivateStore.inMemory(onlySpamHoldsSecrets(40))).clusters(8).secretFreeAsPublic(split).build().run();
+      assertThat(result.dataset().size()).isEqualTo(20);
+      assertThat(result.report().mechanisms()).extracting(Release::id)
+          .containsExactly("secpe/secret-clustering/label-0", "secpe/secret-clustering/label-1");
+    }
+  }
+
+  @Test
+  void onlySecretHoldingRecordsAreSampledAndTheReportSaysWhatWasUsedWithoutNoise() {
+    PrivateDataset data = aThirdHoldSecrets(90);
+    SecretIndex index = SecretIndex.scan(data, PiiDetector.all(), PrivacyGuard.localOnly());
+    Set<Integer> holders = new TreeSet<>();
+    for (int i = 0; i < data.size(); i++) {
+      if (index.secretsOf(i).length > 0) {
+        holders.add(i);
+      }
+    }
+    assertThat(holders).hasSize(30);
+    RecordingStore store = new RecordingStore(data);
+    RunResult result = base(store).clusters(6).secretFreeAsPublic(true).build().run();
+    assertThat(result.dataset().size()).isEqualTo(20);
+    // Sampled into the noisy shift: secret holders only (rho = 1 for one-record secrets here).
+    assertThat(store.sampled).isNotEmpty().isSubsetOf(holders);
+    assertThat(store.sampled).containsExactlyInAnyOrderElementsOf(holders);
+    // The ledger's mixture covers the 30 holders only: one shift probability per secret, 1 each.
+    for (Release r : result.report().mechanisms()) {
+      double[][] probs = ((PrivacyCost.SecretMixture) r.cost()).shiftProbsPerSecret();
+      assertThat(Arrays.stream(probs).mapToInt(p -> p.length).sum()).isEqualTo(15);
+    }
+    String deviations = String.join("\n", result.report().deviations());
+    assertThat(deviations).contains("without noise as SecPE's public part").contains("not membership")
+        .contains("misses is released without noise");
+  }
+
+  @Test
+  void withoutTheSplitEverySecretFreeRecordIsSampledToo() {
+    RecordingStore store = new RecordingStore(aThirdHoldSecrets(90));
+    base(store).clusters(6).build().run();
+    // The paper's SECRETNOISE over all records gives those without a secret w = 1, so rho = 1: all
+    // 60 are sampled; a one-record secret's w is capped at eta = mu = 0.629 at r/p = 10, so its
+    // holder is sampled with rho = 0.629 (in the split, the holders' own maximum is that w: rho = 1).
+    List<Integer> free = IntStream.range(0, 90).filter(i -> i % 3 != 0).boxed().toList();
+    assertThat(store.sampled).containsAll(free);
+    assertThat(store.sampled.size()).isLessThan(90);
+  }
+
+  @Test
+  void whenEveryRecordHoldsASecretTheClustersFallBackToThePublicCorpus() {
+    List<PrivateRecord> all = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      all.add(PrivateRecord.of("s" + i, "Reply to buyer" + i + "@shop.example about order " + i,
+          i % 2 == 0 ? BundledCorpus.SPAM : BundledCorpus.HAM));
+    }
+    RunResult result =
+        base(PrivateStore.inMemory(PrivateDataset.of(all))).clusters(8).secretFreeAsPublic(true).build().run();
+    assertThat(result.dataset().size()).isEqualTo(20);
+    assertThat(String.join("\n", result.report().deviations()))
+        .contains("2 label group(s) had no private record without a secret");
+  }
+
+  @Test
+  void whenNoRecordHoldsASecretTheRunRefusesInBothModes() {
+    List<PrivateRecord> plain = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      plain.add(PrivateRecord.of("p" + i, "nothing identifying in message number " + i,
+          i % 2 == 0 ? BundledCorpus.SPAM : BundledCorpus.HAM));
+    }
+    for (boolean split : new boolean[] {false, true}) {
+      assertThatThrownBy(
+              () -> base(PrivateStore.inMemory(PrivateDataset.of(plain))).clusters(4).secretFreeAsPublic(split)
+                  .build().run())
+          .isInstanceOf(SecPE.NoSecretsException.class)
+          .hasMessageContaining("no secrets were detected");
+    }
+  }
+
+  @Test
+  void theNonPrivateSplitClustersEveryPrivateRecordAndReleasesNothing() {
+    RunResult result =
+        SecPE.builder()
+            .privateData(aThirdHoldSecrets(60))
+            .publicData(Fixtures.publicData(40))
+            .labels(Fixtures.released())
+            .generator(Fixtures.generator())
+            .embedder(Fixtures.embedder())
+            .nonPrivate()
+            .secretFreeAsPublic(true)
+            .secretFreeVotes(true)
+            .syntheticSize(20)
+            .variations(2)
+            .iterations(2)
+            .build()
+            .run();
+    assertThat(result.dataset().size()).isEqualTo(20);
+    assertThat(result.report().mechanisms()).extracting(Release::cost)
+        .allSatisfy(c -> assertThat(c).isNotInstanceOf(PrivacyCost.SecretMixture.class));
+  }
+
+  @Test
+  void secretFreeVotesRunWithTheSameReleasesAsThePaperRule() {
+    RunResult result =
+        base(PrivateStore.inMemory(aThirdHoldSecrets(90))).clusters(6).secretFreeAsPublic(true)
+            .secretFreeVotes(true).build().run();
+    assertThat(result.dataset().size()).isEqualTo(20);
+    assertThat(result.dataset().records().stream().map(t -> t.text()).distinct().count()).isEqualTo(20);
+    assertThat(result.report().mechanisms()).extracting(Release::id)
+        .containsExactly("secpe/secret-clustering/label-0", "secpe/secret-clustering/label-1");
+    assertThat(String.join("\n", result.report().deviations())).contains("Secret-free votes");
+  }
+
+  @Test
+  void optionsThatNeedTheSplitAreRefusedWithoutIt() {
+    assertThatThrownBy(() -> base(PrivateStore.inMemory(aThirdHoldSecrets(30))).secretFreeVotes(true).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("secretFreeVotes(true) needs secretFreeAsPublic(true)");
+    assertThatThrownBy(() -> base(PrivateStore.inMemory(aThirdHoldSecrets(30))).publicJoinsClusters(true).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("publicJoinsClusters(true) applies to secretFreeAsPublic(true) only");
+  }
+
+  @Test
+  void theSplitNeedsTheRecordsInThisJvm() {
+    PrivateStore remote = new RecordingStore(aThirdHoldSecrets(30)) {
+      @Override
+      public Optional<PrivateDataset> inMemory() {
+        return Optional.empty();
+      }
+    };
+    assertThatThrownBy(() -> base(remote).secretFreeAsPublic(true).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("needs privateData(PrivateDataset)");
+  }
+
+  @Test
+  void kChosenFromTheDataFollowsItsRule() {
+    // min(ceil(N_syn / groups), base / 10), at least 1.
+    assertThat(SecPEMethod.autoClusters(150, 2, 3000)).isEqualTo(75);
+    assertThat(SecPEMethod.autoClusters(150, 2, 400)).isEqualTo(40);
+    assertThat(SecPEMethod.autoClusters(101, 2, 3000)).isEqualTo(51);
+    assertThat(SecPEMethod.autoClusters(100, 1, 5)).isEqualTo(1);
+    RunResult result = base(PrivateStore.inMemory(aThirdHoldSecrets(90))).build().run();
+    // 80 public records in 2 groups (the corpus's label mix), so at most 8 and 4 per group... the
+    // report names the choice.
+    assertThat(String.join("\n", result.report().deviations())).contains("K was chosen from the data");
+  }
+
+  /** The in-memory store, recording which records the release sampled. */
+  static class RecordingStore implements PrivateStore, InProcessEmbeddings {
+    final PrivateStore inner;
+    final List<Integer> sampled = new ArrayList<>();
+
+    RecordingStore(PrivateDataset data) {
+      this.inner = PrivateStore.inMemory(data);
+    }
+
+    @Override
+    public int size() {
+      return inner.size();
+    }
+
+    @Override
+    public boolean isLabelled() {
+      return inner.isLabelled();
+    }
+
+    @Override
+    public String contentHash() {
+      return inner.contentHash();
+    }
+
+    @Override
+    public int[] groups(List<Label> labels) {
+      return inner.groups(labels);
+    }
+
+    @Override
+    public void embed(TextEmbedder embedder, PrivacyGuard guard) {
+      inner.embed(embedder, guard);
+    }
+
+    @Override
+    public int dimension() {
+      return inner.dimension();
+    }
+
+    @Override
+    public long[] nearestCounts(int group, EmbeddingMatrix candidates, float[] centre, int k) {
+      return inner.nearestCounts(group, candidates, centre, k);
+    }
+
+    @Override
+    public ClusterAggregate clusterAggregate(int[] rows, EmbeddingMatrix publicCentres) {
+      IntStream.of(rows).forEach(sampled::add);
+      return inner.clusterAggregate(rows, publicCentres);
+    }
+
+    @Override
+    public SecretIndex secrets(SecretDetector detector, PrivacyGuard guard) {
+      return inner.secrets(detector, guard);
+    }
+
+    @Override
+    public long[] recordKeys(long key) {
+      return inner.recordKeys(key);
+    }
+
+    @Override
+    public Optional<PrivateDataset> inMemory() {
+      return inner.inMemory();
+    }
+
+    @Override
+    public EmbeddingMatrix unit() {
+      return ((InProcessEmbeddings) inner).unit();
+    }
+  }
+}
