@@ -240,7 +240,10 @@ final class DemoCommand implements Callable<Integer> {
           out.resolve("results.json"), f -> writeJson(f, results, summary, startFid, realFid, seconds, baseline));
       String command = "bin/secpe " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
       String table = UtilityTable.markdown(
-          corpusData.name() + ": " + corpusData.description(), command.strip(), summary, baseline, realFid,
+          corpusData.name() + ": " + corpusData.description()
+              + (secretDensity == null ? "" : String.format(Locale.ROOT,
+                  "; random-word secrets chosen to be held by %.0f%% of the public texts", 100 * secretDensity)),
+          command.strip(), summary, baseline, realFid,
           Math.min(syntheticSize, data.privateData().size()), extras);
       OutputPaths.writeAtomically(out.resolve("table.md"), f -> Files.writeString(f, table));
       System.out.printf(Locale.ROOT, "%nreport: %s%nresults: %s%ntotal: %.0f s%n",

@@ -111,6 +111,24 @@ class PrivacyLedgerPldTest {
   }
 
   @Test
+  void aSecretMixtureThatShiftsNoSecretCostsNothingFirstOrLater() {
+    // SecPE's release of a label group none of whose records holds a secret: every secret's
+    // mixture is empty (no record of it can be sampled). Before: the ledger's Gaussian check took
+    // 1/sqrt(0) and refused it with "sigma must be finite and > 0, got sigma=Infinity".
+    double sigma = 2.0;
+    double p = 1e-3;
+    PrivacyLedger ledger = pldLedger();
+    ledger.charge(new Release("group-0", "Gaussian", "counts and centres", 1, sigma,
+        new PrivacyCost.SecretMixture(sigma, Math.sqrt(2), new double[][] {{}, {0.0, 0.0}})));
+    assertThat(ledger.guarantee(1e-5, p).r()[0]).isEqualTo(p); // posterior = prior: nothing released about it
+    // then a group that does shift secret 0 (one record, rho = 1): exactly the Gaussian of mu = sqrt(2)/sigma
+    ledger.charge(new Release("group-1", "Gaussian", "counts and centres", 1, sigma,
+        new PrivacyCost.SecretMixture(sigma, Math.sqrt(2), new double[][] {{1.0}, {}})));
+    double exact = Gdp.secretR(new GdpMu(Math.sqrt(2) / sigma), p);
+    assertThat(ledger.guarantee(1e-5, p).r()[0]).isBetween(exact * (1 - 1e-9), exact * (1 + 1e-2));
+  }
+
+  @Test
   void aReleaseThePldCannotRepresentDropsItAndSaysSo() {
     PrivacyLedger ledger = pldLedger();
     ledger.charge(Release.gaussian("tiny-noise", "x", 1e-4, Sensitivity.l2(1))); // mu = 1e4: too many PLD bins

@@ -63,4 +63,36 @@ class PrivacyLedgerPropertiesTest {
     assertThat(eps).isLessThanOrEqualTo(Gdp.epsilonAt(perRound.gdp().orElseThrow(), delta));
     assertThat(eps).isLessThanOrEqualTo(RdpAccountant.epsilon(q, z, rounds * stepsPerRound, delta));
   }
+
+  /**
+   * A SecPE release that shifts no secret (a label group none of whose records holds one, or whose
+   * holders have rho = 0) adds nothing: charged before, between or after a secret's releases, the
+   * secret's r at its prior, and the record-level mu, are those of the ledger without it.
+   */
+  @Property(tries = 100)
+  void aReleaseThatShiftsNoSecretChangesNothing(
+      @ForAll @IntRange(min = 0, max = 5) int before,
+      @ForAll @DoubleRange(min = 0.5, max = 20) @Scale(4) double sigma,
+      @ForAll @DoubleRange(min = 0.05, max = 1) @Scale(4) double rho,
+      @ForAll @DoubleRange(min = -6, max = -2) @Scale(4) double log10Prior) {
+    double p = Math.pow(10, log10Prior);
+    PrivacyLedger with = PrivacyLedger.unlimited();
+    PrivacyLedger without = PrivacyLedger.unlimited();
+    for (int t = 0; t < 5; t++) {
+      if (t == before) {
+        with.charge(new Release("empty", "SecPE", "a group without secrets", Math.sqrt(2), sigma,
+            new PrivacyCost.SecretMixture(sigma, Math.sqrt(2), new double[][] {{}, {0.0}})));
+      }
+      Release r = new Release("g" + t, "SecPE", "counts and centres", Math.sqrt(2), sigma,
+          new PrivacyCost.SecretMixture(sigma, Math.sqrt(2), new double[][] {{rho}, {rho, rho}}));
+      with.charge(r);
+      without.charge(r);
+    }
+    if (before == 5) {
+      with.charge(new Release("empty", "SecPE", "a group without secrets", Math.sqrt(2), sigma,
+          new PrivacyCost.SecretMixture(sigma, Math.sqrt(2), new double[][] {{}, {0.0}})));
+    }
+    assertThat(with.guarantee(1e-6, p).r()).containsExactly(without.guarantee(1e-6, p).r());
+    assertThat(with.gdp().orElseThrow().mu()).isEqualTo(without.gdp().orElseThrow().mu());
+  }
 }

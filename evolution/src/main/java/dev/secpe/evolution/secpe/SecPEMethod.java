@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -206,7 +207,9 @@ public final class SecPEMethod implements Method {
     clustersPerGroup = new int[groups];
     int[][] pubByGroup =
         pub.isEmpty() ? new int[groups][0] : publicRowsByGroup(split ? 0 : config.clusters(), ctx.labels(), pub);
-    EmbeddingMatrix pubUnit = pub.isEmpty() ? null : ctx.publicUnit();
+    // The public embeddings only where the public corpus forms or joins a group's clusters (the
+    // split mode without --public-joins-clusters never embeds it).
+    Supplier<EmbeddingMatrix> pubUnit = ctx::publicUnit;
     EmbeddingMatrix privUnit = split ? ctx.privateUnit() : null;
     int total = ctx.settings().syntheticSize();
     for (int g = 0; g < groups; g++) {
@@ -229,7 +232,7 @@ public final class SecPEMethod implements Method {
         parts.add(privUnit.selectRows(freeRows[g]));
       }
       if (corpusRows.length > 0) {
-        parts.add(pubUnit.selectRows(corpusRows));
+        parts.add(pubUnit.get().selectRows(corpusRows));
       }
       if (parts.isEmpty()) {
         throw new IllegalArgumentException(
