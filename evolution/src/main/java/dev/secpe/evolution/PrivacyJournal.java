@@ -36,12 +36,20 @@ import java.util.Optional;
  *       ({@link #limit(PrivateDataset, DpBudget)}).
  * </ul>
  *
- * <p>Datasets are told apart by {@link PrivateDataset#datasetKey()} (the multiset of record texts:
- * order, ids, labels and format do not matter). Every entry is forced to the disk before the run
+ * <p>What was spent is composed by {@link History#total(double, double)}: the record-level DP
+ * releases and SecPE's per-secret ones also apart; releases drawn with reproducible (seeded)
+ * noise count as unbounded (such a run is refused on a dataset with a lifetime budget, and a
+ * resume cannot switch noise modes); SecPE runs that protected different secret sets cannot be
+ * added, and the total says why.
+ *
+ * <p>Datasets are told apart by {@link PrivateDataset#datasetKey()} (the multiset of record texts
+ * in Unicode NFC: order, ids, labels, format and normal form do not matter); a journal whose first
+ * entry names another dataset is refused. Every entry is forced to the disk before the run
  * goes on, and entries are chained by SHA-256, so an accident (a crash, a torn write, a stray edit,
  * a checkpoint copied back) is detected. The journal cannot stand against someone who controls its
  * files: deleting a dataset's directory, or rewriting it with a consistent chain, forgets what was
- * spent (keep it where run users cannot write, or back it up, if that matters). It holds noisy
+ * spent (make the journal file append-only, {@code chattr +a}, which runs support, keep it where
+ * run users cannot write, or back it up, if that matters). It holds noisy
  * values, which are as private as the run's outputs, and the dataset key; directories are created
  * readable by their owner only.
  *

@@ -312,7 +312,7 @@ public final class RunJournal implements AutoCloseable {
     } catch (IllegalArgumentException e) {
       throw new IllegalStateException(
           "the lifetime budget of this dataset (" + limitText + ") cannot be checked with this run's planned releases: "
-              + history(file.file(), List.of(), all).notComposable().orElse(e.getMessage()) + "; nothing was drawn");
+              + notComposable(file.file(), all).orElse(e.getMessage()) + "; nothing was drawn");
     }
   }
 
@@ -361,7 +361,7 @@ public final class RunJournal implements AutoCloseable {
         throw new BudgetExceededException(
             "release " + release.id() + " refused before its noise was drawn: the lifetime budget of this dataset ("
                 + limitText + ") cannot be checked with it: "
-                + history(file.file(), List.of(), with).notComposable().orElse(e.getMessage()));
+                + notComposable(file.file(), with).orElse(e.getMessage()));
       }
     }
     ObjectNode e = entry("charge");
@@ -418,13 +418,16 @@ public final class RunJournal implements AutoCloseable {
     return history(key, JournalFile.dirOf(root, key).resolve(JournalFile.FILE), JournalFile.read(root, key));
   }
 
-  /** A history of one run (secure noise) that charged {@code releases}: for the reasons it gives. */
-  private static PrivacyJournal.History history(Path file, List<ObjectNode> none, List<Release> releases) {
+  /**
+   * Why {@code releases} (charged with secure noise) cannot be composed, as {@link
+   * PrivacyJournal.History#notComposable()} says it.
+   */
+  private static Optional<String> notComposable(Path file, List<Release> releases) {
     List<PrivacyJournal.Charge> cs = new ArrayList<>();
     releases.forEach(r -> cs.add(new PrivacyJournal.Charge(Instant.EPOCH, r)));
     PrivacyJournal.Run run = new PrivacyJournal.Run("", "", "", false, Instant.EPOCH, Optional.empty(), "",
         Optional.empty(), "", PrivacyJournal.Run.SECURE, cs);
-    return new PrivacyJournal.History("", file, -1, Optional.empty(), List.of(run));
+    return new PrivacyJournal.History("", file, -1, Optional.empty(), List.of(run)).notComposable();
   }
 
   private static PrivacyJournal.History history(String key, Path file, List<ObjectNode> entries) {
