@@ -228,6 +228,8 @@ final class JournalCommands {
               .set("cost", CheckpointStore.costToJson(x.cost()));
         }
       }
+      ArrayNode repairs = out.putArray("repairs");
+      h.repairs().forEach(repairs::add);
       warn(spec.commandLine().getErr(), h, t);
       return JsonOut.print(spec, out);
     }
@@ -253,7 +255,8 @@ final class JournalCommands {
     public Integer call() {
       PrivateDataset data = dataset.read();
       PrivacyJournal j = dataset.journal();
-      java.util.Optional<PrivacyJournal.Limit> before = j.history(data).limit();
+      PrivacyJournal.History was = j.history(data);
+      java.util.Optional<PrivacyJournal.Limit> before = was.limit();
       if (budget.dp != null) {
         j.limit(data, new DpBudget(budget.dp.epsilon, budget.dp.delta));
       } else {
@@ -269,6 +272,8 @@ final class JournalCommands {
       PrivacyJournal.Total t = spentAndLimit(totals, h, data.size(), null, null, false);
       out.set("spent", totals.get("spent"));
       java.io.PrintWriter err = spec.commandLine().getErr();
+      h.repairs().subList(was.repairs().size(), h.repairs().size())
+          .forEach(r -> err.println("warning: privacy journal repaired: " + r));
       err.println("lifetime limit of this dataset: " + before.map(PrivacyJournal.Limit::describe).orElse("none")
           + " -> " + h.limit().orElseThrow().describe() + "; spent so far over " + h.runs().size() + " run(s): "
           + inWords(totals.get("spent")));

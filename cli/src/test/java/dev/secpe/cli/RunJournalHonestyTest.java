@@ -326,7 +326,7 @@ class RunJournalHonestyTest {
   }
 
   // fault: a `limit` line whose final newline is removed (a crash while `privacy limit` wrote it), or a limit raised (5 → 50) or set below what is already spent, without a word
-  // holds: a complete last entry that lost its newline is completed, never cut off: the limit stays and the next run past it is refused; `privacy limit` prints the change and what is spent on stderr ("epsilon 5.0 at delta 1.0E-5 -> epsilon 50.0 …; spent so far …"), gives the `previous` limit and `spent` in its JSON, and a total above the limit is flagged (`over_limit`, "passes its lifetime limit") (before: the limit was silently repaired away and the run exited 0)
+  // holds: a complete last entry that lost its newline counts (`privacy spent` reads it) and is completed, never cut off: the limit stays and the next run past it is refused; every repair is listed (`repairs`), and a limit cut short, which was never set, is cut off with a warning saying so; `privacy limit` prints the change and what is spent on stderr ("epsilon 5.0 at delta 1.0E-5 -> epsilon 50.0 …; spent so far …"), gives the `previous` limit and `spent` in its JSON, and a total above the limit is flagged (`over_limit`, "passes its lifetime limit") (before: the limit was silently repaired away and the run exited 0)
   @Test
   void aLimitIsNeverDroppedOrChangedWithoutAWord(@TempDir Path dir) throws Exception {
     FaultRun f = new FaultRun(dir);
@@ -346,11 +346,18 @@ class RunJournalHonestyTest {
     byte[] bytes = Files.readAllBytes(file);
     assertThat(bytes[bytes.length - 1]).isEqualTo((byte) '\n');
     Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 1));
+    assertThat(f.spent().path("limit").path("epsilon").asDouble()).as("read without the lock").isEqualTo(1.0);
     CliRun.Outcome run = f.run();
     assertThat(run.code()).as(run.err()).isEqualTo(2);
     assertThat(run.err()).contains("lifetime budget of this dataset (epsilon 1.0 at delta 1.0E-5)");
     assertThat(f.spent().path("limit").path("epsilon").asDouble()).isEqualTo(1.0);
     assertThat(Files.readString(file)).contains("completed entry");
+    assertThat(f.spent().path("repairs").get(0).asText()).contains("completed entry").contains("(limit)");
+    // A limit cut short by a crash was never set: cut off, and `privacy limit` says so.
+    Files.write(file, "{\"seq\":99,\"type\":\"limit\",\"eps".getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
+    Out again = limit(f, "--epsilon", "1", "--delta", "1e-5");
+    assertThat(again.code()).as(again.err()).isZero();
+    assertThat(again.err()).contains("warning: privacy journal repaired").contains("was never set");
   }
 
   // fault: `privacy spent` added SecPE's per-secret releases and record-level DP releases into one epsilon

@@ -274,12 +274,16 @@ public final class PrivacyJournal {
    * @param records the number of records when the journal was started (-1 without a journal)
    * @param limit the lifetime budget, if one was set
    * @param runs every run, in order
+   * @param repairs what runs repaired in the journal (a half-written last line cut off, or a
+   *     complete one whose newline was lost completed), each with its time, in order
    */
-  public record History(String datasetKey, Path file, int records, Optional<Limit> limit, List<Run> runs) {
+  public record History(
+      String datasetKey, Path file, int records, Optional<Limit> limit, List<Run> runs, List<String> repairs) {
 
-    /** Copies the list. */
+    /** Copies the lists. */
     public History {
       runs = List.copyOf(runs);
+      repairs = List.copyOf(repairs);
     }
 
     /** Every release charged, in order (a release charged by a run that died before drawing it included). */

@@ -162,13 +162,18 @@ final class JournalFile implements AutoCloseable {
 
   /** {@code tail} as the next entry of the chain, or null where it is not one. */
   private ObjectNode completeEntry(byte[] tail) {
+    return completeEntry(tail, entries.size(), lastHash);
+  }
+
+  /** {@code tail} as the entry after {@code count} entries ending in {@code lastHash}, or null. */
+  private static ObjectNode completeEntry(byte[] tail, int count, String lastHash) {
     JsonNode n;
     try {
       n = JSON.readTree(tail);
     } catch (IOException e) {
       return null;
     }
-    return n instanceof ObjectNode o && o.path("seq").asLong(-1) == entries.size() + 1L
+    return n instanceof ObjectNode o && o.path("seq").asLong(-1) == count + 1L
         && o.path("prev").asText("?").equals(lastHash) ? o : null;
   }
 
@@ -231,7 +236,8 @@ final class JournalFile implements AutoCloseable {
 
   /**
    * The entries of {@code key}'s journal under {@code root}, read without the lock (a run may be
-   * appending: a last line without its newline is left out); empty if there is none.
+   * appending: a last line without its newline counts only where it is a complete entry); empty
+   * if there is none.
    *
    * @throws IllegalStateException if the journal is damaged, not a regular file, or another
    *     dataset's
@@ -250,7 +256,15 @@ final class JournalFile implements AutoCloseable {
         end--;
       }
       List<ObjectNode> entries = new ArrayList<>();
-      parse(file, bytes, end, entries);
+      String last = parse(file, bytes, end, entries);
+      if (end < bytes.length) {
+        // A complete entry that lost only its newline (or a run appending right now) counts: a
+        // limit or a charge is never left out; a line cut short was never acknowledged.
+        ObjectNode complete = completeEntry(java.util.Arrays.copyOfRange(bytes, end, bytes.length), entries.size(), last);
+        if (complete != null) {
+          entries.add(complete);
+        }
+      }
       checkDataset(file, entries, key);
       return entries;
     } catch (IOException e) {

@@ -427,7 +427,7 @@ public final class RunJournal implements AutoCloseable {
     releases.forEach(r -> cs.add(new PrivacyJournal.Charge(Instant.EPOCH, r)));
     PrivacyJournal.Run run = new PrivacyJournal.Run("", "", "", false, Instant.EPOCH, Optional.empty(), "",
         Optional.empty(), "", PrivacyJournal.Run.SECURE, cs);
-    return new PrivacyJournal.History("", file, -1, Optional.empty(), List.of(run)).notComposable();
+    return new PrivacyJournal.History("", file, -1, Optional.empty(), List.of(run), List.of()).notComposable();
   }
 
   private static PrivacyJournal.History history(String key, Path file, List<ObjectNode> entries) {
@@ -465,7 +465,13 @@ public final class RunJournal implements AutoCloseable {
           status.getOrDefault(run, "unfinished"), Optional.ofNullable(e.path("checkpoint").textValue()),
           e.path("user").asText(), e.path("noise").asText(), List.copyOf(charges.get(run))));
     }
-    return new PrivacyJournal.History(key, file, records, latestLimit(entries), out);
+    List<String> repairs = new ArrayList<>();
+    for (ObjectNode e : entries) {
+      if (e.path("type").asText().equals("repair")) {
+        repairs.add(e.path("time").asText() + ": " + e.path("note").asText());
+      }
+    }
+    return new PrivacyJournal.History(key, file, records, latestLimit(entries), out, repairs);
   }
 
   /** Journals a lifetime budget for the dataset {@code key} of {@code records} records (one of dp, secret). */
