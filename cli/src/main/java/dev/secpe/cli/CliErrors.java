@@ -25,6 +25,16 @@ final class CliErrors {
   static int onExecutionException(
       Exception e, CommandLine cl, CommandLine.ParseResult parseResult) {
     PrintWriter err = cl.getErr();
+    String signal = CloseOnExit.signalled();
+    if (signal != null) {
+      // A signal stopped the command (closing its generator and embedder, cancelling its run):
+      // what failed then is the cancellation, not the caller's input or a bug. The signal handler
+      // ends the JVM with 128 + the signal's number once the run has journalled its end.
+      err.println("cancelled by SIG" + signal + ": nothing more is drawn; a run that had started is journalled as"
+          + " cancelled, and its last checkpoint (if any) can be resumed");
+      err.flush();
+      CloseOnExit.awaitExit();
+    }
     if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
       err.println("error: " + oneLine(e.getMessage()));
       err.flush();

@@ -16,8 +16,9 @@ import java.util.function.Supplier;
  * {@code minilm-embed-N} thread was still inside the model (a SIGSEGV, exit 134 and an {@code
  * hs_err} file). Here the handler closes the embedder (waiting for its batch) before the JVM starts
  * its shutdown, so ONNX Runtime's hook finds nothing running. A resource being created when the
- * signal comes (the model loading) is finished, then closed. Where the JVM does not let the
- * signals be handled, a shutdown hook does the closing, as before.
+ * signal comes (the model loading) is finished, then closed. A run in progress ({@link
+ * #whileRunning}) is cancelled first and given time to journal its end as cancelled. Where the JVM
+ * does not let the signals be handled, a shutdown hook does the closing, as before.
  */
 final class CloseOnExit implements AutoCloseable {
 
@@ -25,6 +26,17 @@ final class CloseOnExit implements AutoCloseable {
   private static volatile CloseOnExit current;
 
   private static boolean installed;
+
+  /** The signal (TERM or INT) that is stopping the JVM, or null. */
+  private static volatile String signalled;
+
+  /** How long a signal waits for a cancelled run to journal its end before the JVM stops. */
+  private static final long CANCEL_WAIT_SECONDS = 30;
+
+  /** The run in progress: how to cancel it, and a latch counted down when it has ended. */
+  private record Running(Runnable cancel, java.util.concurrent.CountDownLatch ended) {}
+
+  private Running running; // guarded by this
 
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final Thread hook; // null where signals are handled
@@ -55,6 +67,77 @@ final class CloseOnExit implements AutoCloseable {
     T t = create.get();
     resources.add(t);
     return t;
+  }
+
+  /**
+   * Runs {@code body} (a run that spends budget) so that a signal cancels it and waits up to {@value
+   * #CANCEL_WAIT_SECONDS} s for it to end before the resources are closed: the run then journals
+   * its end as cancelled (before, a run stopped by SIGTERM journalled no end and stayed
+   * "unfinished").
+   *
+   * @throws CancellationException if the command is already stopping
+   */
+  <T> T whileRunning(Runnable cancel, Supplier<T> body) {
+    Running r = new Running(cancel, new java.util.concurrent.CountDownLatch(1));
+    synchronized (this) {
+      if (stopping) {
+        throw new CancellationException("stopping on a signal");
+      }
+      running = r;
+    }
+    try {
+      return body.get();
+    } catch (RuntimeException | Error e) {
+      if (signalled != null) {
+        // Cancelled by the signal: the run has journalled its end. The handler closes the
+        // resources and ends the JVM; this thread must not close them under it.
+        end(r);
+        awaitExit();
+      }
+      throw e;
+    } finally {
+      end(r);
+    }
+  }
+
+  private void end(Running r) {
+    r.ended().countDown();
+    synchronized (this) {
+      running = null;
+    }
+  }
+
+  /** Cancels the run in progress, if any, and waits a while for it to end. */
+  private void cancelRunning() {
+    Running r;
+    synchronized (this) {
+      r = running;
+    }
+    if (r == null) {
+      return;
+    }
+    r.cancel().run();
+    try {
+      r.ended().await(CANCEL_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The signal (TERM or INT) stopping the JVM, or null while none came. */
+  static String signalled() {
+    return signalled;
+  }
+
+  /** Blocks the calling thread for good: the signal handler is ending the JVM. */
+  static void awaitExit() {
+    while (true) {
+      try {
+        Thread.sleep(Long.MAX_VALUE);
+      } catch (InterruptedException e) {
+        // the JVM is stopping; keep out of its way
+      }
+    }
   }
 
   private synchronized void closeAll() {
@@ -88,8 +171,10 @@ final class CloseOnExit implements AutoCloseable {
   private static void handle(String name, int exitCode) {
     sun.misc.Signal signal = new sun.misc.Signal(name);
     sun.misc.SignalHandler before = sun.misc.Signal.handle(signal, s -> {
+      signalled = name;
       CloseOnExit c = current;
       if (c != null) {
+        c.cancelRunning();
         c.closeAll();
       }
       System.exit(exitCode);

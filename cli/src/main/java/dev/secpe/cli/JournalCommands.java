@@ -10,6 +10,7 @@ import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.io.DatasetReader;
 import dev.secpe.evolution.PrivacyJournal;
 import dev.secpe.evolution.engine.CheckpointStore;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -42,12 +43,42 @@ final class JournalCommands {
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("--format must be auto, jsonl or csv, got --format " + format);
       }
+      checkInput();
       DatasetReader reader = DatasetReader.builder().textField(textField).noLabel().format(f).build();
       return RunCommand.read("--private", () -> reader.readPrivate(privateFile));
     }
 
+    /** Refuses a --private that is a directory or whose format its name does not tell. */
+    void checkInput() {
+      RunChecks.input("--private", privateFile, format);
+    }
+
+    /** --journal, or the per-user default. */
+    Path root() {
+      return journal != null ? journal : PrivacyJournal.defaultDirectory();
+    }
+
     PrivacyJournal journal() {
-      return PrivacyJournal.at(journal != null ? journal : PrivacyJournal.defaultDirectory());
+      return PrivacyJournal.at(root());
+    }
+
+    /**
+     * Refuses a journal directory that is missing (a typo in --journal would otherwise read as
+     * "nothing spent") or is not a directory.
+     */
+    void requireExisting() {
+      Path root = root();
+      String option = journal != null ? "--journal" : "the default journal directory";
+      if (!Files.exists(root)) {
+        throw new IllegalArgumentException(
+            option + ": no journal at " + root + " (no run was ever journalled there): check the path"
+                + (journal != null ? "" : ", or give --journal DIR as given to secpe run"));
+      }
+      if (!Files.isDirectory(root)) {
+        throw new IllegalArgumentException(
+            option + " " + root + " is " + (Files.isRegularFile(root) ? "a regular file" : OutputPaths.kind(root)) + ", not the directory of the privacy journals:"
+                + " give the --journal DIR given to secpe run");
+      }
     }
   }
 
@@ -59,35 +90,98 @@ final class JournalCommands {
     return n.put("set", l.set().toString()).put("by", l.by());
   }
 
-  /**
-   * Puts {@code limit} and {@code spent} (every release the journal holds, composed at {@code
-   * delta}, by default the limit's or else 1/(N ln N), and at the prior {@code p}, by default the
-   * limit's; none without) into {@code out}.
-   */
-  static void spentAndLimit(ObjectNode out, PrivacyJournal.History h, int records, Double delta, Double p) {
+  /** The delta a total is given at: {@code delta}, else the limit's, else 1/(N ln N). */
+  private static double delta(PrivacyJournal.History h, int records, Double delta) {
     double d = delta != null ? delta
         : h.limit().flatMap(PrivacyJournal.Limit::dp).map(DpBudget::delta)
             .orElse(DpBudget.deltaForDatasetSize(Math.max(2, records)));
     if (!(d > 0 && d < 1)) {
       throw new IllegalArgumentException("--delta must be in (0, 1), got --delta " + d);
     }
+    return d;
+  }
+
+  /** The prior a (p, r) total is given at: {@code p}, else the limit's; null for none. */
+  private static Double prior(PrivacyJournal.History h, Double p) {
     Double prior = p != null ? p : h.limit().flatMap(PrivacyJournal.Limit::secret).map(SecretBudget::p).orElse(null);
     if (prior != null && !(prior > 0 && prior < 1)) {
       throw new IllegalArgumentException("--p must be in (0, 1), got --p " + prior);
     }
-    h.limit().ifPresentOrElse(l -> out.set("limit", limit(l)), () -> out.putNull("limit"));
-    out.set("spent", guarantee(h.spent(d, prior == null ? 0.5 : prior), prior, h.charged().size()));
+    return prior;
   }
 
-  private static ObjectNode guarantee(PrivacyGuarantee g, Double p, int releases) {
-    ObjectNode n = JsonOut.MAPPER.createObjectNode();
-    n.put("releases", releases);
-    n.put("epsilon", g.epsilon()).put("delta", g.delta());
-    g.gdp().ifPresent(mu -> n.put("mu", mu.mu()));
-    if (p != null) {
-      n.put("p", p).put("r", java.util.Arrays.stream(g.r()).max().orElse(p));
+  /**
+   * Puts {@code limit} and {@code spent} (every release the journal holds, composed at {@code
+   * delta}, by default the limit's or else 1/(N ln N), and at the prior {@code p}, by default the
+   * limit's; none without) into {@code out}, and returns the total. Releases drawn with
+   * reproducible noise make the total unbounded ({@code epsilon} null, {@code bounded} false); a
+   * total that cannot be composed says why in {@code not_composable} (which counts the secrets each
+   * SecPE run protected, so a {@code shareable} report gets a reason without numbers); the
+   * record-level and the per-secret releases are also given apart.
+   */
+  static PrivacyJournal.Total spentAndLimit(
+      ObjectNode out, PrivacyJournal.History h, int records, Double delta, Double p, boolean shareable) {
+    double d = delta(h, records, delta);
+    Double prior = prior(h, p);
+    h.limit().ifPresentOrElse(l -> out.set("limit", limit(l)), () -> out.putNull("limit"));
+    PrivacyJournal.Total t = h.total(d, prior == null ? 0.5 : prior);
+    ObjectNode n = out.putObject("spent");
+    n.put("releases", t.releases());
+    guarantee(n, t.composed(), d, prior);
+    n.put("bounded", t.bounded());
+    n.put("unprotected_releases", t.unprotected());
+    if (t.unprotected() > 0) {
+      n.put("unbounded", PrivacyJournal.History.unboundedReason(t.unprotected()));
     }
-    return n;
+    t.notComposable().ifPresent(why -> n.put("not_composable", shareable ? NOT_COMPOSABLE : why));
+    if (h.limit().isPresent()) {
+      t.overLimit().ifPresentOrElse(o -> n.put("over_limit", o), () -> n.putNull("over_limit"));
+    }
+    ObjectNode rec = n.putObject("record_level");
+    rec.put("releases", t.recordLevel().releases()).put("unprotected_releases", t.recordLevel().unprotected());
+    guarantee(rec, t.recordLevel().composed(), d, null);
+    ObjectNode sec = n.putObject("per_secret");
+    sec.put("releases", t.perSecret().releases()).put("unprotected_releases", t.perSecret().unprotected());
+    t.perSecret().composed().ifPresentOrElse(g -> {
+      g.gdp().ifPresent(mu -> sec.put("mu", mu.mu()));
+      if (!shareable && t.perSecret().releases() > 0) {
+        sec.put("secrets", g.r().length);
+      }
+      if (prior != null) {
+        sec.put("p", prior).put("r", g.worstR());
+      }
+    }, () -> sec.putNull("mu"));
+    return t;
+  }
+
+  /** What a shareable report says of a total that cannot be composed (no secret counts). */
+  static final String NOT_COMPOSABLE =
+      "SecPE runs on this dataset protected different secret sets, whose (p, r) guarantees cannot be added;"
+          + " see secpe privacy spent";
+
+  private static void guarantee(ObjectNode n, java.util.Optional<PrivacyGuarantee> g, double delta, Double p) {
+    if (g.isEmpty()) {
+      n.putNull("epsilon").put("delta", delta);
+      return;
+    }
+    n.put("epsilon", g.get().epsilon()).put("delta", g.get().delta());
+    g.get().gdp().ifPresent(mu -> n.put("mu", mu.mu()));
+    if (p != null) {
+      n.put("p", p).put("r", java.util.Arrays.stream(g.get().r()).max().orElse(p));
+    }
+  }
+
+  /** Warns on stderr of a total that is unbounded, cannot be composed, or passes its limit. */
+  static void warn(java.io.PrintWriter err, PrivacyJournal.History h, PrivacyJournal.Total t) {
+    if (t.unprotected() > 0) {
+      err.println("warning: " + PrivacyJournal.History.unboundedReason(t.unprotected()));
+    }
+    t.notComposable().ifPresent(why -> err.println("warning: the total is not composable: " + why));
+    if (t.overLimit().orElse(false)) {
+      err.println("warning: what was spent on this dataset passes its lifetime limit ("
+          + h.limit().orElseThrow().describe() + "): every further run on it is refused");
+    }
+    err.flush();
   }
 
   /** {@code secpe privacy spent}: every run and release the journal holds for a dataset. */
@@ -110,12 +204,14 @@ final class JournalCommands {
 
     @Override
     public Integer call() {
+      dataset.checkInput();
+      dataset.requireExisting();
       PrivateDataset data = dataset.read();
       PrivacyJournal.History h = dataset.journal().history(data);
       ObjectNode out = JsonOut.MAPPER.createObjectNode();
       out.put("journal", h.file().toString());
       out.put("records", data.size());
-      spentAndLimit(out, h, data.size(), delta, p);
+      PrivacyJournal.Total t = spentAndLimit(out, h, data.size(), delta, p, false);
       ArrayNode runs = out.putArray("runs");
       for (PrivacyJournal.Run r : h.runs()) {
         ObjectNode n = runs.addObject();
@@ -128,9 +224,13 @@ final class JournalCommands {
           Release x = c.release();
           rel.addObject().put("time", c.time().toString()).put("id", x.id()).put("mechanism", x.mechanism())
               .put("protects", x.protects()).put("noiseScale", x.noiseScale())
+              .put("kind", x.cost() instanceof dev.secpe.accounting.ledger.PrivacyCost.SecretMixture ? "per-secret" : "record-level")
               .set("cost", CheckpointStore.costToJson(x.cost()));
         }
       }
+      ArrayNode repairs = out.putArray("repairs");
+      h.repairs().forEach(repairs::add);
+      warn(spec.commandLine().getErr(), h, t);
       return JsonOut.print(spec, out);
     }
   }
@@ -155,6 +255,8 @@ final class JournalCommands {
     public Integer call() {
       PrivateDataset data = dataset.read();
       PrivacyJournal j = dataset.journal();
+      PrivacyJournal.History was = j.history(data);
+      java.util.Optional<PrivacyJournal.Limit> before = was.limit();
       if (budget.dp != null) {
         j.limit(data, new DpBudget(budget.dp.epsilon, budget.dp.delta));
       } else {
@@ -165,7 +267,28 @@ final class JournalCommands {
       out.put("journal", h.file().toString());
       out.set("limit", limit(h.limit().orElseThrow()));
       out.put("runs", h.runs().size());
+      before.ifPresentOrElse(l -> out.set("previous", limit(l)), () -> out.putNull("previous"));
+      ObjectNode totals = JsonOut.MAPPER.createObjectNode();
+      PrivacyJournal.Total t = spentAndLimit(totals, h, data.size(), null, null, false);
+      out.set("spent", totals.get("spent"));
+      java.io.PrintWriter err = spec.commandLine().getErr();
+      h.repairs().subList(was.repairs().size(), h.repairs().size())
+          .forEach(r -> err.println("warning: privacy journal repaired: " + r));
+      err.println("lifetime limit of this dataset: " + before.map(PrivacyJournal.Limit::describe).orElse("none")
+          + " -> " + h.limit().orElseThrow().describe() + "; spent so far over " + h.runs().size() + " run(s): "
+          + inWords(totals.get("spent")));
+      warn(err, h, t);
       return JsonOut.print(spec, out);
     }
+  }
+
+  /** What was spent, in a few words for the console. */
+  private static String inWords(com.fasterxml.jackson.databind.JsonNode spent) {
+    String n = spent.path("releases").asInt() + " release(s), ";
+    if (!spent.path("bounded").asBoolean()) {
+      return n + (spent.path("unprotected_releases").asInt() > 0 ? "unbounded (reproducible noise)" : "not composable");
+    }
+    return n + "epsilon " + spent.path("epsilon").asDouble() + " at delta " + spent.path("delta").asDouble()
+        + (spent.has("r") ? ", (p, r) = (" + spent.path("p").asDouble() + ", " + spent.path("r").asDouble() + ")" : "");
   }
 }

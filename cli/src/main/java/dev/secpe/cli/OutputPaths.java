@@ -359,6 +359,14 @@ final class OutputPaths {
    * removes its temporary file.
    */
   static void writeAtomically(Path target, Writer writer) {
+    writeAtomically(null, target, writer);
+  }
+
+  /**
+   * {@link #writeAtomically(Path, Writer)} for the output of {@code option} (null: none), which a
+   * failure names with the target's path and the cause (a full disk), never the temporary file.
+   */
+  static void writeAtomically(String option, Path target, Writer writer) {
     Objects.requireNonNull(target, "target");
     Path dir = target.toAbsolutePath().getParent();
     Path tmp = null;
@@ -374,7 +382,10 @@ final class OutputPaths {
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
       }
     } catch (IOException e) {
-      throw new IllegalStateException("cannot write " + target + ": " + describe(e));
+      throw new IllegalStateException((option == null ? "" : option + ": ") + "cannot write " + target + ": " + describe(e));
+    } catch (java.io.UncheckedIOException e) {
+      throw new IllegalStateException(
+          (option == null ? "" : option + ": ") + "cannot write " + target + ": " + describe(e.getCause()));
     } finally {
       if (tmp != null) {
         try {

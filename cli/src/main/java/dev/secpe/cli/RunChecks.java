@@ -117,14 +117,32 @@ final class RunChecks {
     if (c.method == RunCommand.MethodName.secpe && c.clusters != null) {
       SizeLimits.check("--clusters", c.clusters, SizeLimits.MAX_TOPICS);
     }
-    if (c.journalWait < 0) {
-      throw new IllegalArgumentException("--journal-wait must be >= 0 seconds, got --journal-wait " + c.journalWait);
+    if (c.journalWait < 0 || c.journalWait > MAX_JOURNAL_WAIT) {
+      throw new IllegalArgumentException("--journal-wait must be in [0, " + MAX_JOURNAL_WAIT + "] seconds (at most a week),"
+          + " got --journal-wait " + c.journalWait);
+    }
+    if (c.providerTimeout != null && (c.providerTimeout < 1 || c.providerTimeout > MAX_PROVIDER_TIMEOUT)) {
+      throw new IllegalArgumentException("--provider-timeout must be in [1, " + MAX_PROVIDER_TIMEOUT + "] seconds (at"
+          + " most a day), got --provider-timeout " + c.providerTimeout);
+    }
+    if (c.providerRetries != null && c.providerRetries < 0) {
+      throw new IllegalArgumentException("--provider-retries must be >= 0, got --provider-retries " + c.providerRetries);
+    }
+    if (c.secretCap != null && c.secretCap < 1) {
+      throw new IllegalArgumentException("--secret-cap must be >= 1 (the most secrets a record may hold), got --secret-cap "
+          + c.secretCap);
     }
     if (c.journal != null && c.journal.toString().isEmpty()) {
       throw new IllegalArgumentException("--journal must not be empty");
     }
     providerOptions(c);
   }
+
+  /** The longest --journal-wait, in seconds: a week (a longer wait overflowed, exit 1). */
+  static final long MAX_JOURNAL_WAIT = 7L * 24 * 3600;
+
+  /** The longest --provider-timeout, in seconds: a day. */
+  static final long MAX_PROVIDER_TIMEOUT = 24L * 3600;
 
   /** A round's candidates per survivor: L + 1, DPGA's population multiple (the paper's shares), 1 for CTCL. */
   private static long perSurvivor(RunCommand c) {
@@ -193,18 +211,19 @@ final class RunChecks {
 
   /** An input must be a file, a FIFO or a device whose format is known; never a directory. */
   static void inputs(RunCommand c) {
-    input(c, "--private", c.privateFile);
-    input(c, "--public", c.publicFile);
+    input("--private", c.privateFile, c.format);
+    input("--public", c.publicFile, c.format);
   }
 
-  private static void input(RunCommand c, String option, Path p) {
+  /** Refuses an input {@code option} that is a directory, or whose format cannot be told. */
+  static void input(String option, Path p, String format) {
     if (p == null || !Files.exists(p)) {
       return; // the reader says it is missing, naming the option
     }
     if (Files.isDirectory(p)) {
       throw new IllegalArgumentException(option + " " + p + " is a directory: give a file");
     }
-    if (c.format.equalsIgnoreCase("auto")) {
+    if (format.equalsIgnoreCase("auto")) {
       String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
       if (n.endsWith(".gz")) {
         n = n.substring(0, n.length() - 3);

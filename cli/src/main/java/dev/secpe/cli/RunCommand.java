@@ -228,6 +228,14 @@ final class RunCommand implements Callable<Integer> {
 
   private SecretDetector detector;
 
+  /** Cancels the run (which journals its end) on SIGTERM or SIGINT; set once the providers exist. */
+  private CloseOnExit onSignal;
+
+  /** Runs {@code run} so that a signal cancels it and lets it journal its end. */
+  private RunResult running(Runnable cancel, java.util.function.Supplier<RunResult> run) {
+    return onSignal == null ? run.get() : onSignal.whileRunning(cancel, run);
+  }
+
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   /** Options each method reads; any other method-specific option given is refused. */
@@ -319,6 +327,7 @@ final class RunCommand implements Callable<Integer> {
       try (CloseOnExit onSignal = new CloseOnExit();
           TextGenerator generator = onSignal.open(() -> generator(pub));
           TextEmbedder embedder = onSignal.open(this::embedder)) {
+        this.onSignal = onSignal;
         RunChecks.probe(this, generator, embedder, pub);
         return runOn(priv, pub, generator, embedder);
       }
@@ -388,7 +397,7 @@ final class RunCommand implements Callable<Integer> {
     }
     RunChecks.labels(this, priv, pub);
     RunResult result = run(priv, pub, generator, embedder);
-    OutputPaths.writeAtomically(out, result.dataset()::writeJsonl);
+    OutputPaths.writeAtomically("--out", out, result.dataset()::writeJsonl);
     com.fasterxml.jackson.databind.node.ObjectNode json = PrivacyReportJson.toTree(result.report());
     if (!result.report().mechanisms().isEmpty()) {
       // Where this run was journalled and what the dataset has spent over every run so far. The
@@ -396,25 +405,37 @@ final class RunCommand implements Callable<Integer> {
       // private texts, which a shareable report must not carry.
       com.fasterxml.jackson.databind.node.ObjectNode j = json.putObject("journal");
       j.put("directory", journalDirectory().toString());
+      java.io.PrintWriter err = spec.commandLine().getErr();
+      for (String w : result.report().warnings()) {
+        if (w.startsWith("privacy journal: ")) {
+          err.println("warning: " + w);
+        }
+      }
       try {
         PrivacyJournal.History h = PrivacyJournal.at(journalDirectory()).history(priv);
         j.put("runs", h.runs().size());
-        JournalCommands.spentAndLimit(
+        PrivacyJournal.Total t = JournalCommands.spentAndLimit(
             j, h, priv.size(), budget.dp != null ? budget.dp.delta : null,
-            budget.secret != null ? budget.secret.p : null);
+            budget.secret != null ? budget.secret.p : null, true);
+        if (t.notComposable().isPresent()) {
+          // The reason stays on the console: it counts what the detectors found in the private
+          // records (SecPE runs that protected different secrets), which a shareable report must not.
+          j.putNull("spent");
+          j.put("spent_error", "the runs on this dataset could not be composed into one total; see secpe privacy spent");
+          err.println("warning: the report could not compose what the dataset has spent: " + t.notComposable().get());
+        } else if (t.unprotected() > 0) {
+          err.println("warning: " + PrivacyJournal.History.unboundedReason(t.unprotected()));
+        }
       } catch (RuntimeException e) {
-        // The run is done and journalled: a total that cannot be composed must not cost the report.
-        // The reason stays on the console: it can count what the detectors found in the private
-        // records (SecPE runs that protected different secrets), which a shareable report must not.
+        // The run is done and journalled: a total that cannot be read must not cost the report.
         j.putNull("spent");
-        j.put("spent_error", "the runs on this dataset could not be composed into one total; see secpe privacy spent");
-        java.io.PrintWriter err = spec.commandLine().getErr();
+        j.put("spent_error", "what the runs on this dataset spent could not be read; see secpe privacy spent");
         err.println("warning: the report could not compose what the dataset has spent (" + e.getMessage() + ")");
-        err.flush();
       }
+      err.flush();
     }
     String text = json.toString();
-    OutputPaths.writeAtomically(report, p -> java.nio.file.Files.writeString(p, text + "\n"));
+    OutputPaths.writeAtomically("--report", report, p -> java.nio.file.Files.writeString(p, text + "\n"));
     System.out.println(text);
     return 0;
   }
@@ -505,15 +526,9 @@ final class RunCommand implements Callable<Integer> {
       b.iterations(iterations);
     }
     if (providerTimeout != null) {
-      if (providerTimeout < 1) {
-        throw new IllegalArgumentException("--provider-timeout must be >= 1 second, got provider-timeout=" + providerTimeout);
-      }
       b.generationTimeout(java.time.Duration.ofSeconds(providerTimeout)).embeddingTimeout(java.time.Duration.ofSeconds(providerTimeout));
     }
     if (providerRetries != null) {
-      if (providerRetries < 0) {
-        throw new IllegalArgumentException("--provider-retries must be >= 0, got provider-retries=" + providerRetries);
-      }
       b.providerRetries(providerRetries);
     }
     if (checkpoint != null) {
@@ -555,12 +570,12 @@ final class RunCommand implements Callable<Integer> {
           sb.secretFreeVotes(secretFreeVotes).publicJoinsClusters(publicJoinsClusters);
         }
         if (secretCap != null) {
-          sb.secretCap(secretCap);
+          sb.secretCap(secretCap); // checked with the option's name in RunChecks.options
         }
         SecPE secpe = sb.build();
         warnBeforeRun(secpe.warnings());
         try {
-          return secpe.run();
+          return running(secpe::cancel, secpe::run);
         } catch (SecPE.NoSecretsException x) {
           throw new IllegalStateException(
               x.getMessage() + "; choose what to protect with --secrets (pii, random-words[:COUNT], terms:FILE)");
@@ -574,7 +589,7 @@ final class RunCommand implements Callable<Integer> {
         }
         AugPE augpe = a.build();
         warnBeforeRun(augpe.warnings());
-        return augpe.run();
+        return running(augpe::cancel, augpe::run);
       case ctcl:
         CTCL.Builder c = common(CTCL.builder(), priv, pub, g, e)
             .budget(dpBudget(priv))
@@ -587,12 +602,12 @@ final class RunCommand implements Callable<Integer> {
         }
         CTCL ctcl = c.build();
         warnBeforeRun(ctcl.warnings());
-        return ctcl.run();
+        return running(ctcl::cancel, ctcl::run);
       case dpga:
       default:
         DPGA dpga = common(DPGA.builder(), priv, pub, g, e).budget(dpBudget(priv)).build();
         warnBeforeRun(dpga.warnings());
-        return dpga.run();
+        return running(dpga::cancel, dpga::run);
     }
   }
 

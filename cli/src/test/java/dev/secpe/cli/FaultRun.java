@@ -100,17 +100,23 @@ final class FaultRun {
     return JSON.readTree(out.toString());
   }
 
-  /** Every release charged to the dataset, over all runs. */
+  /**
+   * Every release charged to the dataset, over all runs; none where no run ever created the
+   * journal directory ({@code privacy spent} refuses a missing one: "no journal at").
+   */
   List<String> charged() throws Exception {
     List<String> ids = new ArrayList<>();
+    if (!Files.exists(journal)) {
+      return ids;
+    }
     for (JsonNode r : spent().path("runs")) {
       r.path("releases").forEach(x -> ids.add(x.path("id").asText()));
     }
     return ids;
   }
 
-  /** The runs the journal recorded (run entries). */
+  /** The runs the journal recorded (run entries); none where there is no journal directory yet. */
   int runs() throws Exception {
-    return spent().path("runs").size();
+    return Files.exists(journal) ? spent().path("runs").size() : 0;
   }
 }

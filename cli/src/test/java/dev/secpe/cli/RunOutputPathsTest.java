@@ -1,6 +1,7 @@
 package dev.secpe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
@@ -127,6 +128,20 @@ class RunOutputPathsTest {
     assertThat(Files.readString(target)).isEqualTo("done");
     try (var files = Files.list(dir)) {
       assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactly("x.txt");
+    }
+  }
+
+  @Test
+  void aFailedOutputWriteNamesItsOptionAndPathNotTheTemporaryFile(@TempDir Path dir) throws Exception {
+    Path target = dir.resolve("synthetic.jsonl");
+    // What SyntheticDataset.writeJsonl throws on a full disk: a message about the temporary file.
+    assertThatThrownBy(() -> OutputPaths.writeAtomically("--out", target, p -> {
+      throw new java.io.UncheckedIOException("cannot write synthetic dataset to " + p,
+          new java.io.IOException("No space left on device"));
+    })).isInstanceOf(IllegalStateException.class)
+        .hasMessage("--out: cannot write " + target + ": IOException: No space left on device");
+    try (var files = Files.list(dir)) {
+      assertThat(files.toList()).isEmpty();
     }
   }
 

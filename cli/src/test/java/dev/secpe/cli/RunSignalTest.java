@@ -42,6 +42,15 @@ class RunSignalTest {
 
   /** As above with the signal named: TERM, INT or KILL. */
   private static Stopped runAndStop(Path dir, String signal, long afterMillis) throws Exception {
+    return runAndStop(dir, signal, afterMillis, "augpe: 2 rounds");
+  }
+
+  /**
+   * As above, waiting for {@code started} in the child's output before the {@code afterMillis},
+   * with {@code extra} options added to the run.
+   */
+  private static Stopped runAndStop(Path dir, String signal, long afterMillis, String started, String... extra)
+      throws Exception {
     ObjectMapper json = new ObjectMapper();
     List<PublicRecord> mails = BundledCorpus.spamAssassin().publicPart().records();
     List<String> priv = new ArrayList<>();
@@ -55,21 +64,22 @@ class RunSignalTest {
     Files.write(work.resolve("private.jsonl"), priv);
     Files.write(work.resolve("public.jsonl"), pub);
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> cmd = List.of(java, "-Djava.io.tmpdir=" + tmp, "-Dsecpe.native.cache=" + cache,
+    List<String> cmd = new ArrayList<>(List.of(java, "-Djava.io.tmpdir=" + tmp, "-Dsecpe.native.cache=" + cache,
         "-cp", System.getProperty("java.class.path"), SecpeCli.class.getName(),
         "run", "--method", "augpe", "--private", "private.jsonl", "--public", "public.jsonl", "--synthetic-size", "8",
         "--iterations", "2", "--epsilon", "2", "--delta", "1e-5",
-        "--out", "synthetic.jsonl", "--report", "report.json", "--journal", dir.resolve("journal").toString());
+        "--out", "synthetic.jsonl", "--report", "report.json", "--journal", dir.resolve("journal").toString()));
+    cmd.addAll(List.of(extra));
     Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).start();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Thread pump = new Thread(() -> copy(p.getInputStream(), out), "child-output");
     pump.start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     // "augpe: 2 rounds" is printed when the run starts, before the private records are embedded.
-    while (!text(out).contains("rounds") && p.isAlive() && System.nanoTime() < deadline) {
+    while (!text(out).contains(started) && p.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
-    assertThat(text(out)).as("the child never started its run").contains("augpe: 2 rounds");
+    assertThat(text(out)).as("the child never started its run").contains(started);
     Thread.sleep(afterMillis);
     assertThat(p.isAlive()).as("the run ended before the signal: %s", text(out)).isTrue();
     switch (signal) {
@@ -117,6 +127,29 @@ class RunSignalTest {
     assertThat(s.workFiles()).as("working directory").noneMatch(n -> n.startsWith("hs_err"))
         .doesNotContain("synthetic.jsonl", "report.json");
     assertThat(s.tmpFiles()).as("temporary directory").isEmpty();
+  }
+
+  // fault: a run ended by SIGTERM journalled no `end` line, so `secpe privacy spent` showed it as unfinished; SIGTERM while the run probed its generator and embedder printed a probe failure
+  // holds: the signal cancels the run and waits (up to 30 s) for it to journal its end: `privacy spent` shows it "cancelled", and the exit code stays 143; a signal during the probe says "cancelled by SIGTERM", never that a provider failed its probe
+  @Test
+  void sigtermJournalsTheRunAsCancelledAndAProbeAsCancelled(@TempDir Path dir) throws Exception {
+    Stopped s = runAndStop(dir, false, 1500);
+    assertThat(s.exit()).as("exit code after SIGTERM; output: %s", s.output()).isEqualTo(143);
+    picocli.CommandLine cl = SecpeCli.commandLine();
+    java.io.StringWriter spent = new java.io.StringWriter();
+    cl.setOut(new java.io.PrintWriter(spent));
+    cl.setErr(new java.io.PrintWriter(new java.io.StringWriter()));
+    assertThat(cl.execute("privacy", "spent", "--private", dir.resolve("work").resolve("private.jsonl").toString(),
+        "--journal", dir.resolve("journal").toString())).isZero();
+    com.fasterxml.jackson.databind.JsonNode runs = new ObjectMapper().readTree(spent.toString()).path("runs");
+    assertThat(runs).hasSize(1);
+    assertThat(runs.get(0).path("status").asText()).as(s.output()).isEqualTo("cancelled");
+
+    // The embedder never answers the probe (a stalled remote one): SIGTERM while the run waits for it.
+    Path probe = Files.createDirectories(dir.resolve("probe"));
+    Stopped p = runAndStop(probe, "TERM", 1000, "generator: ", "--embedder", "test-blocking-embedder");
+    assertThat(p.exit()).as("exit code after SIGTERM; output: %s", p.output()).isEqualTo(143);
+    assertThat(p.output()).doesNotContain("failed a probe").doesNotContain("error:");
   }
 
   // fault: SIGINT (Ctrl-C) during the first embedding of the private records

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.text.Normalizer;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Iterator;
@@ -17,8 +18,9 @@ import java.util.Objects;
  *
  * <p>The key is the SHA-256 (hex) of: the length-prefixed tag {@code secpe-dataset-multiset-v1}
  * (4-byte big-endian length, then its UTF-8 bytes), the number of records (8 bytes, big-endian),
- * and the SHA-256 of each record's text (UTF-8), those digests sorted in ascending unsigned order.
- * Order, ids, labels and the file format do not change it. It is a function of the private texts:
+ * and the SHA-256 of each record's text (in Unicode normalisation form C, as UTF-8), those digests
+ * sorted in ascending unsigned order. Order, ids, labels, the file format and the text's Unicode
+ * normal form do not change it. It is a function of the private texts:
  * it names the journal and is never reported.
  */
 public final class DatasetKey {
@@ -28,9 +30,15 @@ public final class DatasetKey {
 
   private DatasetKey() {}
 
-  /** One record's part of the key: the SHA-256 of its text's UTF-8 bytes. */
+  /**
+   * One record's part of the key: the SHA-256 of the UTF-8 bytes of its text in Unicode
+   * normalisation form C, so that the same text composed (NFC, "é" as one code point) or
+   * decomposed (NFD, "e" and a combining accent, as some systems write it) is one record to the
+   * journal and its budget.
+   */
   public static byte[] textDigest(String text) {
-    return sha256().digest(Objects.requireNonNull(text, "text").getBytes(StandardCharsets.UTF_8));
+    String nfc = Normalizer.normalize(Objects.requireNonNull(text, "text"), Normalizer.Form.NFC);
+    return sha256().digest(nfc.getBytes(StandardCharsets.UTF_8));
   }
 
   /**

@@ -81,9 +81,10 @@ public final class PrivateDataset {
 
   /**
    * The key of this dataset in a privacy journal: a SHA-256 digest (hex) of the <em>multiset</em>
-   * of record texts. Order, ids, labels and the file format are left out, so that the same records
-   * read from a shuffled, relabelled or re-exported file are the same dataset to the journal and
-   * its budget (a record added or changed makes another dataset: the journal cannot know that two
+   * of record texts, each in Unicode NFC. Order, ids, labels, the file format and the texts' normal
+   * form are left out, so that the same records read from a shuffled, relabelled or re-exported
+   * file (or one that writes accents decomposed, NFD) are the same dataset to the journal and its
+   * budget (a record added or changed makes another dataset: the journal cannot know that two
    * files overlap). Like {@link #contentHash()} it is a function of private data and is never
    * reported; it names the dataset's journal. {@link DatasetKey} gives its definition and its
    * parts, for stores that keep their records elsewhere.

@@ -70,6 +70,18 @@ class DatasetKeyTest {
   }
 
   @Test
+  void aTextIsDigestedInUnicodeNfcSoComposedAndDecomposedAccentsAreOneRecord() throws Exception {
+    String composed = "caf\u00e9 na\u00efve";      // é and ï as one code point each (NFC)
+    String decomposed = "cafe\u0301 nai\u0308ve";  // e + combining acute, i + combining diaeresis (NFD)
+    assertThat(composed).isNotEqualTo(decomposed);
+    // By hand: the SHA-256 of the composed form's UTF-8 bytes (c3 a9 for é, c3 af for ï).
+    byte[] nfcBytes = {'c', 'a', 'f', (byte) 0xC3, (byte) 0xA9, ' ', 'n', 'a', (byte) 0xC3, (byte) 0xAF, 'v', 'e'};
+    assertThat(DatasetKey.textDigest(decomposed)).isEqualTo(sha(nfcBytes));
+    assertThat(DatasetKey.textDigest(composed)).isEqualTo(sha(nfcBytes));
+    assertThat(DatasetKey.of(List.of(decomposed, "x"))).isEqualTo(DatasetKey.of(List.of("x", composed)));
+  }
+
+  @Test
   void streamedDigestsMustBeSortedWholeAndCounted() {
     byte[] a = DatasetKey.textDigest("a");
     byte[] b = DatasetKey.textDigest("b");

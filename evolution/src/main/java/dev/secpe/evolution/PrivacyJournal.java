@@ -2,6 +2,8 @@ package dev.secpe.evolution;
 
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.ledger.BudgetExceededException;
+import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.PrivacyGuarantee;
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.ledger.Release;
@@ -34,12 +36,20 @@ import java.util.Optional;
  *       ({@link #limit(PrivateDataset, DpBudget)}).
  * </ul>
  *
- * <p>Datasets are told apart by {@link PrivateDataset#datasetKey()} (the multiset of record texts:
- * order, ids, labels and format do not matter). Every entry is forced to the disk before the run
+ * <p>What was spent is composed by {@link History#total(double, double)}: the record-level DP
+ * releases and SecPE's per-secret ones also apart; releases drawn with reproducible (seeded)
+ * noise count as unbounded (such a run is refused on a dataset with a lifetime budget, and a
+ * resume cannot switch noise modes); SecPE runs that protected different secret sets cannot be
+ * added, and the total says why.
+ *
+ * <p>Datasets are told apart by {@link PrivateDataset#datasetKey()} (the multiset of record texts
+ * in Unicode NFC: order, ids, labels, format and normal form do not matter); a journal whose first
+ * entry names another dataset is refused. Every entry is forced to the disk before the run
  * goes on, and entries are chained by SHA-256, so an accident (a crash, a torn write, a stray edit,
  * a checkpoint copied back) is detected. The journal cannot stand against someone who controls its
  * files: deleting a dataset's directory, or rewriting it with a consistent chain, forgets what was
- * spent (keep it where run users cannot write, or back it up, if that matters). It holds noisy
+ * spent (make the journal file append-only, {@code chattr +a}, which runs support, keep it where
+ * run users cannot write, or back it up, if that matters). It holds noisy
  * values, which are as private as the run's outputs, and the dataset key; directories are created
  * readable by their owner only.
  *
@@ -152,7 +162,19 @@ public final class PrivacyJournal {
    * @param dp an (epsilon, delta) budget, or empty
    * @param secret a (p, r) budget of every secret, or empty
    */
-  public record Limit(Instant set, String by, Optional<DpBudget> dp, Optional<SecretBudget> secret) {}
+  public record Limit(Instant set, String by, Optional<DpBudget> dp, Optional<SecretBudget> secret) {
+
+    /** An empty ledger that refuses a release taking it past this limit. */
+    public PrivacyLedger ledger() {
+      return dp.isPresent() ? PrivacyLedger.withLimit(dp.get()) : PrivacyLedger.withUniformLimit(secret.orElseThrow());
+    }
+
+    /** The limit in words: "epsilon E at delta D" or "(p, r) = (P, R)". */
+    public String describe() {
+      return dp.map(b -> "epsilon " + b.epsilon() + " at delta " + b.delta())
+          .orElseGet(() -> "(p, r) = (" + secret.orElseThrow().p() + ", " + secret.orElseThrow().r() + ")");
+    }
+  }
 
   /**
    * One release charged to the dataset.
@@ -188,7 +210,61 @@ public final class PrivacyJournal {
       Optional<String> checkpoint,
       String user,
       String noise,
-      List<Charge> charges) {}
+      List<Charge> charges) {
+
+    /** The noise value of a run drawn with secure noise; any other value protects nothing. */
+    public static final String SECURE = "secure";
+
+    /**
+     * Whether its noise was secure. A run with reproducible (seeded) noise protects nothing: its
+     * releases count as unbounded in every total.
+     */
+    public boolean secureNoise() {
+      return SECURE.equals(noise);
+    }
+  }
+
+  /**
+   * A part of what was spent: the record-level releases (Aug-PE, DPGA, CTCL: (epsilon, delta),
+   * mu-GDP) or the per-secret ones (SecPE: (p, r) for each secret found).
+   *
+   * @param releases how many releases the part holds
+   * @param unprotected how many of them were drawn with reproducible (seeded) noise: while there
+   *     is one the part is unbounded
+   * @param composed the releases drawn with secure noise, composed; empty where the part is
+   *     unbounded or cannot be composed
+   */
+  public record Subtotal(int releases, int unprotected, Optional<PrivacyGuarantee> composed) {}
+
+  /**
+   * Everything spent on a dataset, as far as it can be composed.
+   *
+   * @param releases every release charged
+   * @param unprotected how many were drawn with reproducible (seeded) noise, which protects
+   *     nothing: each counts as an unbounded (infinite epsilon) release
+   * @param composed every release composed into one guarantee; empty where the total is unbounded
+   *     or cannot be composed
+   * @param recordLevel the record-level DP releases, apart
+   * @param perSecret SecPE's per-secret releases, apart
+   * @param notComposable why the releases cannot be composed into one total, in words the user can
+   *     act on (it counts the secrets each run protected: not for a shareable report)
+   * @param overLimit whether the total passes the lifetime limit (true where it is unbounded);
+   *     empty without a limit or where the total cannot be composed
+   */
+  public record Total(
+      int releases,
+      int unprotected,
+      Optional<PrivacyGuarantee> composed,
+      Subtotal recordLevel,
+      Subtotal perSecret,
+      Optional<String> notComposable,
+      Optional<Boolean> overLimit) {
+
+    /** Whether the total is a finite guarantee: nothing unprotected, and every release composable. */
+    public boolean bounded() {
+      return composed.isPresent();
+    }
+  }
 
   /**
    * What a dataset's journal holds.
@@ -198,12 +274,16 @@ public final class PrivacyJournal {
    * @param records the number of records when the journal was started (-1 without a journal)
    * @param limit the lifetime budget, if one was set
    * @param runs every run, in order
+   * @param repairs what runs repaired in the journal (a half-written last line cut off, or a
+   *     complete one whose newline was lost completed), each with its time, in order
    */
-  public record History(String datasetKey, Path file, int records, Optional<Limit> limit, List<Run> runs) {
+  public record History(
+      String datasetKey, Path file, int records, Optional<Limit> limit, List<Run> runs, List<String> repairs) {
 
-    /** Copies the list. */
+    /** Copies the lists. */
     public History {
       runs = List.copyOf(runs);
+      repairs = List.copyOf(repairs);
     }
 
     /** Every release charged, in order (a release charged by a run that died before drawing it included). */
@@ -220,14 +300,135 @@ public final class PrivacyJournal {
     /**
      * Everything spent on the dataset, composed by the ledger's accountants: epsilon at {@code
      * delta}, mu-GDP where every release is Gaussian, (p, r) at prior {@code p}.
+     *
+     * @throws IllegalStateException where the total is unbounded (releases drawn with reproducible
+     *     noise) or cannot be composed, saying why ({@link #total(double, double)} tells the same
+     *     without throwing)
      */
     public PrivacyGuarantee spent(double delta, double p) {
+      Total t = total(delta, p);
+      if (t.unprotected() > 0) {
+        throw new IllegalStateException(unboundedReason(t.unprotected()));
+      }
+      return t.composed().orElseThrow(() -> new IllegalStateException(t.notComposable().orElseThrow()));
+    }
+
+    /**
+     * Everything spent on the dataset: in one guarantee where it can be composed (as {@link
+     * #spent(double, double)}), and apart for the record-level and the per-secret releases.
+     * Releases drawn with reproducible (seeded) noise count as unbounded; SecPE runs that
+     * protected different numbers of secrets cannot be added (a secret one run protected was not
+     * protected by the other), and the total says so.
+     */
+    public Total total(double delta, double p) {
+      List<Release> secure = new ArrayList<>();
+      int all = 0;
+      int unprotected = 0;
+      int perSecret = 0;
+      int perSecretUnprotected = 0;
+      for (Run r : runs) {
+        for (Charge c : r.charges()) {
+          all++;
+          boolean secret = c.release().cost() instanceof PrivacyCost.SecretMixture;
+          perSecret += secret ? 1 : 0;
+          if (r.secureNoise()) {
+            secure.add(c.release());
+          } else {
+            unprotected++;
+            perSecretUnprotected += secret ? 1 : 0;
+          }
+        }
+      }
+      List<Release> records = secure.stream().filter(x -> !(x.cost() instanceof PrivacyCost.SecretMixture)).toList();
+      List<Release> secrets = secure.stream().filter(x -> x.cost() instanceof PrivacyCost.SecretMixture).toList();
+      Optional<String> why = secretSetsDiffer(secrets);
+      Subtotal recordLevel = new Subtotal(all - perSecret, unprotected - perSecretUnprotected,
+          unprotected - perSecretUnprotected > 0 ? Optional.empty() : Optional.of(compose(records, delta, p)));
+      Subtotal secretLevel = new Subtotal(perSecret, perSecretUnprotected,
+          perSecretUnprotected > 0 || why.isPresent() ? Optional.empty() : Optional.of(compose(secrets, delta, p)));
+      Optional<PrivacyGuarantee> composed =
+          unprotected > 0 || why.isPresent() ? Optional.empty() : Optional.of(compose(secure, delta, p));
+      Optional<Boolean> over = limit.isEmpty() || (why.isPresent() && unprotected == 0) ? Optional.empty()
+          : Optional.of(unprotected > 0 || exceeds(limit.get(), secure));
+      return new Total(all, unprotected, composed, recordLevel, secretLevel, why, over);
+    }
+
+    private static PrivacyGuarantee compose(List<Release> releases, double delta, double p) {
       PrivacyLedger all = PrivacyLedger.unlimited();
       int i = 0;
-      for (Release r : charged()) {
+      for (Release r : releases) {
         all.charge(new Release(++i + "/" + r.id(), r.mechanism(), r.protects(), r.sensitivity(), r.noiseScale(), r.cost()));
       }
       return all.guarantee(delta, p);
+    }
+
+    private static boolean exceeds(Limit l, List<Release> releases) {
+      PrivacyLedger ledger = l.ledger();
+      int i = 0;
+      for (Release r : releases) {
+        try {
+          ledger.charge(new Release(++i + "/" + r.id(), r.mechanism(), r.protects(), r.sensitivity(), r.noiseScale(), r.cost()));
+        } catch (BudgetExceededException e) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /**
+     * How many releases were drawn with reproducible (seeded) noise: each protects nothing and
+     * counts as unbounded.
+     */
+    public int unprotected() {
+      int n = 0;
+      for (Run r : runs) {
+        n += r.secureNoise() ? 0 : r.charges().size();
+      }
+      return n;
+    }
+
+    /**
+     * Why the releases drawn with secure noise cannot be composed into one total, in words the
+     * user can act on (it counts the secrets each SecPE run protected); empty where they can.
+     */
+    public Optional<String> notComposable() {
+      List<Release> secure = new ArrayList<>();
+      for (Run r : runs) {
+        if (r.secureNoise()) {
+          r.charges().forEach(c -> secure.add(c.release()));
+        }
+      }
+      return secretSetsDiffer(secure);
+    }
+
+    /**
+     * Why SecPE releases cannot be composed: they protected different numbers of secrets (so
+     * different secret sets), and a secret one run protected was not protected by the other.
+     */
+    private static Optional<String> secretSetsDiffer(List<Release> releases) {
+      java.util.Set<Integer> counts = new java.util.LinkedHashSet<>();
+      for (Release r : releases) {
+        if (r.cost() instanceof PrivacyCost.SecretMixture m) {
+          counts.add(m.secretCount());
+        }
+      }
+      if (counts.size() < 2) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          "SecPE runs on this dataset protected different secret sets ("
+              + counts.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" vs "))
+              + " secrets): their (p, r) guarantees cannot be added, since a secret one run protected was"
+              + " not protected by the other; each run's report gives its own guarantee, and the record-level"
+              + " releases are totalled apart. Protect the same --secrets (SecPE.Builder.secrets) in every SecPE"
+              + " run on a dataset to keep one total");
+    }
+
+    /** Why a total with {@code unprotected} releases drawn with reproducible noise is unbounded. */
+    public static String unboundedReason(int unprotected) {
+      return unprotected + " release(s) on this dataset were drawn with reproducible (seeded) noise"
+          + " (--reproducible-noise, NoiseSources.reproducibleForTests), which protects nothing: they count as"
+          + " unbounded, so no finite total or lifetime budget holds for the dataset";
     }
   }
 }

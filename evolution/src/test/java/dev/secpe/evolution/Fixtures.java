@@ -85,6 +85,14 @@ final class Fixtures {
       this.perRelease = perRelease;
     }
 
+    /**
+     * Secure noise, counted: for tests of what the privacy journal composes, which counts
+     * releases drawn with seeded noise as unbounded.
+     */
+    static CountingNoise secure() {
+      return new CountingNoise(NoiseSources.secure(), new AtomicLong(), false);
+    }
+
     /** A stream per release ({@link NoiseSource#forRelease}), all counted together. */
     static CountingNoise perRelease(long seed) {
       return new CountingNoise(NoiseSources.reproducibleForTests(seed), new AtomicLong(), true);
@@ -127,7 +135,7 @@ final class Fixtures {
 
     @Override
     public boolean isPrivate() {
-      return false;
+      return inner.isPrivate();
     }
 
     @Override

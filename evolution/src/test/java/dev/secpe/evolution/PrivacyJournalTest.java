@@ -236,13 +236,14 @@ class PrivacyJournalTest {
   @Test
   void theLifetimeBudgetRefusesARunBeforeItDrawsAndHistoryComposesEveryRun(@TempDir Path dir) {
     PrivacyJournal journal = PrivacyJournal.at(dir.resolve("j"));
-    RunResult first = run(dir.resolve("j"), null, new Fixtures.CountingNoise(1)).build().run();
+    // Secure noise: the journal counts releases drawn with seeded noise as unbounded.
+    RunResult first = run(dir.resolve("j"), null, Fixtures.CountingNoise.secure()).build().run();
     double once = first.report().dp().orElseThrow().epsilon();
     journal.limit(Fixtures.privateData(100), new DpBudget(2.5, 1e-5));
     // Records in another order are the same dataset.
     List<dev.secpe.core.PrivateRecord> reversed = new java.util.ArrayList<>(Fixtures.privateData(100).records());
     java.util.Collections.reverse(reversed);
-    Fixtures.CountingNoise noise = new Fixtures.CountingNoise(2);
+    Fixtures.CountingNoise noise = Fixtures.CountingNoise.secure();
     assertThatThrownBy(() -> run(dir.resolve("j"), null, noise).privateData(dev.secpe.core.PrivateDataset.of(reversed)).build().run())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("lifetime budget (epsilon 2.5 at delta 1.0E-5)");
@@ -252,8 +253,8 @@ class PrivacyJournalTest {
     assertThat(h.spent(1e-5, 1e-3).epsilon()).isCloseTo(once, org.assertj.core.data.Offset.offset(1e-6));
     // A second run without the limit composes with the first: more than one run's epsilon.
     PrivacyJournal other = PrivacyJournal.at(dir.resolve("k"));
-    run(dir.resolve("k"), null, new Fixtures.CountingNoise(3)).build().run();
-    run(dir.resolve("k"), null, new Fixtures.CountingNoise(4)).build().run();
+    run(dir.resolve("k"), null, Fixtures.CountingNoise.secure()).build().run();
+    run(dir.resolve("k"), null, Fixtures.CountingNoise.secure()).build().run();
     assertThat(other.history(Fixtures.privateData(100)).spent(1e-5, 1e-3).epsilon()).isGreaterThan(once * 1.2);
     assertThatThrownBy(() -> journal.limit(Fixtures.privateData(100), (DpBudget) null)).isInstanceOf(NullPointerException.class);
     assertThat(BudgetExceededException.class).isAssignableTo(IllegalStateException.class);

@@ -192,7 +192,7 @@ public final class DatasetReader {
     Objects.requireNonNull(raw, "in");
     Objects.requireNonNull(source, "sourceName");
     try {
-      InputStream in = new Limited(maybeGunzip(raw), maxInputBytes);
+      InputStream in = new StrictUtf8Input(new Limited(maybeGunzip(raw), maxInputBytes));
       PushbackReader reader =
           new PushbackReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1);
       int first = reader.read();
@@ -206,6 +206,10 @@ public final class DatasetReader {
       throw new UncheckedIOException(e.getMessage(), e); // names the file and the timeout only
     } catch (Limited.Reached e) {
       throw new InputLimitException(source, 0, "more than " + maxInputBytes + " bytes of input", "maxInputBytes", maxInputBytes);
+    } catch (StrictUtf8Input.Malformed e) {
+      throw new DatasetFormatException(source, e.line(), null,
+          "holds bytes that are not valid UTF-8 (nothing of it is shown): save the file as UTF-8; a record is never"
+              + " read with its text silently replaced");
     } catch (IOException e) {
       // The original message may quote content (e.g. a decoder error); keep only its class.
       throw new UncheckedIOException(

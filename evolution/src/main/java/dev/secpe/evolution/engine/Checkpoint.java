@@ -23,6 +23,8 @@ import java.util.Map;
  *     (a fresh run starts one, each resume continues it); empty when the run kept no journal
  * @param copiesLeftOut generated texts left out so far because they stayed copies of the
  *     population's texts (for the report's warning, which a resumed run must give as well)
+ * @param noise the noise its releases were drawn with, {@link #SECURE} or {@link #REPRODUCIBLE}
+ *     ("" in a checkpoint written before it was recorded); a resume with the other is refused
  */
 public record Checkpoint(
     String method,
@@ -33,10 +35,18 @@ public record Checkpoint(
     List<Release> releases,
     Map<String, double[]> values,
     String lineage,
-    long copiesLeftOut) {
+    long copiesLeftOut,
+    String noise) {
+
+  /** {@link #noise()} of a run with secure noise (as the privacy journal names it). */
+  public static final String SECURE = "secure";
+
+  /** {@link #noise()} of a run with reproducible (seeded, non-private) noise. */
+  public static final String REPRODUCIBLE = "reproducible (not private)";
 
   /** Copies the collections. */
   public Checkpoint {
+    noise = noise == null ? "" : noise;
     population = List.copyOf(population);
     releases = List.copyOf(releases);
     values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));

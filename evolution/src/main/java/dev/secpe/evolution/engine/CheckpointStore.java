@@ -92,6 +92,9 @@ public final class CheckpointStore {
     if (!c.lineage().isEmpty()) {
       root.put("lineage", c.lineage());
     }
+    if (!c.noise().isEmpty()) {
+      root.put("noise", c.noise());
+    }
     ArrayNode pop = root.putArray("population");
     for (SyntheticText t : c.population()) {
       ObjectNode n = pop.addObject();
@@ -209,7 +212,8 @@ public final class CheckpointStore {
         releases,
         values,
         root.path("lineage").asText(""),
-        root.path("copiesLeftOut").asLong(0));
+        root.path("copiesLeftOut").asLong(0),
+        root.path("noise").asText(""));
   }
 
   /** SHA-256 (hex) of the node's JSON text, fields in insertion order. */

@@ -127,6 +127,7 @@ public final class Engine {
   public Outcome run() {
     // The checkpoint directory's lock and the dataset's privacy journal, held until the run ends.
     RunGuard guard = RunGuard.open(settings, method, privateData);
+    journalRepairs = guard.journalRepairs();
     try {
       Outcome out = run(guard);
       guard.end(null);
@@ -166,8 +167,9 @@ public final class Engine {
         throw new IllegalStateException(
             "checkpoint at "
                 + cps.get().file()
-                + " was written for other input records (the private or public records differ);"
-                + " refusing to resume");
+                + " was written for other input records ("
+                + changedInputs(restored.inputs())
+                + "); refusing to resume");
       }
       if (restored.round() < 0 || restored.round() > settings.iterations()) {
         throw new IllegalStateException(
@@ -181,6 +183,9 @@ public final class Engine {
                 + " was written with a different configuration (or embedder); refusing to resume."
                 + " Configuration now: "
                 + configDescription);
+      }
+      if (!restored.noise().isEmpty() && !restored.noise().equals(noise())) {
+        throw RunJournal.noiseSwitched(cps.get().file(), restored.noise(), noise());
       }
       restored = guard.resumed(restored);
       copiesLeftOut = restored.copiesLeftOut();
@@ -348,7 +353,8 @@ public final class Engine {
       int round, List<SyntheticText> population, PrivacyLedger ledger, Map<String, double[]> values) {
     List<Release> releases = ledger.releases();
     return new Checkpoint(
-        method.name(), fingerprint(), inputs(), round, population, releases, values, guard.lineage(), copiesLeftOut);
+        method.name(), fingerprint(), inputs(), round, population, releases, values, guard.lineage(), copiesLeftOut,
+        noise());
   }
 
   /** Digest of the input records, private and public (computed once). */
@@ -361,8 +367,37 @@ public final class Engine {
 
   private String inputsDigest;
 
+  /**
+   * Which inputs differ from those a checkpoint was written for, in words. The digests see the
+   * records in order: the same records reordered or re-exported (as CSV), which the privacy
+   * journal counts as one dataset, still differ for a checkpoint, whose population and releases
+   * were computed on the records in their order.
+   */
+  private String changedInputs(String was) {
+    String[] then = was.split("/", 2);
+    String[] now = inputs().split("/", 2);
+    boolean priv = !then[0].equals(now[0]);
+    boolean pub = then.length < 2 || !then[1].equals(now[1]);
+    String which = priv && pub ? "the private and the public records differ"
+        : priv ? "the private records differ" : "the public records differ";
+    return which + ", in content or in order: resume with the files, in the order and format, the run started with";
+  }
+
   /** The locks and journal of the run in progress. */
   private RunGuard guard;
+
+  /** What opening the privacy journal repaired (a torn last line), in words. */
+  private List<String> journalRepairs = List.of();
+
+  /** What opening the privacy journal repaired before the run (a torn last line), in words; empty if nothing. */
+  public List<String> journalRepairs() {
+    return journalRepairs;
+  }
+
+  /** The noise the run draws with, as its checkpoints and the privacy journal name it. */
+  private String noise() {
+    return settings.noise().isPrivate() ? Checkpoint.SECURE : Checkpoint.REPRODUCIBLE;
+  }
 
   private String fingerprint() {
     try {

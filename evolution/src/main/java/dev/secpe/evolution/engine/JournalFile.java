@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -23,13 +24,17 @@ import java.util.List;
 /**
  * The file of one dataset's privacy journal: {@code DIR/KEY/journal.jsonl}, one JSON object a line,
  * appended and forced to the disk ({@code fsync}) before {@link #append} returns, never rewritten.
+ * It is opened for appending only, so an append-only file ({@code chattr +a}) is a journal runs
+ * can use and no one can rewrite. The first entry names the dataset: a journal of another dataset
+ * (copied, linked or restored over this one) is refused.
  * Each entry holds its sequence number, its time and the SHA-256 of the line before it, so that an
  * entry edited, removed or reordered by accident breaks the chain and the journal is refused
  * (someone who controls the file can rewrite the chain: see the threat model in the docs).
  *
  * <p>Writes happen under {@code DIR/KEY/lock}, held by one run for its whole length ({@link
  * FileLocks}). A line left half-written by a crash (no final newline) was never acknowledged:
- * nothing was drawn on its strength, so the locked opener cuts it off and journals that it did.
+ * nothing was drawn on its strength, so the locked opener cuts it off and journals that it did (a
+ * complete entry that lost only its newline is completed, never dropped).
  */
 final class JournalFile implements AutoCloseable {
 
@@ -42,6 +47,7 @@ final class JournalFile implements AutoCloseable {
   private final FileChannel channel;
   private final List<ObjectNode> entries;
   private String lastHash;
+  private final List<String> repairs = new ArrayList<>();
 
   private JournalFile(Path file, FileLocks.Held lock, FileChannel channel, List<ObjectNode> entries, String lastHash) {
     this.file = file;
@@ -58,9 +64,13 @@ final class JournalFile implements AutoCloseable {
 
   /**
    * Opens the journal of {@code key} under {@code root} for appending, holding its lock until
-   * {@link #close()} (waiting at most {@code wait} for another run to let go).
+   * {@link #close()} (waiting at most {@code wait} for another run to let go). The file is opened
+   * for appending only ({@code O_APPEND}), so a journal made append-only ({@code chattr +a}) works;
+   * write access beyond appending is asked for only to cut off a half-written last line, and
+   * {@link #repairs()} says when that (or any other repair) happened.
    *
-   * @throws IllegalStateException if another run holds it, or the journal is damaged
+   * @throws IllegalStateException if another run holds it, the journal is damaged, is not a
+   *     regular file or belongs to another dataset
    * @throws UncheckedIOException if it cannot be created, locked or read
    */
   static JournalFile openLocked(Path root, String key, Duration wait, String holder) {
@@ -73,24 +83,31 @@ final class JournalFile implements AutoCloseable {
     FileLocks.Held lock = FileLocks.exclusive(dir.resolve(LOCK), wait, "the privacy journal of this dataset (" + dir + ")", holder);
     try {
       Path file = dir.resolve(FILE);
-      if (!Files.exists(file) && file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+          Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } else {
+          Files.createFile(file);
+        }
       }
-      FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-      byte[] bytes = readAll(ch);
+      checkRegular(file);
+      byte[] bytes = Files.readAllBytes(file);
       int end = bytes.length;
       while (end > 0 && bytes[end - 1] != '\n') {
         end--;
       }
       List<ObjectNode> entries = new ArrayList<>();
       String last = parse(file, bytes, end, entries);
+      checkDataset(file, entries, key);
+      FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
       JournalFile jf = new JournalFile(file, lock, ch, entries, last);
-      if (end < bytes.length) {
-        ch.truncate(end);
-        ch.force(true);
-        ObjectNode repair = JSON.createObjectNode().put("type", "repair")
-            .put("note", "cut off " + (bytes.length - end) + " bytes of an entry a crash left half-written (never acknowledged: nothing was drawn on it)");
-        jf.append(repair);
+      try {
+        if (end < bytes.length) {
+          jf.repairTail(bytes, end);
+        }
+      } catch (IOException | RuntimeException e) {
+        jf.closeChannel();
+        throw e;
       }
       if (entries.isEmpty() || bytes.length == 0) {
         syncDirectory(dir);
@@ -106,16 +123,132 @@ final class JournalFile implements AutoCloseable {
   }
 
   /**
+   * Repairs a last line without its newline. A complete entry (it parses and continues the chain)
+   * lost only its newline: it is kept, completed by appending the newline (an append, which an
+   * append-only journal allows), so a lifetime limit or a charge is never dropped. A line cut
+   * short was never acknowledged, so nothing was drawn on its strength: it is cut off, which needs
+   * write access to the file (refused, with what to do, where the file is append-only).
+   */
+  private void repairTail(byte[] bytes, int end) throws IOException {
+    byte[] tail = java.util.Arrays.copyOfRange(bytes, end, bytes.length);
+    ObjectNode complete = completeEntry(tail);
+    if (complete != null) {
+      write(new byte[] {'\n'}, channel.size());
+      entries.add(complete);
+      lastHash = sha256(tail);
+      String what = "completed entry " + complete.path("seq").asLong() + " (" + complete.path("type").asText()
+          + "), whose final newline a crash left unwritten; it is kept";
+      repairs.add(what);
+      append(JSON.createObjectNode().put("type", "repair").put("note", what));
+      return;
+    }
+    boolean limit = new String(tail, java.nio.charset.StandardCharsets.UTF_8).contains("\"type\":\"limit\"");
+    try (FileChannel w = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      w.truncate(end);
+      w.force(true);
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "the privacy journal " + file + " ends in a half-written entry (" + tail.length + " bytes, never"
+              + " acknowledged) that must be cut off before a run can append, but the file cannot be rewritten ("
+              + describe(e) + "): if it is append-only (chattr +a), clear the flag for one run (chattr -a), or cut"
+              + " the last, unfinished line off by hand; nothing was drawn", e);
+    }
+    String what = "cut off " + tail.length + " bytes of an entry a crash left half-written (never acknowledged:"
+        + " nothing was drawn on it)"
+        + (limit ? "; it was a lifetime limit being set, which was never set: set it again (secpe privacy limit)" : "");
+    repairs.add(what);
+    append(JSON.createObjectNode().put("type", "repair").put("note", what));
+  }
+
+  /** {@code tail} as the next entry of the chain, or null where it is not one. */
+  private ObjectNode completeEntry(byte[] tail) {
+    return completeEntry(tail, entries.size(), lastHash);
+  }
+
+  /** {@code tail} as the entry after {@code count} entries ending in {@code lastHash}, or null. */
+  private static ObjectNode completeEntry(byte[] tail, int count, String lastHash) {
+    JsonNode n;
+    try {
+      n = JSON.readTree(tail);
+    } catch (IOException e) {
+      return null;
+    }
+    return n instanceof ObjectNode o && o.path("seq").asLong(-1) == count + 1L
+        && o.path("prev").asText("?").equals(lastHash) ? o : null;
+  }
+
+  /** What the opener repaired (a half-written last line cut off or completed), in words; empty if nothing. */
+  List<String> repairs() {
+    return java.util.Collections.unmodifiableList(repairs);
+  }
+
+  /**
+   * Refuses a journal that is not a regular file (a directory, a device, a link to {@code
+   * /dev/null}): what it would hold is lost, and what it holds cannot be read.
+   */
+  static void checkRegular(Path file) {
+    if (Files.isRegularFile(file)) {
+      return;
+    }
+    String kind = Files.isDirectory(file) ? "a directory"
+        : Files.isSymbolicLink(file) ? "a symbolic link to " + target(file) + ", which is not a regular file"
+        : "not a regular file (a device, a FIFO or a socket)";
+    throw new IllegalStateException(
+        "the privacy journal " + file + " is " + kind + ": a journal must be a regular file, or what it records"
+            + " is lost; restore the dataset's journal there (nothing was drawn)");
+  }
+
+  private static String target(Path link) {
+    try {
+      return Files.readSymbolicLink(link).toString();
+    } catch (IOException e) {
+      return "an unreadable target";
+    }
+  }
+
+  /** Characters of a dataset key shown in messages: enough to tell two keys apart. */
+  static final int KEY_SHOWN = 12;
+
+  /**
+   * Refuses a journal whose first entry names another dataset: a journal copied, linked or
+   * restored from another dataset's directory would lend that dataset's limit and history to this
+   * one.
+   */
+  static void checkDataset(Path file, List<ObjectNode> entries, String key) {
+    if (entries.isEmpty()) {
+      return;
+    }
+    ObjectNode first = entries.get(0);
+    String named = first.path("key").asText("");
+    if (!first.path("type").asText().equals("dataset") || !named.equals(key)) {
+      throw new IllegalStateException(
+          "the privacy journal " + file + " belongs to another dataset: its first entry names the dataset "
+              + (named.isEmpty() ? "(none)" : shortKey(named) + "…") + ", but these records are the dataset "
+              + shortKey(key) + "… (it was copied, linked or restored from another dataset's directory); restore"
+              + " this dataset's own journal or move the other one back (nothing was drawn)");
+    }
+  }
+
+  /** The first {@value #KEY_SHOWN} characters of a dataset key. */
+  static String shortKey(String key) {
+    return key.length() <= KEY_SHOWN ? key : key.substring(0, KEY_SHOWN);
+  }
+
+  /**
    * The entries of {@code key}'s journal under {@code root}, read without the lock (a run may be
-   * appending: a last line without its newline is left out); empty if there is none.
+   * appending: a last line without its newline counts only where it is a complete entry); empty
+   * if there is none.
    *
-   * @throws IllegalStateException if the journal is damaged
+   * @throws IllegalStateException if the journal is damaged, not a regular file, or another
+   *     dataset's
+   * @throws UncheckedIOException if it cannot be read
    */
   static List<ObjectNode> read(Path root, String key) {
     Path file = dirOf(root, key).resolve(FILE);
-    if (!Files.isRegularFile(file)) {
+    if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
       return List.of();
     }
+    checkRegular(file);
     try {
       byte[] bytes = Files.readAllBytes(file);
       int end = bytes.length;
@@ -123,7 +256,16 @@ final class JournalFile implements AutoCloseable {
         end--;
       }
       List<ObjectNode> entries = new ArrayList<>();
-      parse(file, bytes, end, entries);
+      String last = parse(file, bytes, end, entries);
+      if (end < bytes.length) {
+        // A complete entry that lost only its newline (or a run appending right now) counts: a
+        // limit or a charge is never left out; a line cut short was never acknowledged.
+        ObjectNode complete = completeEntry(java.util.Arrays.copyOfRange(bytes, end, bytes.length), entries.size(), last);
+        if (complete != null) {
+          entries.add(complete);
+        }
+      }
+      checkDataset(file, entries, key);
       return entries;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the privacy journal " + file + ": " + describe(e), e);
@@ -184,29 +326,46 @@ final class JournalFile implements AutoCloseable {
     byte[] line;
     try {
       line = JSON.writeValueAsBytes(e);
-      long at = channel.size();
-      ByteBuffer buf = ByteBuffer.allocate(line.length + 1).put(line).put((byte) '\n').flip();
-      try {
-        while (buf.hasRemaining()) {
-          channel.write(buf, at + buf.position());
-        }
-        channel.force(true);
-      } catch (IOException io) {
-        // A partial line is never left behind by a failed append: cut it off at once.
-        try {
-          channel.truncate(at);
-          channel.force(true);
-        } catch (IOException ignored) {
-          // the next locked open cuts a half line off
-        }
-        throw io;
-      }
+      byte[] withNewline = java.util.Arrays.copyOf(line, line.length + 1);
+      withNewline[line.length] = '\n';
+      write(withNewline, channel.size());
     } catch (IOException io) {
       throw new UncheckedIOException("cannot write to the privacy journal " + file + ": " + describe(io), io);
     }
     entries.add(e);
     lastHash = sha256(line);
     return e;
+  }
+
+  /**
+   * Appends {@code bytes} (the channel is in append mode: they land at the end, {@code at}) and
+   * forces them to the disk. A failed write never leaves part of a line behind where the file can
+   * be cut back; where it cannot (append-only), the next locked open repairs the line.
+   */
+  private void write(byte[] bytes, long at) throws IOException {
+    ByteBuffer buf = ByteBuffer.wrap(bytes);
+    try {
+      while (buf.hasRemaining()) {
+        channel.write(buf);
+      }
+      channel.force(true);
+    } catch (IOException io) {
+      try {
+        channel.truncate(at);
+        channel.force(true);
+      } catch (IOException ignored) {
+        // append-only, or the disk is gone: the next locked open cuts a half line off
+      }
+      throw io;
+    }
+  }
+
+  private void closeChannel() {
+    try {
+      channel.close();
+    } catch (IOException ignored) {
+      // nothing was written through it that is not forced
+    }
   }
 
   @Override
@@ -218,18 +377,6 @@ final class JournalFile implements AutoCloseable {
     } finally {
       lock.close();
     }
-  }
-
-  private static byte[] readAll(FileChannel ch) throws IOException {
-    long size = ch.size();
-    if (size > Integer.MAX_VALUE - 16) {
-      throw new IOException("journal too large (" + size + " bytes)");
-    }
-    ByteBuffer buf = ByteBuffer.allocate((int) size);
-    while (buf.hasRemaining() && ch.read(buf, buf.position()) >= 0) {
-      // read on
-    }
-    return buf.array();
   }
 
   /** Creates {@code dir} and its parents, readable by the owner only where the file system allows it. */

@@ -32,7 +32,7 @@ final class RunGuard implements AutoCloseable {
     this.journal = journal;
     this.method = method;
     this.checkpointDir = settings.checkpointDir();
-    this.noise = settings.noise().isPrivate() ? "secure" : "reproducible (not private)";
+    this.noise = settings.noise().isPrivate() ? Checkpoint.SECURE : Checkpoint.REPRODUCIBLE;
     this.planned = planned;
   }
 
@@ -86,6 +86,11 @@ final class RunGuard implements AutoCloseable {
       return restored;
     }
     return journal.resume(restored, s.integrity(), s.file(), noise, planned);
+  }
+
+  /** What opening the privacy journal repaired (a torn last line), in words; empty if nothing. */
+  List<String> journalRepairs() {
+    return journal == null ? List.of() : journal.repairs();
   }
 
   /** Whether the run keeps a privacy journal. */

@@ -64,10 +64,22 @@ public final class RunJournal implements AutoCloseable {
     JournalFile f = JournalFile.openLocked(root, key, wait, holder);
     try {
       startDataset(f, key, records);
-      Optional<PrivacyJournal.Limit> limit = latestLimit(f.entries());
-      PrivacyLedger lifetime = limit.map(RunJournal::ledgerFor).orElse(null);
-      String text = limit.map(RunJournal::describe).orElse(null);
+      PrivacyJournal.History h = history(key, f.file(), f.entries());
+      Optional<PrivacyJournal.Limit> limit = h.limit();
+      PrivacyLedger lifetime = limit.map(PrivacyJournal.Limit::ledger).orElse(null);
+      String text = limit.map(PrivacyJournal.Limit::describe).orElse(null);
       if (lifetime != null) {
+        if (h.unprotected() > 0) {
+          throw new IllegalStateException(
+              "the lifetime budget of this dataset (" + text + ") is already spent: "
+                  + PrivacyJournal.History.unboundedReason(h.unprotected()) + "; nothing was drawn (see secpe privacy spent)");
+        }
+        Optional<String> why = h.notComposable();
+        if (why.isPresent()) {
+          throw new IllegalStateException(
+              "the lifetime budget of this dataset (" + text + ") cannot be checked, so no run is accounted against it: "
+                  + why.get() + "; nothing was drawn (see secpe privacy spent)");
+        }
         try {
           lifetime.restore(charges(f.entries()));
         } catch (BudgetExceededException e) {
@@ -81,6 +93,11 @@ public final class RunJournal implements AutoCloseable {
       f.close();
       throw e;
     }
+  }
+
+  /** What opening the journal repaired (a torn last line), in words; empty if nothing. */
+  List<String> repairs() {
+    return file.repairs();
   }
 
   /** Where the journal is. */
@@ -98,6 +115,7 @@ public final class RunJournal implements AutoCloseable {
    * fit the dataset's lifetime budget.
    */
   void fresh(String method, Optional<Path> checkpoint, String noise, List<Release> planned) {
+    refuseUnprotected(noise);
     begin(UUID.randomUUID().toString(), method, checkpoint, noise, false);
     checkPlanned(planned);
   }
@@ -205,6 +223,16 @@ public final class RunJournal implements AutoCloseable {
         releases.add(releaseFrom(charges.get(id).path("release")));
       }
     }
+    String before = "";
+    for (ObjectNode e : mine) {
+      if (e.path("type").asText().equals("run")) {
+        before = e.path("noise").asText();
+      }
+    }
+    if (!before.equals(noise)) {
+      throw noiseSwitched(where, before, noise);
+    }
+    refuseUnprotected(noise);
     begin(lin, c.method(), Optional.of(where.getParent()), noise, true);
     if (newest == null || !newest.path("integrity").asText().equals(integrity)) {
       // Written right after the newest one the journal holds, by a run that died before confirming it.
@@ -218,7 +246,23 @@ public final class RunJournal implements AutoCloseable {
     }
     checkPlanned(left);
     return new Checkpoint(
-        c.method(), c.fingerprint(), c.inputs(), c.round(), c.population(), releases, values, lin, c.copiesLeftOut());
+        c.method(), c.fingerprint(), c.inputs(), c.round(), c.population(), releases, values, lin, c.copiesLeftOut(),
+        c.noise());
+  }
+
+  /**
+   * The refusal of a resume that would switch noise modes: secure after reproducible would call
+   * private the releases it reuses; reproducible after secure would make a run part private.
+   */
+  static IllegalStateException noiseSwitched(Path where, String before, String now) {
+    return new IllegalStateException(
+        "checkpoint " + where + " was drawn with " + before + " noise, and this run would go on with " + now
+            + " noise: " + (PrivacyJournal.Run.SECURE.equals(now)
+                ? "its report would call private the releases it reuses, which seeded noise does not protect"
+                : "a run cannot be part private, part reproducible")
+            + "; resume with the noise it started with (bin/secpe run --reproducible-noise SEED, in the library"
+            + " NoiseSources.reproducibleForTests, for reproducible noise; neither for secure noise), or start a"
+            + " fresh run in another checkpoint directory (nothing was drawn)");
   }
 
   private IllegalStateException forged(Path where, String what) {
@@ -235,12 +279,26 @@ public final class RunJournal implements AutoCloseable {
     file.append(e);
   }
 
+  /**
+   * Refuses a run with reproducible (seeded) noise on a dataset with a lifetime budget: its
+   * releases protect nothing, so they count as unbounded and would pass any budget.
+   */
+  private void refuseUnprotected(String noise) {
+    if (lifetime != null && !PrivacyJournal.Run.SECURE.equals(noise)) {
+      throw new IllegalStateException(
+          "this dataset has a lifetime budget (" + limitText + "), and this run draws reproducible (seeded) noise"
+              + " (--reproducible-noise, NoiseSources.reproducibleForTests), which protects nothing: its releases"
+              + " would count as unbounded and pass any budget; run it with secure noise (without"
+              + " --reproducible-noise), or on data that is not private (nothing was drawn)");
+    }
+  }
+
   /** Refuses a run whose planned releases would take the dataset past its lifetime budget. */
   private void checkPlanned(List<Release> planned) {
     if (lifetime == null || planned.isEmpty()) {
       return;
     }
-    PrivacyLedger trial = ledgerFor(latestLimit(file.entries()).orElseThrow());
+    PrivacyLedger trial = latestLimit(file.entries()).orElseThrow().ledger();
     List<Release> all = new ArrayList<>(charges(file.entries()));
     for (Release r : planned) {
       all.add(renamed(r, "planned/" + r.id()));
@@ -251,6 +309,10 @@ public final class RunJournal implements AutoCloseable {
       throw new IllegalStateException(
           "this run would take the dataset past its lifetime budget (" + limitText + "): its planned releases,"
               + " with those already spent (secpe privacy spent), exceed it; nothing was drawn");
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException(
+          "the lifetime budget of this dataset (" + limitText + ") cannot be checked with this run's planned releases: "
+              + notComposable(file.file(), all).orElse(e.getMessage()) + "; nothing was drawn");
     }
   }
 
@@ -292,6 +354,14 @@ public final class RunJournal implements AutoCloseable {
         throw new BudgetExceededException(
             "release " + release.id() + " refused before its noise was drawn: it would take the dataset past its"
                 + " lifetime budget (" + limitText + ") set in the privacy journal " + file.file());
+      } catch (IllegalArgumentException e) {
+        // Composition refuses SecPE releases over another number of secrets than earlier ones.
+        List<Release> with = new ArrayList<>(charges(file.entries()));
+        with.add(release);
+        throw new BudgetExceededException(
+            "release " + release.id() + " refused before its noise was drawn: the lifetime budget of this dataset ("
+                + limitText + ") cannot be checked with it: "
+                + notComposable(file.file(), with).orElse(e.getMessage()));
       }
     }
     ObjectNode e = entry("charge");
@@ -345,7 +415,22 @@ public final class RunJournal implements AutoCloseable {
 
   /** The history of the dataset {@code key} under {@code root} (empty runs if it has no journal). */
   public static PrivacyJournal.History history(Path root, String key) {
-    List<ObjectNode> entries = JournalFile.read(root, key);
+    return history(key, JournalFile.dirOf(root, key).resolve(JournalFile.FILE), JournalFile.read(root, key));
+  }
+
+  /**
+   * Why {@code releases} (charged with secure noise) cannot be composed, as {@link
+   * PrivacyJournal.History#notComposable()} says it.
+   */
+  private static Optional<String> notComposable(Path file, List<Release> releases) {
+    List<PrivacyJournal.Charge> cs = new ArrayList<>();
+    releases.forEach(r -> cs.add(new PrivacyJournal.Charge(Instant.EPOCH, r)));
+    PrivacyJournal.Run run = new PrivacyJournal.Run("", "", "", false, Instant.EPOCH, Optional.empty(), "",
+        Optional.empty(), "", PrivacyJournal.Run.SECURE, cs);
+    return new PrivacyJournal.History("", file, -1, Optional.empty(), List.of(run), List.of()).notComposable();
+  }
+
+  private static PrivacyJournal.History history(String key, Path file, List<ObjectNode> entries) {
     Map<String, PrivacyJournal.Run> runs = new LinkedHashMap<>();
     Map<String, List<PrivacyJournal.Charge>> charges = new LinkedHashMap<>();
     Map<String, String> status = new LinkedHashMap<>();
@@ -380,8 +465,13 @@ public final class RunJournal implements AutoCloseable {
           status.getOrDefault(run, "unfinished"), Optional.ofNullable(e.path("checkpoint").textValue()),
           e.path("user").asText(), e.path("noise").asText(), List.copyOf(charges.get(run))));
     }
-    return new PrivacyJournal.History(key, JournalFile.dirOf(root, key).resolve(JournalFile.FILE), records,
-        latestLimit(entries), out);
+    List<String> repairs = new ArrayList<>();
+    for (ObjectNode e : entries) {
+      if (e.path("type").asText().equals("repair")) {
+        repairs.add(e.path("time").asText() + ": " + e.path("note").asText());
+      }
+    }
+    return new PrivacyJournal.History(key, file, records, latestLimit(entries), out, repairs);
   }
 
   /** Journals a lifetime budget for the dataset {@code key} of {@code records} records (one of dp, secret). */
@@ -419,20 +509,20 @@ public final class RunJournal implements AutoCloseable {
     return Optional.ofNullable(limit);
   }
 
-  private static PrivacyLedger ledgerFor(PrivacyJournal.Limit l) {
-    return l.dp().isPresent() ? PrivacyLedger.withLimit(l.dp().get()) : PrivacyLedger.withUniformLimit(l.secret().orElseThrow());
-  }
-
-  private static String describe(PrivacyJournal.Limit l) {
-    return l.dp().map(b -> "epsilon " + b.epsilon() + " at delta " + b.delta())
-        .orElseGet(() -> "(p, r) = (" + l.secret().orElseThrow().p() + ", " + l.secret().orElseThrow().r() + ")");
-  }
-
-  /** Every release charged in the journal, each under an id unique in the journal. */
+  /**
+   * Every release charged in the journal by a run with secure noise (the others are unbounded:
+   * {@link PrivacyJournal.History#unprotected()}), each under an id unique in the journal.
+   */
   private static List<Release> charges(List<ObjectNode> entries) {
+    java.util.Set<String> secure = new java.util.HashSet<>();
+    for (ObjectNode e : entries) {
+      if (e.path("type").asText().equals("run") && PrivacyJournal.Run.SECURE.equals(e.path("noise").asText())) {
+        secure.add(e.path("run").asText());
+      }
+    }
     List<Release> out = new ArrayList<>();
     for (ObjectNode e : entries) {
-      if (e.path("type").asText().equals("charge")) {
+      if (e.path("type").asText().equals("charge") && secure.contains(e.path("run").asText())) {
         Release r = releaseFrom(e.path("release"));
         out.add(renamed(r, e.path("lineage").asText() + "/" + e.path("seq").asLong() + "/" + r.id()));
       }

@@ -82,6 +82,9 @@ public final class Runner {
       method.warnings(ctx).forEach(b::warning);
       b.deviation("Dual (eps, delta) from the ledger: " + g.dpMethod() + "; (p, r): " + g.secretMethod() + ".");
     }
+    for (String repaired : engine.journalRepairs()) {
+      b.warning("privacy journal: " + repaired + " (journalled as a repair; see secpe privacy spent).");
+    }
     if (out.copiesLeftOut() > 0) {
       b.warning(
           out.copiesLeftOut() + " generated text(s) stayed copies of texts already in the population after "
