@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -44,11 +45,8 @@ final class SecretNoiseCommand implements Callable<Integer> {
   @Option(names = "--records", required = true, description = "JSONL file of records")
   Path records;
 
-  @Option(names = "--p", required = true, description = "prior success probability, in (0, 1)")
-  double p;
-
-  @Option(names = "--r", required = true, description = "posterior bound, in (p, 1)")
-  double r;
+  @Mixin PrivacyOptions.Prior prior;
+  @Mixin PrivacyOptions.Posterior posterior;
 
   @Option(names = "--rounds", defaultValue = "1", description = "releases T (default 1)")
   int rounds;
@@ -61,7 +59,7 @@ final class SecretNoiseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    SecretBudget budget = new SecretBudget(p, r);
+    SecretBudget budget = new SecretBudget(prior.p, posterior.r);
     ObjectMapper mapper = new ObjectMapper();
     List<int[]> secretsOfRecord = new ArrayList<>();
     Map<String, Integer> index = new HashMap<>();
