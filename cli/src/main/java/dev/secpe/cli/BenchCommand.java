@@ -1,10 +1,13 @@
 package dev.secpe.cli;
 
-import dev.secpe.clustering.Metric;
 import dev.secpe.cli.bench.KernelBenchmark;
 import dev.secpe.cli.bench.VoteBenchmark;
+import dev.secpe.clustering.Metric;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -214,11 +217,11 @@ final class BenchCommand {
     @Option(names = "--peer", description = "run Google's dp_accounting PLD accountant from this "
         + "local checkout of google/differential-privacy (or its python/dp_accounting) on the same "
         + "DP-SGD queries, side by side: both answers, both times, the speed-up")
-    java.nio.file.Path peer;
+    Path peer;
 
     @Option(names = "--peer-sets", split = ",", defaultValue = "issue,ctcl,plan,prv",
         description = "with --peer: the query sets (issue, ctcl, plan, prv; default all)")
-    java.util.Set<String> peerSets;
+    Set<String> peerSets;
 
     @Option(names = "--python", defaultValue = "python3", description = "with --peer: the Python "
         + "interpreter (numpy, scipy, attrs; absl is stood in for where missing)")
@@ -241,12 +244,12 @@ final class BenchCommand {
       }
       if (peer != null) {
         for (String set : peerSets) {
-          if (!java.util.Set.of("issue", "ctcl", "plan", "prv").contains(set)) {
+          if (!Set.of("issue", "ctcl", "plan", "prv").contains(set)) {
             throw new IllegalArgumentException(
                 "--peer-sets must name issue, ctcl, plan or prv, got " + set);
           }
         }
-        if (!java.nio.file.Files.isDirectory(peer)) {
+        if (!Files.isDirectory(peer)) {
           throw new IllegalArgumentException("--peer must be a directory, got " + peer);
         }
         return emit(spec, json, AccountingPeerBench.run(peer, python, peerSets, System.err));

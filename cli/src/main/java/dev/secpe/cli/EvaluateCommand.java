@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.secpe.core.PublicRecord;
 import dev.secpe.core.io.DatasetReader;
 import dev.secpe.evaluation.ClassCounts;
+import dev.secpe.evaluation.ClassifierOptions;
 import dev.secpe.evaluation.DownstreamAccuracy;
 import dev.secpe.evaluation.Evaluation;
 import dev.secpe.evaluation.EvaluationReport;
@@ -116,7 +117,7 @@ final class EvaluateCommand implements Callable<Integer> {
           Evaluation.builder(embedder)
               .neighbours(k)
               .mauve(MauveOptions.defaults().withClusters(mauveClusters).withSeed(seed))
-              .classifier(dev.secpe.evaluation.ClassifierOptions.defaults().withSeed(seed))
+              .classifier(ClassifierOptions.defaults().withSeed(seed))
               .allowRemoteEmbedder(allowRemote)
               .fidComponents(fidComponents)
               .nearDuplicateThreshold(nearDuplicateThreshold);

@@ -2,6 +2,7 @@ package dev.secpe.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -52,7 +53,7 @@ final class JsonOut {
   }
 
   /** Prints the JSON tree and returns exit code 0. */
-  static int print(CommandSpec spec, com.fasterxml.jackson.databind.JsonNode tree) {
+  static int print(CommandSpec spec, JsonNode tree) {
     PrintWriter out = spec.commandLine().getOut();
     out.println(tree.toString());
     out.flush();

@@ -6,8 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.secret.SecretNoise;
 import dev.secpe.accounting.secret.SecretNoiseResult;
+import dev.secpe.core.io.InputFiles;
+import dev.secpe.core.io.InputStalledException;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -63,8 +66,8 @@ final class SecretNoiseCommand implements Callable<Integer> {
     ObjectMapper mapper = new ObjectMapper();
     List<int[]> secretsOfRecord = new ArrayList<>();
     Map<String, Integer> index = new HashMap<>();
-    try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(
-        dev.secpe.core.io.InputFiles.open(records, dev.secpe.core.io.InputFiles.DEFAULT_STALL_TIMEOUT), StandardCharsets.UTF_8))) {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+        InputFiles.open(records, InputFiles.DEFAULT_STALL_TIMEOUT), StandardCharsets.UTF_8))) {
       String line;
       int lineNo = 0;
       while ((line = in.readLine()) != null) {
@@ -96,7 +99,7 @@ final class SecretNoiseCommand implements Callable<Integer> {
       }
     } catch (NoSuchFileException e) {
       throw new IllegalArgumentException("records file not found: " + records);
-    } catch (dev.secpe.core.io.InputStalledException e) {
+    } catch (InputStalledException e) {
       throw new IllegalArgumentException("--records: " + e.getMessage());
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read records file " + records + ": " + e.getClass().getSimpleName());

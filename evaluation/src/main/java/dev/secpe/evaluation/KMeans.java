@@ -1,5 +1,6 @@
 package dev.secpe.evaluation;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -42,7 +43,7 @@ final class KMeans {
     int n = x.length;
     int d = x[0].length;
     double[][] centres = plusPlus(x, k, rng);
-    java.util.Arrays.fill(labels, -1);
+    Arrays.fill(labels, -1);
     double inertia = 0;
     for (int it = 0; it < maxIterations; it++) {
       boolean changed = false;
