@@ -1,6 +1,5 @@
 package dev.secpe.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.secpe.accounting.secret.MixtureBlowUp;
 import java.util.List;
 import java.util.Map;
@@ -48,8 +47,6 @@ final class BlowupCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     double[] probs = shiftProbs.stream().mapToDouble(Double::doubleValue).toArray();
     double b = MixtureBlowUp.blowUp(sigma, probs, shiftMultiplier, rounds, alpha);
-    spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(Map.of("blowup", b)));
-    spec.commandLine().getOut().flush();
-    return 0;
+    return JsonOut.print(spec, Map.of("blowup", b));
   }
 }

@@ -286,7 +286,7 @@ final class DemoCommand implements Callable<Integer> {
       Path file, List<DemoResult> results, List<DemoSummary> summary, double startFid, double realFid,
       double seconds, List<DemoRunner.Baseline> baseline)
       throws IOException {
-    ObjectMapper m = new ObjectMapper();
+    ObjectMapper m = JsonOut.MAPPER;
     ObjectNode root = m.createObjectNode();
     root.put("total_seconds", seconds);
     root.put("public_private_fid", startFid);

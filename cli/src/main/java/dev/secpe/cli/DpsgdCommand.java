@@ -1,6 +1,5 @@
 package dev.secpe.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.pld.DpSgd;
 import dev.secpe.accounting.pld.PldAccountant;
@@ -113,8 +112,6 @@ final class DpsgdCommand implements Callable<Integer> {
         out.put("epsilon_lower", b.lower());
       }
     }
-    spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(out));
-    spec.commandLine().getOut().flush();
-    return 0;
+    return JsonOut.print(spec, out);
   }
 }

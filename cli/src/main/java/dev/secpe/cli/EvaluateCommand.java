@@ -1,7 +1,6 @@
 package dev.secpe.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.secpe.core.PublicRecord;
@@ -128,8 +127,7 @@ final class EvaluateCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      ObjectMapper mapper = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
-      out.println(mapper.writeValueAsString(toJson(mapper, report)));
+      out.println(JsonOut.write(toJson(JsonOut.MAPPER, report)));
     } else {
       printText(out, report);
     }

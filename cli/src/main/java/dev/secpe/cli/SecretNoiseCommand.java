@@ -118,8 +118,6 @@ final class SecretNoiseCommand implements Callable<Integer> {
     out.put("records", res.records());
     out.put("secrets", res.secrets());
     out.put("expected_sampled", res.expectedSampled());
-    spec.commandLine().getOut().println(mapper.writeValueAsString(out));
-    spec.commandLine().getOut().flush();
-    return 0;
+    return JsonOut.print(spec, out);
   }
 }
