@@ -32,20 +32,25 @@ final class JsonOut {
 
     @Override
     public void writeNumber(double v) throws IOException {
-      if (Double.isNaN(v)) {
-        writeNull();
-      } else {
+      if (!nullIfNaN(v)) {
         super.writeNumber(v);
       }
     }
 
     @Override
     public void writeNumber(float v) throws IOException {
-      if (Float.isNaN(v)) {
-        writeNull();
-      } else {
+      if (!nullIfNaN(v)) {
         super.writeNumber(v);
       }
+    }
+
+    /** Writes null and says so where {@code v} is NaN. */
+    private boolean nullIfNaN(double v) throws IOException {
+      if (Double.isNaN(v)) {
+        writeNull();
+        return true;
+      }
+      return false;
     }
 
     @Override
