@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
 /**
  * The options and the answer the {@code secpe privacy} calculators share, declared once: each is a
  * picocli mixin ({@code @Mixin}), so its name, description and help line are the same wherever it
- * appears.
+ * appears. The one-option mixins look alike line for line: that is the shape of a mixin, not an
+ * idea written twice.
  */
 final class PrivacyOptions {
 

@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.io.StringWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class JsonOutTest {
@@ -56,5 +59,18 @@ class JsonOutTest {
     JsonOut.print(cl.getCommandSpec(), tree);
 
     assertThat(out.toString().strip()).isEqualTo("{\"xs\":[null,1.0]}");
+  }
+
+  @Test
+  void aPrettyPrintedFileAsTheDemoWritesHasNoNaN(@TempDir Path dir) throws Exception {
+    ObjectNode root = JsonOut.MAPPER.createObjectNode();
+    root.putArray("kid_per_round").add(Double.NaN).add(0.25);
+    Path file = dir.resolve("results.json");
+
+    JsonOut.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
+
+    assertThat(Files.readString(file)).doesNotContain("NaN");
+    assertThat(JsonOut.MAPPER.readTree(file.toFile()).get("kid_per_round").get(0).isNull()).isTrue();
+    assertThat(JsonOut.MAPPER.readTree(file.toFile()).get("kid_per_round").get(1).asDouble()).isEqualTo(0.25);
   }
 }
