@@ -7,13 +7,10 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code secpe privacy dpsgd}: the DP-SGD noise multiplier for a target (epsilon, delta), or the
@@ -21,7 +18,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "dpsgd",
-    mixinStandardHelpOptions = true,
     description = {
       "DP-SGD with Poisson sampling (q = batch-size / dataset-size), clipped gradients and noise"
           + " multiplier sigma: with --epsilon prints the least sigma {\"sigma\": ...} (rounded up,"
@@ -33,9 +29,7 @@ import picocli.CommandLine.Spec;
           + " then each refinement step; with --sigma the JSON also holds epsilon_lower, the"
           + " certified lower bound the refinement reached (the true epsilon lies between the two)."
     })
-final class DpsgdCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
+final class DpsgdCommand extends PrivacyOptions.JsonAnswer {
 
   @Option(names = "--dataset-size", required = true, description = "N, number of training records")
   long datasetSize;
@@ -70,7 +64,7 @@ final class DpsgdCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws Exception {
+  Map<String, ?> answer() throws Exception {
     DpSgd.Accountant acc;
     switch (accountant) {
       case "pld":
@@ -112,6 +106,6 @@ final class DpsgdCommand implements Callable<Integer> {
         out.put("epsilon_lower", b.lower());
       }
     }
-    return JsonOut.print(spec, out);
+    return out;
   }
 }

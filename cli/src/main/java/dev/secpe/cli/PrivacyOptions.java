@@ -23,10 +23,10 @@ final class PrivacyOptions {
     @Spec CommandSpec spec;
 
     /** The answer, written as one JSON object. */
-    abstract Map<String, ?> answer();
+    abstract Map<String, ?> answer() throws Exception;
 
     @Override
-    public final Integer call() {
+    public final Integer call() throws Exception {
       return JsonOut.print(spec, answer());
     }
   }

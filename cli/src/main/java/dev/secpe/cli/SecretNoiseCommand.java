@@ -20,17 +20,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code secpe privacy secret-noise}: SecPE Algorithm 1 on a JSONL file of records. */
 @Command(
     name = "secret-noise",
-    mixinStandardHelpOptions = true,
     description = {
       "SecPE SECRETNOISE (Alg. 1): solves the LP (6) for the sampling probabilities rho and the"
           + " least sigma giving every secret (p, r)-secret protection. Prints"
@@ -41,9 +37,7 @@ import picocli.CommandLine.Spec;
           + " whose joint normalised shift is sqrt(2) S (docs/math-decisions.md §4; the paper's Theorem 1 uses 1)."
           + " Use --shift-multiplier 1 for a count-only release."
     })
-final class SecretNoiseCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
+final class SecretNoiseCommand extends PrivacyOptions.JsonAnswer {
 
   @Option(names = "--records", required = true, description = "JSONL file of records")
   Path records;
@@ -61,7 +55,7 @@ final class SecretNoiseCommand implements Callable<Integer> {
   double shiftMultiplier;
 
   @Override
-  public Integer call() throws Exception {
+  Map<String, ?> answer() throws Exception {
     SecretBudget budget = new SecretBudget(prior.p, posterior.r);
     ObjectMapper mapper = new ObjectMapper();
     List<int[]> secretsOfRecord = new ArrayList<>();
@@ -118,6 +112,6 @@ final class SecretNoiseCommand implements Callable<Integer> {
     out.put("records", res.records());
     out.put("secrets", res.secrets());
     out.put("expected_sampled", res.expectedSampled());
-    return JsonOut.print(spec, out);
+    return out;
   }
 }
