@@ -1,5 +1,7 @@
 package dev.secpe.accounting;
 
+import java.util.Optional;
+
 /**
  * An (epsilon, delta)-differential-privacy budget.
  *
@@ -32,14 +34,14 @@ public record DpBudget(double epsilon, double delta) {
    * @param delta the delta a guarantee is stated at
    * @param n the number of private records, >= 1
    */
-  public static java.util.Optional<String> deltaAboveOneOverN(double delta, long n) {
+  public static Optional<String> deltaAboveOneOverN(double delta, long n) {
     if (n < 1) {
       throw new IllegalArgumentException("dataset size must be >= 1, got N=" + n);
     }
     if (delta < 1.0 / n) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
-    return java.util.Optional.of(
+    return Optional.of(
         "delta=" + delta + " is not below 1/N = " + (1.0 / n) + " (N = " + n
             + " private records): a mechanism may then release a whole record with probability delta;"
             + " a delta of 1/(N ln N) = " + deltaForDatasetSize(Math.max(2, n)) + " is the convention");

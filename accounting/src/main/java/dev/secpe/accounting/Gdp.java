@@ -1,6 +1,7 @@
 package dev.secpe.accounting;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Gaussian differential privacy (Dong, Roth and Su 2019) and its links to (epsilon, delta)-DP and
@@ -180,7 +181,7 @@ public final class Gdp {
    *     #MAX_MU} (a budget that protects nothing)
    */
   public static GdpMu muFor(DpBudget budget) {
-    java.util.Objects.requireNonNull(budget, "budget");
+    Objects.requireNonNull(budget, "budget");
     double eps = budget.epsilon();
     double delta = budget.delta();
     if (delta == 0) {

@@ -17,6 +17,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -241,7 +242,7 @@ final class AccountingPeerBench {
       }
       Path file = Files.createTempFile("secpe-dp-accounting-peer", ".py");
       file.toFile().deleteOnExit();
-      Files.copy(in, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
       return file;
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -1,10 +1,13 @@
 package dev.secpe.cli;
 
-import dev.secpe.clustering.Metric;
 import dev.secpe.cli.bench.KernelBenchmark;
 import dev.secpe.cli.bench.VoteBenchmark;
+import dev.secpe.clustering.Metric;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,28 +26,39 @@ import picocli.CommandLine.Spec;
         BenchCommand.Accounting.class})
 final class BenchCommand {
 
-  static int emit(CommandSpec spec, boolean json, Map<String, Object> result) {
-    if (json) {
-      return JsonOut.print(spec, result);
-    }
-    PrintWriter out = spec.commandLine().getOut();
-    result.forEach((k, v) -> out.println(k + ": " + v));
-    out.flush();
-    return 0;
-  }
-
-  /** {@code bench kernel}: nearest-neighbour kernel GFLOP/s vs numpy on the same data. */
-  @Command(
-      name = "kernel",
-      mixinStandardHelpOptions = true,
-      description = "Kernel GFLOP/s (OpenBLAS GEMM + exact top-1) against numpy on the same data, "
-          + "plus the plain-Java backend.")
-  static final class Kernel implements Callable<Integer> {
+  /**
+   * A benchmark: its {@code --json} flag and how it prints its figures (one JSON object, or
+   * {@code key: value} lines), declared once for every {@code bench} command.
+   */
+  @Command(mixinStandardHelpOptions = true)
+  abstract static class Benchmark implements Callable<Integer> {
     @Spec CommandSpec spec;
 
     @Option(names = "--json", description = "print one JSON object (default: key: value lines)")
     boolean json;
 
+    /** Checks the options, runs the benchmark and returns its figures, in print order. */
+    abstract Map<String, Object> run() throws Exception;
+
+    @Override
+    public final Integer call() throws Exception {
+      Map<String, Object> result = run();
+      if (json) {
+        return JsonOut.print(spec, result);
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      result.forEach((k, v) -> out.println(k + ": " + v));
+      out.flush();
+      return 0;
+    }
+  }
+
+  /** {@code bench kernel}: nearest-neighbour kernel GFLOP/s vs numpy on the same data. */
+  @Command(
+      name = "kernel",
+      description = "Kernel GFLOP/s (OpenBLAS GEMM + exact top-1) against numpy on the same data, "
+          + "plus the plain-Java backend.")
+  static final class Kernel extends Benchmark {
     @Option(names = "--m", defaultValue = "20000", description = "rows of A (default ${DEFAULT-VALUE})")
     int m;
 
@@ -80,29 +94,23 @@ final class BenchCommand {
     boolean sweep;
 
     @Override
-    public Integer call() throws Exception {
+    Map<String, Object> run() throws Exception {
       if (m < 1 || n < 1 || d < 1 || reps < 1 || javaRows < 1) {
         throw new IllegalArgumentException("m, n, d, reps and java-rows must be >= 1, got m=" + m
             + " n=" + n + " d=" + d + " reps=" + reps + " java-rows=" + javaRows);
       }
-      return emit(spec, json, KernelBenchmark.run(new KernelBenchmark.Config(
-          m, n, d, metric, reps, javaRows, threads, blockRows, python, 1, sweep)));
+      return KernelBenchmark.run(new KernelBenchmark.Config(
+          m, n, d, metric, reps, javaRows, threads, blockRows, python, 1, sweep));
     }
   }
 
   /** {@code bench vote}: Aug-PE vote vs SecPE representative vote. */
   @Command(
       name = "vote",
-      mixinStandardHelpOptions = true,
       description = "Aug-PE nearest-neighbour vote vs SecPE representative vote on synthetic "
           + "Gaussian-mixture embeddings (small: 100k private, K=100, 5k candidates; yelp: "
           + "1.9M private, K=800, 35k candidates; d=384).")
-  static final class Vote implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Option(names = "--json", description = "print one JSON object (default: key: value lines)")
-    boolean json;
-
+  static final class Vote extends Benchmark {
     @Option(names = "--scale", defaultValue = "small", description = "small (default) or yelp")
     String scale;
 
@@ -115,7 +123,7 @@ final class BenchCommand {
     long privateRows;
 
     @Override
-    public Integer call() {
+    Map<String, Object> run() {
       VoteBenchmark.Config c = switch (scale) {
         case "small" -> VoteBenchmark.Config.small();
         case "yelp" -> VoteBenchmark.Config.yelp();
@@ -131,22 +139,16 @@ final class BenchCommand {
             c.k(), c.candidates(), c.d(), c.publicRows(), c.components(), c.kmeansIterations(),
             threads == 0 ? c.threads() : threads, c.seed());
       }
-      return emit(spec, json, VoteBenchmark.run(c));
+      return VoteBenchmark.run(c);
     }
   }
 
   /** {@code bench spark}: the private-data work of a round on Spark vs the in-memory store. */
   @Command(
       name = "spark",
-      mixinStandardHelpOptions = true,
       description = "Embedding (int8 MiniLM, real e-mails) and Aug-PE's vote count on Spark against the "
           + "in-memory store, same data, one run: seconds, ratio, rows per second per core.")
-  static final class Spark implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Option(names = "--json", description = "print one JSON object (default: key: value lines)")
-    boolean json;
-
+  static final class Spark extends Benchmark {
     @Option(names = "--master", defaultValue = "local[2]", description = "Spark master (default ${DEFAULT-VALUE})")
     String master;
 
@@ -166,7 +168,7 @@ final class BenchCommand {
     int d;
 
     @Override
-    public Integer call() {
+    Map<String, Object> run() {
       if (partitions < 1 || embedRows < 2 || voteRows < 1 || candidates < 1 || d < 1) {
         throw new IllegalArgumentException("partitions, vote-rows, candidates and d must be >= 1 and embed-rows"
             + " >= 2, got partitions=" + partitions + " embed-rows=" + embedRows + " vote-rows=" + voteRows
@@ -177,23 +179,17 @@ final class BenchCommand {
             "bench spark needs Apache Spark on the class path: run it through bin/secpe (which adds"
                 + " cli/target/spark-libs, built by ./mvnw package)");
       }
-      return emit(spec, json, SparkBench.run(
-          new SparkBench.Config(master, partitions, embedRows, voteRows, candidates, d)));
+      return SparkBench.run(
+          new SparkBench.Config(master, partitions, embedRows, voteRows, candidates, d));
     }
   }
 
   /** {@code bench accounting}: the refined PLD accountant's bounds and time per query. */
   @Command(
       name = "accounting",
-      mixinStandardHelpOptions = true,
       description = "The PLD accountant on the PRV accountant's reference cases and DP-SGD: upper and "
           + "lower bound, their gap, the interval chosen, the fixed-interval value, seconds per query.")
-  static final class Accounting implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Option(names = "--json", description = "print one JSON object (default: key: value lines)")
-    boolean json;
-
+  static final class Accounting extends Benchmark {
     @Option(names = "--grid", description = "sweep q, sigma, steps and delta over issue 14's grid "
         + "(450 queries, several minutes) and report the points whose bounds are more than 1%% apart")
     boolean grid;
@@ -214,18 +210,18 @@ final class BenchCommand {
     @Option(names = "--peer", description = "run Google's dp_accounting PLD accountant from this "
         + "local checkout of google/differential-privacy (or its python/dp_accounting) on the same "
         + "DP-SGD queries, side by side: both answers, both times, the speed-up")
-    java.nio.file.Path peer;
+    Path peer;
 
     @Option(names = "--peer-sets", split = ",", defaultValue = "issue,ctcl,plan,prv",
         description = "with --peer: the query sets (issue, ctcl, plan, prv; default all)")
-    java.util.Set<String> peerSets;
+    Set<String> peerSets;
 
     @Option(names = "--python", defaultValue = "python3", description = "with --peer: the Python "
         + "interpreter (numpy, scipy, attrs; absl is stood in for where missing)")
     String python;
 
     @Override
-    public Integer call() {
+    Map<String, Object> run() {
       if (qs != null) {
         for (double q : qs) {
           if (!(q > 0 && q <= 1)) {
@@ -241,20 +237,20 @@ final class BenchCommand {
       }
       if (peer != null) {
         for (String set : peerSets) {
-          if (!java.util.Set.of("issue", "ctcl", "plan", "prv").contains(set)) {
+          if (!Set.of("issue", "ctcl", "plan", "prv").contains(set)) {
             throw new IllegalArgumentException(
                 "--peer-sets must name issue, ctcl, plan or prv, got " + set);
           }
         }
-        if (!java.nio.file.Files.isDirectory(peer)) {
+        if (!Files.isDirectory(peer)) {
           throw new IllegalArgumentException("--peer must be a directory, got " + peer);
         }
-        return emit(spec, json, AccountingPeerBench.run(peer, python, peerSets, System.err));
+        return AccountingPeerBench.run(peer, python, peerSets, System.err);
       }
-      return emit(spec, json, grid
+      return grid
           ? AccountingBench.grid(progress, qs, minSteps == null ? 1 : minSteps,
               maxSteps == null ? Integer.MAX_VALUE : maxSteps)
-          : AccountingBench.run());
+          : AccountingBench.run();
     }
   }
 }

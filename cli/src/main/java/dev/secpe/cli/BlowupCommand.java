@@ -1,19 +1,14 @@
 package dev.secpe.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.secpe.accounting.secret.MixtureBlowUp;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code secpe privacy blowup}: B(alpha) of the SecPE mixture pair. */
 @Command(
     name = "blowup",
-    mixinStandardHelpOptions = true,
     description = {
       "Blow-up B(alpha) = sup{P(E) : Q(E) <= alpha} of P = N(c S, sigma^2)^T vs Q = N(0, sigma^2)^T,"
           + " S ~ PoissonBinomial(shift-probs): exact (Neyman-Pearson) for one round, an upper"
@@ -21,9 +16,7 @@ import picocli.CommandLine.Spec;
       "The shift multiplier c is 1 unless --shift-multiplier is given (sqrt(2) = 1.41421356..."
           + " for SecPE's counts-and-centres release)."
     })
-final class BlowupCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
+final class BlowupCommand extends PrivacyOptions.JsonAnswer {
 
   @Option(names = "--sigma", required = true, description = "noise standard deviation, > 0")
   double sigma;
@@ -45,11 +38,9 @@ final class BlowupCommand implements Callable<Integer> {
   double shiftMultiplier;
 
   @Override
-  public Integer call() throws Exception {
+  Map<String, ?> answer() throws Exception {
     double[] probs = shiftProbs.stream().mapToDouble(Double::doubleValue).toArray();
     double b = MixtureBlowUp.blowUp(sigma, probs, shiftMultiplier, rounds, alpha);
-    spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(Map.of("blowup", b)));
-    spec.commandLine().getOut().flush();
-    return 0;
+    return Map.of("blowup", b);
   }
 }

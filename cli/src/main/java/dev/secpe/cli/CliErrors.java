@@ -1,6 +1,7 @@
 package dev.secpe.cli;
 
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
@@ -40,7 +41,7 @@ final class CliErrors {
       err.flush();
       return BAD_INPUT;
     }
-    if (e instanceof java.io.UncheckedIOException io) {
+    if (e instanceof UncheckedIOException io) {
       // A file that is missing, unreadable, a directory or truncated is the caller's input, not a
       // bug: exit 2 with the path (in the message) and the cause. I/O messages name files and
       // conditions, never record text.

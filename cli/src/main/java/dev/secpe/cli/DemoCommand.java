@@ -9,19 +9,20 @@ import dev.secpe.cli.demo.DemoCorpus;
 import dev.secpe.cli.demo.DemoReport;
 import dev.secpe.cli.demo.DemoResult;
 import dev.secpe.cli.demo.DemoRunner;
-import dev.secpe.cli.demo.EmbeddingProgress;
 import dev.secpe.cli.demo.DemoSummary;
+import dev.secpe.cli.demo.EmbeddingProgress;
 import dev.secpe.cli.demo.UtilityTable;
 import dev.secpe.core.Label;
 import dev.secpe.core.report.Phase;
+import dev.secpe.evolution.VoteGeometry;
 import dev.secpe.llm.FineTunableGenerator;
 import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.cache.CachingEmbedder;
 import dev.secpe.llm.embedded.GuidedSpliceGenerator;
 import dev.secpe.llm.embedded.MiniLmEmbedder;
 import dev.secpe.llm.embedded.NgramTextGenerator;
 import dev.secpe.llm.embedded.SpliceTextGenerator;
-import dev.secpe.llm.TextGenerator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -31,6 +32,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import java.util.stream.LongStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -112,10 +114,10 @@ final class DemoCommand implements Callable<Integer> {
   String voteGeometry;
 
   /** The {@code --vote-geometry} value as the library's enum; exit 2 naming the option otherwise. */
-  static dev.secpe.evolution.VoteGeometry voteGeometry(String value) {
+  static VoteGeometry voteGeometry(String value) {
     return switch (value) {
-      case "centred" -> dev.secpe.evolution.VoteGeometry.CENTRED;
-      case "cosine" -> dev.secpe.evolution.VoteGeometry.COSINE;
+      case "centred" -> VoteGeometry.CENTRED;
+      case "cosine" -> VoteGeometry.COSINE;
       default -> throw new IllegalArgumentException(
           "--vote-geometry takes centred or cosine, got vote-geometry=" + value);
     };
@@ -155,13 +157,13 @@ final class DemoCommand implements Callable<Integer> {
     if (!List.of("random-words", "pii").contains(secrets)) {
       throw new IllegalArgumentException("--secrets takes random-words or pii, got secrets=" + secrets);
     }
-    dev.secpe.evolution.VoteGeometry geometry = voteGeometry(voteGeometry);
+    VoteGeometry geometry = voteGeometry(voteGeometry);
     if (secretCap != null && secretCap < 1) {
       throw new IllegalArgumentException("--secret-cap must be >= 1, got secret-cap=" + secretCap);
     }
     // Checked before the first run: a demo is minutes of work.
     OutputPaths.preflight(Map.of(), Map.of("--out", out), Map.of());
-    List<Long> seedList = java.util.stream.LongStream.range(seed, seed + seeds).boxed().toList();
+    List<Long> seedList = LongStream.range(seed, seed + seeds).boxed().toList();
     Supplier<NoiseSource> noise =
         reproducibleNoise == null ? NoiseSources::secure : () -> NoiseSources.reproducibleForTests(reproducibleNoise);
     DemoCorpus corpusData = DemoCorpus.named(corpus, split);
@@ -299,7 +301,7 @@ final class DemoCommand implements Callable<Integer> {
       Path file, List<DemoResult> results, List<DemoSummary> summary, double startFid, double realFid,
       double seconds, List<DemoRunner.Baseline> baseline)
       throws IOException {
-    ObjectMapper m = new ObjectMapper();
+    ObjectMapper m = JsonOut.MAPPER;
     ObjectNode root = m.createObjectNode();
     root.put("total_seconds", seconds);
     root.put("public_private_fid", startFid);

@@ -1,16 +1,16 @@
 package dev.secpe.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.pld.DpSgd;
 import dev.secpe.accounting.pld.PldAccountant;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code secpe privacy dpsgd}: the DP-SGD noise multiplier for a target (epsilon, delta), or the
@@ -18,7 +18,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "dpsgd",
-    mixinStandardHelpOptions = true,
     description = {
       "DP-SGD with Poisson sampling (q = batch-size / dataset-size), clipped gradients and noise"
           + " multiplier sigma: with --epsilon prints the least sigma {\"sigma\": ...} (rounded up,"
@@ -30,9 +29,7 @@ import picocli.CommandLine.Spec;
           + " then each refinement step; with --sigma the JSON also holds epsilon_lower, the"
           + " certified lower bound the refinement reached (the true epsilon lies between the two)."
     })
-final class DpsgdCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
+final class DpsgdCommand extends PrivacyOptions.JsonAnswer {
 
   @Option(names = "--dataset-size", required = true, description = "N, number of training records")
   long datasetSize;
@@ -67,7 +64,7 @@ final class DpsgdCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws Exception {
+  Map<String, ?> answer() throws Exception {
     DpSgd.Accountant acc;
     switch (accountant) {
       case "pld":
@@ -80,8 +77,8 @@ final class DpsgdCommand implements Callable<Integer> {
         throw new IllegalArgumentException(
             "accountant must be pld or rdp, got accountant=" + accountant);
     }
-    java.io.PrintWriter err = spec.commandLine().getErr();
-    java.util.function.Consumer<String> say = quiet || acc == DpSgd.Accountant.RDP ? null : line -> {
+    PrintWriter err = spec.commandLine().getErr();
+    Consumer<String> say = quiet || acc == DpSgd.Accountant.RDP ? null : line -> {
       err.println("dpsgd: " + line);
       err.flush();
     };
@@ -96,21 +93,19 @@ final class DpsgdCommand implements Callable<Integer> {
       if (say != null) {
         double rdp = DpSgd.epsilon(datasetSize, batchSize, steps, target.sigma, delta,
             DpSgd.Accountant.RDP);
-        say.accept(String.format(java.util.Locale.ROOT, "estimate: epsilon <= %.6g (the RDP"
+        say.accept(String.format(Locale.ROOT, "estimate: epsilon <= %.6g (the RDP"
             + " accountant's, looser); refining the PLD accountant's to a certified %.2g %% interval",
             rdp, 100 * PldAccountant.DEFAULT_RELATIVE_GAP));
       }
       PldAccountant.Bounds b = DpSgd.epsilonBounds(datasetSize, batchSize, steps, target.sigma, delta,
-          say == null ? null : step -> say.accept(String.format(java.util.Locale.ROOT,
+          say == null ? null : step -> say.accept(String.format(Locale.ROOT,
               "interval %.3g: epsilon in [%.6g, %.6g]", step.interval(), step.lower(), step.upper())));
-      out = new java.util.LinkedHashMap<>();
+      out = new LinkedHashMap<>();
       out.put("epsilon", b.upper());
       if (Double.isFinite(b.lower())) {
         out.put("epsilon_lower", b.lower());
       }
     }
-    spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(out));
-    spec.commandLine().getOut().flush();
-    return 0;
+    return out;
   }
 }

@@ -1,12 +1,12 @@
 package dev.secpe.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.secpe.core.PublicRecord;
 import dev.secpe.core.io.DatasetReader;
 import dev.secpe.evaluation.ClassCounts;
+import dev.secpe.evaluation.ClassifierOptions;
 import dev.secpe.evaluation.DownstreamAccuracy;
 import dev.secpe.evaluation.Evaluation;
 import dev.secpe.evaluation.EvaluationReport;
@@ -116,7 +116,7 @@ final class EvaluateCommand implements Callable<Integer> {
           Evaluation.builder(embedder)
               .neighbours(k)
               .mauve(MauveOptions.defaults().withClusters(mauveClusters).withSeed(seed))
-              .classifier(dev.secpe.evaluation.ClassifierOptions.defaults().withSeed(seed))
+              .classifier(ClassifierOptions.defaults().withSeed(seed))
               .allowRemoteEmbedder(allowRemote)
               .fidComponents(fidComponents)
               .nearDuplicateThreshold(nearDuplicateThreshold);
@@ -127,8 +127,7 @@ final class EvaluateCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      ObjectMapper mapper = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
-      out.println(mapper.writeValueAsString(toJson(mapper, report)));
+      out.println(JsonOut.write(toJson(JsonOut.MAPPER, report)));
     } else {
       printText(out, report);
     }

@@ -5,17 +5,21 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.SecretBudget;
+import dev.secpe.cli.PrivacyOptions.EpsilonDelta;
+import dev.secpe.cli.PrivacyOptions.JsonAnswer;
+import dev.secpe.cli.PrivacyOptions.Mu;
+import dev.secpe.cli.PrivacyOptions.Posterior;
+import dev.secpe.cli.PrivacyOptions.Prior;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * The Gaussian-DP conversions and calibrations of {@code secpe privacy}. Every value is the
- * library's conservative one (see {@link Gdp} and {@link Calibration} for tolerances).
+ * library's conservative one (see {@link Gdp} and {@link Calibration} for tolerances). Their
+ * shared options and the JSON answer are {@link PrivacyOptions}'.
  */
 final class GdpCommands {
 
@@ -24,53 +28,37 @@ final class GdpCommands {
   /** {@code secret-to-gdp --p P --r R -> {"mu": ...}} (SecPE eq. 4, inverted, rounded down). */
   @Command(
       name = "secret-to-gdp",
-      mixinStandardHelpOptions = true,
       description = "The largest mu such that mu-GDP gives (p, r)-secret protection (eq. 4).")
-  static final class SecretToGdp implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Option(names = "--p", required = true, description = "prior success probability, in (0, 1)")
-    double p;
-
-    @Option(names = "--r", required = true, description = "posterior bound, in (p, 1)")
-    double r;
+  static final class SecretToGdp extends JsonAnswer {
+    @Mixin Prior prior;
+    @Mixin Posterior posterior;
 
     @Override
-    public Integer call() {
-      return JsonOut.print(spec, Map.of("mu", Gdp.muFor(new SecretBudget(p, r)).mu()));
+    Map<String, ?> answer() {
+      return Map.of("mu", Gdp.muFor(new SecretBudget(prior.p, posterior.r)).mu());
     }
   }
 
   /** {@code gdp-to-secret --p P --mu MU -> {"r": ...}} (SecPE eq. 4, rounded up). */
   @Command(
       name = "gdp-to-secret",
-      mixinStandardHelpOptions = true,
       description = "The posterior bound r = 1 - Phi(PhiInv(1 - p) - mu) of mu-GDP at prior p.")
-  static final class GdpToSecret implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Option(names = "--p", required = true, description = "prior success probability, in (0, 1)")
-    double p;
-
-    @Option(names = "--mu", required = true, description = "GDP parameter, >= 0")
-    double mu;
+  static final class GdpToSecret extends JsonAnswer {
+    @Mixin Prior prior;
+    @Mixin Mu mu;
 
     @Override
-    public Integer call() {
-      return JsonOut.print(spec, Map.of("r", Gdp.secretR(new GdpMu(mu), p)));
+    Map<String, ?> answer() {
+      return Map.of("r", Gdp.secretR(new GdpMu(mu.mu), prior.p));
     }
   }
 
   /** {@code gdp-to-dp --mu MU (--delta D | --epsilon E)}. */
   @Command(
       name = "gdp-to-dp",
-      mixinStandardHelpOptions = true,
       description = "epsilon at delta (or delta at epsilon) implied by mu-GDP.")
-  static final class GdpToDp implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Option(names = "--mu", required = true, description = "GDP parameter, >= 0")
-    double mu;
+  static final class GdpToDp extends JsonAnswer {
+    @Mixin Mu mu;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Target target;
@@ -84,12 +72,12 @@ final class GdpCommands {
     }
 
     @Override
-    public Integer call() {
-      GdpMu m = new GdpMu(mu);
+    Map<String, ?> answer() {
+      GdpMu m = new GdpMu(mu.mu);
       if (target.delta != null) {
-        return JsonOut.print(spec, Map.of("epsilon", Gdp.epsilonAt(m, target.delta)));
+        return Map.of("epsilon", Gdp.epsilonAt(m, target.delta));
       }
-      return JsonOut.print(spec, Map.of("delta", Gdp.deltaAt(m, target.epsilon)));
+      return Map.of("delta", Gdp.deltaAt(m, target.epsilon));
     }
   }
 
@@ -102,16 +90,9 @@ final class GdpCommands {
   /** {@code gaussian --epsilon E --delta D [--sensitivity S] [--method analytic|classic]}. */
   @Command(
       name = "gaussian",
-      mixinStandardHelpOptions = true,
       description = "Noise sigma of the Gaussian mechanism for (epsilon, delta).")
-  static final class Gaussian implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Option(names = "--epsilon", required = true, description = "epsilon > 0")
-    double epsilon;
-
-    @Option(names = "--delta", required = true, description = "delta in (0, 1)")
-    double delta;
+  static final class Gaussian extends JsonAnswer {
+    @Mixin EpsilonDelta budget;
 
     @Option(names = "--sensitivity", defaultValue = "1", description = "L2 sensitivity (default 1)")
     double sensitivity;
@@ -123,40 +104,30 @@ final class GdpCommands {
     Method method;
 
     @Override
-    public Integer call() {
-      DpBudget budget = new DpBudget(epsilon, delta);
+    Map<String, ?> answer() {
+      DpBudget dp = new DpBudget(budget.epsilon, budget.delta);
       double sigma =
           method == Method.classic
-              ? Calibration.classicGaussianSigma(budget, sensitivity)
-              : Calibration.analyticGaussianSigma(budget, sensitivity);
-      return JsonOut.print(spec, Map.of("sigma", sigma));
+              ? Calibration.classicGaussianSigma(dp, sensitivity)
+              : Calibration.analyticGaussianSigma(dp, sensitivity);
+      return Map.of("sigma", sigma);
     }
   }
 
   /** {@code pe-noise --epsilon E --delta D --rounds T -> {"sigma": ...}} (Aug-PE). */
   @Command(
       name = "pe-noise",
-      mixinStandardHelpOptions = true,
       description = "Aug-PE noise multiplier: T sensitivity-1 Gaussian votes composed as mu-GDP.")
-  static final class PeNoise implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Option(names = "--epsilon", required = true, description = "epsilon > 0")
-    double epsilon;
-
-    @Option(names = "--delta", required = true, description = "delta in (0, 1)")
-    double delta;
+  static final class PeNoise extends JsonAnswer {
+    @Mixin EpsilonDelta budget;
 
     @Option(names = "--rounds", required = true, description = "number of releases T >= 1")
     int rounds;
 
     @Override
-    public Integer call() {
-      return JsonOut.print(
-          spec,
-          Map.of(
-              "sigma",
-              Calibration.privateEvolutionNoise(new DpBudget(epsilon, delta), rounds).sigma()));
+    Map<String, ?> answer() {
+      DpBudget dp = new DpBudget(budget.epsilon, budget.delta);
+      return Map.of("sigma", Calibration.privateEvolutionNoise(dp, rounds).sigma());
     }
   }
 }

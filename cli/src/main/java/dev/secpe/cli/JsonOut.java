@@ -1,11 +1,11 @@
 package dev.secpe.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.JsonGeneratorDelegate;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializerProvider;
-import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Map;
@@ -13,27 +13,53 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Writes one JSON object per command on stdout (the CLI contract). A value that is not a number
- * (NaN: a figure that could not be computed) is written as {@code null}, never as "NaN".
+ * (NaN: a figure that could not be computed) is written as {@code null}, never as "NaN": as a
+ * field, in an array, in a tree or in a {@code double[]}, by every command and file that writes
+ * with {@link #MAPPER} (JSON has no NaN).
  */
 final class JsonOut {
 
+  /** The mapper every JSON output of the CLI is written with: NaN is written as null. */
   static final ObjectMapper MAPPER =
-      new ObjectMapper().registerModule(new SimpleModule().addSerializer(Double.class, new NanAsNull()));
+      new ObjectMapper(JsonFactory.builder().addDecorator((factory, gen) -> new NanAsNull(gen)).build());
 
-  private static final class NanAsNull extends StdSerializer<Double> {
-    private static final long serialVersionUID = 1L;
+  /** A generator that writes NaN as {@code null}; every other value as it is. */
+  private static final class NanAsNull extends JsonGeneratorDelegate {
 
-    NanAsNull() {
-      super(Double.class);
+    NanAsNull(JsonGenerator d) {
+      super(d, false);
     }
 
     @Override
-    public void serialize(Double value, JsonGenerator gen, SerializerProvider provider) throws IOException {
-      if (value.isNaN()) {
-        gen.writeNull();
-      } else {
-        gen.writeNumber(value);
+    public void writeNumber(double v) throws IOException {
+      if (!nullIfNaN(v)) {
+        super.writeNumber(v);
       }
+    }
+
+    @Override
+    public void writeNumber(float v) throws IOException {
+      if (!nullIfNaN(v)) {
+        super.writeNumber(v);
+      }
+    }
+
+    /** Writes null and says so where {@code v} is NaN. */
+    private boolean nullIfNaN(double v) throws IOException {
+      if (Double.isNaN(v)) {
+        writeNull();
+        return true;
+      }
+      return false;
+    }
+
+    @Override
+    public void writeArray(double[] array, int offset, int length) throws IOException {
+      writeStartArray(array, length);
+      for (int i = offset; i < offset + length; i++) {
+        writeNumber(array[i]);
+      }
+      writeEndArray();
     }
   }
 
@@ -41,21 +67,27 @@ final class JsonOut {
 
   /** Prints the object and returns exit code 0. */
   static int print(CommandSpec spec, Map<String, ?> object) {
+    return printValue(spec, object);
+  }
+
+  /** Prints the JSON tree and returns exit code 0. */
+  static int print(CommandSpec spec, JsonNode tree) {
+    return printValue(spec, tree);
+  }
+
+  private static int printValue(CommandSpec spec, Object value) {
     PrintWriter out = spec.commandLine().getOut();
-    try {
-      out.println(MAPPER.writeValueAsString(object));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write JSON: " + e.getOriginalMessage(), e);
-    }
+    out.println(write(value));
     out.flush();
     return 0;
   }
 
-  /** Prints the JSON tree and returns exit code 0. */
-  static int print(CommandSpec spec, com.fasterxml.jackson.databind.JsonNode tree) {
-    PrintWriter out = spec.commandLine().getOut();
-    out.println(tree.toString());
-    out.flush();
-    return 0;
+  /** {@code value} as compact JSON, NaN as null. */
+  static String write(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write JSON: " + e.getOriginalMessage(), e);
+    }
   }
 }

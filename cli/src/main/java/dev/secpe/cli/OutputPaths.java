@@ -11,11 +11,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Output paths checked before any private record is read, and written atomically. A run spends a
@@ -46,7 +50,7 @@ final class OutputPaths {
     private final Map<String, Long> sizes = new LinkedHashMap<>();
     private final Map<String, Path> dirs = new LinkedHashMap<>();
     private final Map<String, List<String>> dirFiles = new LinkedHashMap<>();
-    private final java.util.Set<String> ownerOnlyDirs = new java.util.HashSet<>();
+    private final Set<String> ownerOnlyDirs = new HashSet<>();
 
     /** An input (null: none). */
     Plan input(String option, Path p) {
@@ -199,8 +203,8 @@ final class OutputPaths {
       }
       for (Path m : missing) {
         if (ownerOnly && m.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-          Files.createDirectory(m, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-              java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+          Files.createDirectory(m, PosixFilePermissions.asFileAttribute(
+              PosixFilePermissions.fromString("rwx------")));
         } else {
           Files.createDirectory(m);
         }
@@ -291,7 +295,7 @@ final class OutputPaths {
   }
 
   private static String mib(long bytes) {
-    return bytes < (1 << 20) ? bytes + " bytes" : String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
+    return bytes < (1 << 20) ? bytes + " bytes" : String.format(Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
   }
 
   private static String describe(Exception e) {

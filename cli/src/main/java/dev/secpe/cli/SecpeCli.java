@@ -1,5 +1,9 @@
 package dev.secpe.cli;
 
+import dev.secpe.natives.NativeCache;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -53,10 +57,10 @@ public final class SecpeCli {
     System.getProperties().putIfAbsent("org.jline.terminal.pty.fileDescriptorCreationMode", "reflection");
     if (System.getProperty("jline.tmpdir") == null) {
       try {
-        java.nio.file.Path dir = dev.secpe.natives.NativeCache.root().resolve("jline");
-        java.nio.file.Files.createDirectories(dir);
+        Path dir = NativeCache.root().resolve("jline");
+        Files.createDirectories(dir);
         System.setProperty("jline.tmpdir", dir.toString());
-      } catch (java.io.IOException | RuntimeException e) {
+      } catch (IOException | RuntimeException e) {
         // no cache directory: JLine's native part is off in any case
       }
     }

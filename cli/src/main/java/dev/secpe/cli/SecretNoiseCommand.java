@@ -6,8 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.secret.SecretNoise;
 import dev.secpe.accounting.secret.SecretNoiseResult;
+import dev.secpe.core.io.InputFiles;
+import dev.secpe.core.io.InputStalledException;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -17,16 +20,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code secpe privacy secret-noise}: SecPE Algorithm 1 on a JSONL file of records. */
 @Command(
     name = "secret-noise",
-    mixinStandardHelpOptions = true,
     description = {
       "SecPE SECRETNOISE (Alg. 1): solves the LP (6) for the sampling probabilities rho and the"
           + " least sigma giving every secret (p, r)-secret protection. Prints"
@@ -37,18 +37,13 @@ import picocli.CommandLine.Spec;
           + " whose joint normalised shift is sqrt(2) S (docs/math-decisions.md §4; the paper's Theorem 1 uses 1)."
           + " Use --shift-multiplier 1 for a count-only release."
     })
-final class SecretNoiseCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
+final class SecretNoiseCommand extends PrivacyOptions.JsonAnswer {
 
   @Option(names = "--records", required = true, description = "JSONL file of records")
   Path records;
 
-  @Option(names = "--p", required = true, description = "prior success probability, in (0, 1)")
-  double p;
-
-  @Option(names = "--r", required = true, description = "posterior bound, in (p, 1)")
-  double r;
+  @Mixin PrivacyOptions.Prior prior;
+  @Mixin PrivacyOptions.Posterior posterior;
 
   @Option(names = "--rounds", defaultValue = "1", description = "releases T (default 1)")
   int rounds;
@@ -60,13 +55,13 @@ final class SecretNoiseCommand implements Callable<Integer> {
   double shiftMultiplier;
 
   @Override
-  public Integer call() throws Exception {
-    SecretBudget budget = new SecretBudget(p, r);
+  Map<String, ?> answer() throws Exception {
+    SecretBudget budget = new SecretBudget(prior.p, posterior.r);
     ObjectMapper mapper = new ObjectMapper();
     List<int[]> secretsOfRecord = new ArrayList<>();
     Map<String, Integer> index = new HashMap<>();
-    try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(
-        dev.secpe.core.io.InputFiles.open(records, dev.secpe.core.io.InputFiles.DEFAULT_STALL_TIMEOUT), StandardCharsets.UTF_8))) {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+        InputFiles.open(records, InputFiles.DEFAULT_STALL_TIMEOUT), StandardCharsets.UTF_8))) {
       String line;
       int lineNo = 0;
       while ((line = in.readLine()) != null) {
@@ -98,7 +93,7 @@ final class SecretNoiseCommand implements Callable<Integer> {
       }
     } catch (NoSuchFileException e) {
       throw new IllegalArgumentException("records file not found: " + records);
-    } catch (dev.secpe.core.io.InputStalledException e) {
+    } catch (InputStalledException e) {
       throw new IllegalArgumentException("--records: " + e.getMessage());
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read records file " + records + ": " + e.getClass().getSimpleName());
@@ -117,8 +112,6 @@ final class SecretNoiseCommand implements Callable<Integer> {
     out.put("records", res.records());
     out.put("secrets", res.secrets());
     out.put("expected_sampled", res.expectedSampled());
-    spec.commandLine().getOut().println(mapper.writeValueAsString(out));
-    spec.commandLine().getOut().flush();
-    return 0;
+    return out;
   }
 }

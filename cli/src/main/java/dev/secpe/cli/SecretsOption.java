@@ -10,8 +10,10 @@ import dev.secpe.core.secret.SecretDetectors;
 import dev.secpe.core.secret.SecretMatch;
 import dev.secpe.llm.Locality;
 import java.io.IOException;
+import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -76,7 +78,7 @@ final class SecretsOption {
   }
 
   /** As {@link #parse(String)}, waiting at most {@code readTimeout} for a terms file's data. */
-  static Spec parse(String spec, java.time.Duration readTimeout) {
+  static Spec parse(String spec, Duration readTimeout) {
     if (spec == null || spec.isBlank()) {
       throw new IllegalArgumentException("--secrets: SPEC must not be empty (expected pii, random-words[:COUNT], terms:FILE)");
     }
@@ -110,7 +112,7 @@ final class SecretsOption {
     return new Spec(out);
   }
 
-  private static List<String> readTerms(Path file, java.time.Duration readTimeout) {
+  private static List<String> readTerms(Path file, Duration readTimeout) {
     List<String> lines;
     try {
       lines = InputFiles.readAllLines(file, readTimeout);
@@ -163,7 +165,7 @@ final class SecretsOption {
    * A detector under another name; serializable when the detector is, so that named detectors
    * run on Spark executors ({@code run --spark}).
    */
-  private record Named(SecretDetector detector, String name) implements SecretDetector, java.io.Serializable {
+  private record Named(SecretDetector detector, String name) implements SecretDetector, Serializable {
     @Override
     public Locality locality() {
       return detector.locality();

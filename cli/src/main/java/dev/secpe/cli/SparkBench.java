@@ -11,11 +11,14 @@ import dev.secpe.evolution.PrivateStore;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.embedded.MiniLmEmbedder;
+import dev.secpe.spark.EmbedderFactory;
 import dev.secpe.spark.PrivateRow;
 import dev.secpe.spark.SparkPrivateStore;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -148,7 +151,7 @@ final class SparkBench {
   }
 
   private static SparkPrivateStore store(
-      JavaSparkContext sc, List<String> texts, int partitions, dev.secpe.spark.EmbedderFactory f) {
+      JavaSparkContext sc, List<String> texts, int partitions, EmbedderFactory f) {
     List<PrivateRow> rows = texts.stream().map(PrivateRow::of).toList();
     SparkPrivateStore s = SparkPrivateStore.builder().records(sc.parallelize(rows, partitions)).embedder(f).build();
     s.groups(List.of());
@@ -166,7 +169,7 @@ final class SparkBench {
   /** The bundled e-mails that are public in some split, repeated with a numbered suffix up to {@code n}. */
   private static List<String> emails(int n) {
     BundledCorpus corpus = BundledCorpus.spamAssassin();
-    java.util.LinkedHashSet<String> distinct = new java.util.LinkedHashSet<>(corpus.byEra().publicPart().texts());
+    LinkedHashSet<String> distinct = new LinkedHashSet<>(corpus.byEra().publicPart().texts());
     distinct.addAll(corpus.publicPart().texts());
     List<String> base = new ArrayList<>(distinct);
     List<String> out = new ArrayList<>(n);
@@ -193,7 +196,7 @@ final class SparkBench {
    * A fast stand-in embedder for the vote: each text's vector is a unit Gaussian vector seeded by
    * the text, the same on every JVM. Not a model: it only gives the vote realistic shapes.
    */
-  static final class SeededVectors implements TextEmbedder, java.io.Serializable {
+  static final class SeededVectors implements TextEmbedder, Serializable {
     private static final long serialVersionUID = 1L;
     private final int dim;
 

@@ -7,6 +7,7 @@ import dev.secpe.llm.spi.Providers;
 import dev.secpe.spark.EmbedderFactory;
 import dev.secpe.spark.PrivateRows;
 import dev.secpe.spark.SparkPrivateStore;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -60,7 +61,7 @@ final class SparkRun implements AutoCloseable {
       String path = privateArg;
       if (!privateArg.matches("^[a-zA-Z][a-zA-Z0-9+.-]+://.*")) {
         Path local = Path.of(privateArg).toAbsolutePath();
-        if (!java.nio.file.Files.isReadable(local)) {
+        if (!Files.isReadable(local)) {
           throw new IllegalArgumentException("--private " + privateArg + ": no such readable file");
         }
         path = master.startsWith("local") ? local.toString() : local.toUri().toString();

@@ -46,9 +46,7 @@ public final class BlasThreads {
    * @throws IllegalStateException if neither native backend loads
    */
   public static void setProcessWide(int threads) {
-    if (threads < 1 || threads > 1024) {
-      throw new IllegalArgumentException("threads must be in 1..1024, got threads=" + threads);
-    }
+    Require.threads(threads);
     NativeGemm g = NearestNeighbours.openBlas();
     if (g != null) {
       g.setThreads(threads);

@@ -59,9 +59,7 @@ public final class ClusterAggregator {
     if (metric == Metric.L2 && !(radius > 0 && radius < Double.POSITIVE_INFINITY)) {
       throw new IllegalArgumentException("radius must be positive and finite under L2, got radius=" + radius);
     }
-    if (threads < 1 || threads > 1024) {
-      throw new IllegalArgumentException("threads must be in 1..1024, got threads=" + threads);
-    }
+    Require.threads(threads);
     return new ClusterAggregator(metric, centres, radius, backend, threads);
   }
 

@@ -444,10 +444,7 @@ public final class KMeans {
 
     /** {@link Metric#L2} (the default) or {@link Metric#COSINE} (spherical k-means). */
     public Builder metric(Metric metric) {
-      if (metric == null) {
-        throw new IllegalArgumentException("metric must not be null");
-      }
-      this.metric = metric;
+      this.metric = Require.nonNull("metric", metric);
       return this;
     }
 
@@ -489,37 +486,28 @@ public final class KMeans {
 
     /** Seeding method (default {@link Seeding#AUTO}). */
     public Builder seeding(Seeding seeding) {
-      if (seeding == null) {
-        throw new IllegalArgumentException("seeding must not be null");
-      }
-      this.seeding = seeding;
+      this.seeding = Require.nonNull("seeding", seeding);
       return this;
     }
 
     /** Empty-cluster policy (default {@link EmptyClusterPolicy#KEEP_PREVIOUS_CENTRE}). */
     public Builder emptyClusterPolicy(EmptyClusterPolicy policy) {
-      if (policy == null) {
-        throw new IllegalArgumentException("emptyClusterPolicy must not be null");
-      }
-      this.emptyPolicy = policy;
+      this.emptyPolicy = Require.nonNull("emptyClusterPolicy", policy);
       return this;
     }
 
+    // Each public builder of this package (KMeans, NearestNeighbours, SecretClustering) declares
+    // its own metric, backend and threads setters, so that its API reads alone; what they check,
+    // and the errors they give, live once, in Require.
     /** Kernel backend (default {@link Backend#AUTO}). */
     public Builder backend(Backend backend) {
-      if (backend == null) {
-        throw new IllegalArgumentException("backend must not be null");
-      }
-      this.backend = backend;
+      this.backend = Require.nonNull("backend", backend);
       return this;
     }
 
     /** Kernel worker threads (default: available processors). */
     public Builder threads(int threads) {
-      if (threads < 1 || threads > 1024) {
-        throw new IllegalArgumentException("threads must be in 1..1024, got threads=" + threads);
-      }
-      this.threads = threads;
+      this.threads = Require.threads(threads);
       return this;
     }
 

@@ -673,30 +673,24 @@ public final class NearestNeighbours {
       return this;
     }
 
+    // Each public builder of this package (KMeans, NearestNeighbours, SecretClustering) declares
+    // its own metric, backend and threads setters, so that its API reads alone; what they check,
+    // and the errors they give, live once, in Require.
     /** The metric (default {@link Metric#COSINE}). */
     public Builder metric(Metric metric) {
-      if (metric == null) {
-        throw new IllegalArgumentException("metric must not be null");
-      }
-      this.metric = metric;
+      this.metric = Require.nonNull("metric", metric);
       return this;
     }
 
     /** The backend (default {@link Backend#AUTO}). */
     public Builder backend(Backend backend) {
-      if (backend == null) {
-        throw new IllegalArgumentException("backend must not be null");
-      }
-      this.backend = backend;
+      this.backend = Require.nonNull("backend", backend);
       return this;
     }
 
     /** Worker threads, each processing whole blocks (default: available processors). */
     public Builder threads(int threads) {
-      if (threads < 1 || threads > 1024) {
-        throw new IllegalArgumentException("threads must be in 1..1024, got threads=" + threads);
-      }
-      this.threads = threads;
+      this.threads = Require.threads(threads);
       return this;
     }
 

@@ -271,10 +271,7 @@ public final class SecretClustering {
      * #clipRadius(double)} is required).
      */
     public Builder metric(Metric metric) {
-      if (metric == null) {
-        throw new IllegalArgumentException("metric must not be null");
-      }
-      this.metric = metric;
+      this.metric = Require.nonNull("metric", metric);
       return this;
     }
 
@@ -450,19 +447,13 @@ public final class SecretClustering {
 
     /** Kernel backend (default {@link Backend#AUTO}). */
     public Builder backend(Backend backend) {
-      if (backend == null) {
-        throw new IllegalArgumentException("backend must not be null");
-      }
-      this.backend = backend;
+      this.backend = Require.nonNull("backend", backend);
       return this;
     }
 
     /** Kernel threads (default: available processors). */
     public Builder threads(int threads) {
-      if (threads < 1 || threads > 1024) {
-        throw new IllegalArgumentException("threads must be in 1..1024, got threads=" + threads);
-      }
-      this.threads = threads;
+      this.threads = Require.threads(threads);
       return this;
     }
 

@@ -10,6 +10,7 @@ import de.bwaldvogel.liblinear.SolverType;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -80,7 +81,7 @@ public final class DownstreamClassifier {
     int d = trainEmbeddings.dimension();
     int[] predictions = new int[testY.size()];
     if (index.size() == 1) {
-      java.util.Arrays.fill(predictions, 0);
+      Arrays.fill(predictions, 0);
     } else {
       Problem problem = new Problem();
       problem.l = trainY.size();

@@ -7,9 +7,11 @@ import dev.secpe.core.PublicTexts;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.TextEmbedder;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Random;
 
 /**
  * Evaluates a synthetic dataset against real held-out texts: embeds both with one {@link
@@ -157,7 +159,7 @@ public final class Evaluation {
     Optional<EvaluationReport.PublicBaseline> baseline = Optional.empty();
     if (publicTexts != null) {
       List<String> sample = new ArrayList<>(publicTexts);
-      java.util.Collections.shuffle(sample, new java.util.Random(publicSeed));
+      Collections.shuffle(sample, new Random(publicSeed));
       sample = sample.subList(0, Math.min(sample.size(), synthetic.rows()));
       EmbeddingMatrix p = PublicTexts.embed(embedder, sample, batchSize);
       baseline = Optional.of(new EvaluationReport.PublicBaseline(

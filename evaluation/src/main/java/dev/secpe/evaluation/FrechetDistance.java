@@ -5,6 +5,7 @@ import java.util.Objects;
 import org.hipparchus.linear.Array2DRowRealMatrix;
 import org.hipparchus.linear.EigenDecompositionSymmetric;
 import org.hipparchus.linear.RealMatrix;
+import org.hipparchus.linear.SingularValueDecomposition;
 
 /**
  * The Fréchet distance between two embedding sets, each summarised by a Gaussian with its sample
@@ -112,7 +113,7 @@ public final class FrechetDistance {
       }
     }
     double nuclear = 0;
-    for (double sv : new org.hipparchus.linear.SingularValueDecomposition(
+    for (double sv : new SingularValueDecomposition(
             new Array2DRowRealMatrix(a, false))
         .getSingularValues()) {
       nuclear += sv;

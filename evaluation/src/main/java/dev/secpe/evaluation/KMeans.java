@@ -1,11 +1,17 @@
 package dev.secpe.evaluation;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
  * A small seeded k-means (k-means++ initialisation, Lloyd iterations, squared Euclidean
  * distance) for MAUVE's quantisation. Package-private: the library's production k-means lives in
  * the clustering module; this one needs no backend and is deterministic for a seed.
+ *
+ * <p>Why not the clustering module's {@code KMeans}: MAUVE's figures are defined by this
+ * double-precision quantisation (the reference implementation's), and that one (float rows,
+ * accept-if-better updates, exact sums, native kernels) would move every MAUVE score and make this
+ * module depend on the kernels. Two algorithms, one each: not the same idea written twice.
  *
  * <p>An empty cluster keeps its previous centre. Iterations stop when no assignment changes or
  * after {@code maxIterations}. Of {@code restarts} runs (seeds split from {@code seed}) the one
@@ -37,7 +43,7 @@ final class KMeans {
     int n = x.length;
     int d = x[0].length;
     double[][] centres = plusPlus(x, k, rng);
-    java.util.Arrays.fill(labels, -1);
+    Arrays.fill(labels, -1);
     double inertia = 0;
     for (int it = 0; it < maxIterations; it++) {
       boolean changed = false;

@@ -1,6 +1,7 @@
 package dev.secpe.evaluation;
 
 import dev.secpe.core.EmbeddingMatrix;
+import java.util.Arrays;
 
 /**
  * Improved precision and recall of Kynkäänniemi, Karras, Laine, Lehtinen and Aila, "Improved
@@ -56,7 +57,7 @@ public final class ManifoldPrecisionRecall {
     double[] out = new double[n];
     double[] best = new double[k];
     for (int i = 0; i < n; i++) {
-      java.util.Arrays.fill(best, Double.POSITIVE_INFINITY);
+      Arrays.fill(best, Double.POSITIVE_INFINITY);
       // best is kept sorted ascending; best[k-1] is the current k-th smallest
       for (int j = 0; j < n; j++) {
         if (j == i) {

@@ -2,6 +2,7 @@ package dev.secpe.evaluation;
 
 import dev.secpe.core.EmbeddingMatrix;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -59,7 +60,7 @@ public final class Mauve {
       throw new IllegalArgumentException(
           "clusters must not exceed the number of rows, got clusters=" + k + " rows=" + (np + nq));
     }
-    EmbeddingMatrix all = EmbeddingMatrix.concat(java.util.List.of(real, synthetic));
+    EmbeddingMatrix all = EmbeddingMatrix.concat(List.of(real, synthetic));
     if (options.l2Normalize()) {
       all = all.normalizeRows();
     }

@@ -1,6 +1,7 @@
 package dev.secpe.evaluation;
 
 import dev.secpe.core.EmbeddingMatrix;
+import java.util.Arrays;
 
 /**
  * How close a synthetic set is to the real records, text by text: the mean cosine similarity of
@@ -45,7 +46,7 @@ public record NearestSimilarity(double fidelity, double coverage) {
     double[] realNorm = norms(real, "real");
     double[] synthNorm = norms(synthetic, "synthetic");
     double[] bestForSynth = new double[synthetic.rows()];
-    java.util.Arrays.fill(bestForSynth, Double.NEGATIVE_INFINITY);
+    Arrays.fill(bestForSynth, Double.NEGATIVE_INFINITY);
     double coverage = 0;
     for (int i = 0; i < real.rows(); i++) {
       double best = Double.NEGATIVE_INFINITY;

@@ -1,6 +1,9 @@
 package dev.secpe.evaluation;
 
-/** Principal component projection keeping a share of the variance (package-private). */
+/**
+ * Principal component projection keeping a share of the variance (package-private): it picks how
+ * many of {@link PrincipalAxes}' components to keep; {@link PrincipalProjection} projects.
+ */
 final class Pca {
 
   private Pca() {}
@@ -29,22 +32,6 @@ final class Pca {
         break;
       }
     }
-    double[][] v = axes.basis(m);
-    int d = mean.length;
-    double[][] out = new double[x.length][m];
-    for (int i = 0; i < x.length; i++) {
-      for (int j = 0; j < d; j++) {
-        double z = x[i][j] - mean[j];
-        if (z == 0) {
-          continue;
-        }
-        double[] vj = v[j];
-        double[] oi = out[i];
-        for (int c = 0; c < m; c++) {
-          oi[c] += z * vj[c];
-        }
-      }
-    }
-    return out;
+    return new PrincipalProjection(mean, axes.basis(m), m).project(x);
   }
 }

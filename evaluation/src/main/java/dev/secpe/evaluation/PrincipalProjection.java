@@ -24,7 +24,8 @@ public final class PrincipalProjection {
   private final double[][] basis; // d x k
   private final int components;
 
-  private PrincipalProjection(double[] mean, double[][] basis, int components) {
+  /** The projection onto the {@code components} columns of {@code basis} (d x k) about {@code mean}. */
+  PrincipalProjection(double[] mean, double[][] basis, int components) {
     this.mean = mean;
     this.basis = basis;
     this.components = components;
@@ -60,15 +61,41 @@ public final class PrincipalProjection {
       throw new IllegalArgumentException(
           "dimension must be " + mean.length + ", got dimension=" + m.dimension());
     }
-    double[][] out = new double[m.rows()][components];
-    for (int i = 0; i < m.rows(); i++) {
+    double[][] out = new double[m.rows()][];
+    double[] row = new double[mean.length];
+    for (int i = 0; i < out.length; i++) {
       float[] r = m.row(i);
-      for (int j = 0; j < mean.length; j++) {
-        double z = r[j] - mean[j];
-        double[] b = basis[j];
-        for (int c = 0; c < components; c++) {
-          out[i][c] += z * b[c];
-        }
+      for (int j = 0; j < row.length; j++) {
+        row[j] = r[j];
+      }
+      out[i] = project(row);
+    }
+    return out;
+  }
+
+  /** The rows of {@code x} (of the reference's dimension), centred on its mean and projected. */
+  double[][] project(double[][] x) {
+    double[][] out = new double[x.length][];
+    for (int i = 0; i < x.length; i++) {
+      out[i] = project(x[i]);
+    }
+    return out;
+  }
+
+  /**
+   * One row, centred and projected. A coordinate at the mean adds nothing and is skipped: the sum
+   * starts at +0 and can never be -0, so adding its +-0 terms would leave every bit as it is.
+   */
+  private double[] project(double[] row) {
+    double[] out = new double[components];
+    for (int j = 0; j < mean.length; j++) {
+      double z = row[j] - mean[j];
+      if (z == 0) {
+        continue;
+      }
+      double[] b = basis[j];
+      for (int c = 0; c < components; c++) {
+        out[c] += z * b[c];
       }
     }
     return out;

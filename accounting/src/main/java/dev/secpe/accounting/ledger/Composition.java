@@ -4,6 +4,8 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.secret.MixtureBlowUp;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -95,7 +97,7 @@ final class Composition {
       common += sg.steps() / (sg.noiseMultiplier() * sg.noiseMultiplier());
     } else if (cost instanceof PrivacyCost.SecretMixture m) {
       gaussianOnly = false;
-      java.util.List<PrivacyCost.SecretMixture> grown = new java.util.ArrayList<>(mix);
+      List<PrivacyCost.SecretMixture> grown = new ArrayList<>(mix);
       grown.add(m);
       mix = List.copyOf(grown);
       if (secrets == null) {
@@ -211,7 +213,7 @@ final class Composition {
       p = priors;
     } else if (priors.length == 1) {
       p = new double[m];
-      java.util.Arrays.fill(p, priors[0]);
+      Arrays.fill(p, priors[0]);
     } else {
       throw new IllegalArgumentException(
           "priors must have 1 or " + m + " entries, got " + priors.length);
@@ -253,7 +255,7 @@ final class Composition {
    * only. Lowers {@code r} in place where it is smaller.
    */
   private void exactPerRelease(double[] p, double[] r) {
-    List<double[][]> probs = new java.util.ArrayList<>();
+    List<double[][]> probs = new ArrayList<>();
     for (PrivacyCost.SecretMixture m : mixtures) {
       probs.add(m.shiftProbsPerSecret());
     }

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The ledger's composition through the privacy-loss-distribution accountant, kept incrementally
@@ -48,9 +49,9 @@ final class PldAccount {
   private final double commonGaussSq; // sum of mu^2 of the Gaussian releases
   private final PrivacyLossDistribution[] perSecret; // null: no mixture yet
   private final double pureEps;
-  private final Map<Double, Double> refinedEpsilon = new java.util.concurrent.ConcurrentHashMap<>();
-  private final Map<Double, Double> refinedDelta = new java.util.concurrent.ConcurrentHashMap<>();
-  private final Map<Double, Double> refinedAt = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<Double, Double> refinedEpsilon = new ConcurrentHashMap<>();
+  private final Map<Double, Double> refinedDelta = new ConcurrentHashMap<>();
+  private final Map<Double, Double> refinedAt = new ConcurrentHashMap<>();
   private volatile PrivacyLossDistribution allCache; // all() at the defaults, built on first use
   private volatile PrivacyLossDistribution commonCache;
 

@@ -6,11 +6,13 @@ import dev.secpe.accounting.Preconditions;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.SecretBudgets;
 import dev.secpe.accounting.pld.PldOptions;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.DoubleSupplier;
 
 /**
  * Records every release a run makes and composes them. A release that would exceed the
@@ -396,7 +398,7 @@ public final class PrivacyLedger {
      * composition too wide to convolve): the fallback bound then stands alone, as when the PLD
      * account is dropped at a charge.
      */
-    private static double orNoBound(java.util.function.DoubleSupplier query) {
+    private static double orNoBound(DoubleSupplier query) {
       try {
         return query.getAsDouble();
       } catch (IllegalStateException tooWide) {
@@ -434,7 +436,7 @@ public final class PrivacyLedger {
 
   private static double[] expand(double p, int n) {
     double[] out = new double[n];
-    java.util.Arrays.fill(out, p);
+    Arrays.fill(out, p);
     return out;
   }
 

@@ -5,6 +5,7 @@ import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.SecretBudget;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -336,7 +337,7 @@ public final class PrivacyPlan {
           }
         }
       }
-      return new PrivacyPlan(limit, limitedLedger, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(steps)));
+      return new PrivacyPlan(limit, limitedLedger, Collections.unmodifiableMap(new LinkedHashMap<>(steps)));
     }
   }
 }

@@ -1,5 +1,8 @@
 package dev.secpe.accounting.pld;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
  * Linear convolution of non-negative sequences: direct for small inputs, otherwise a radix-2
  * complex FFT. Package-private.
@@ -410,8 +413,8 @@ final class Convolution {
    * immutable.
    */
   static final class Fft {
-    private static final java.util.Map<Integer, Fft> CACHE =
-        new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<Integer, Fft> CACHE =
+        new ConcurrentHashMap<>();
     private final int n;
     private final double[] cos;
     private final double[] sin;

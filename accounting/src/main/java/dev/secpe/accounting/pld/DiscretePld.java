@@ -1,5 +1,7 @@
 package dev.secpe.accounting.pld;
 
+import java.util.Arrays;
+
 /**
  * A discrete privacy-loss distribution of one adjacency direction: P-mass {@code pmf[j]} at loss
  * {@code (offset + j) * h}, plus {@code infinityMass} at loss +infinity. Immutable.
@@ -885,7 +887,7 @@ final class DiscretePld {
     if (first == 0 && last == pmf.length - 1) {
       return this;
     }
-    double[] out = java.util.Arrays.copyOfRange(pmf, first, last + 1);
+    double[] out = Arrays.copyOfRange(pmf, first, last + 1);
     if (optimistic) {
       return with(offset + first, out, infinityMass, slack);
     }

@@ -3,6 +3,7 @@ package dev.secpe.accounting.pld;
 import dev.secpe.accounting.Bisection;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Preconditions;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.DoublePredicate;
@@ -159,11 +160,11 @@ public final class DpSgd {
     if (accountant == Accountant.RDP) {
       return rdp;
     }
-    say.accept(String.format(java.util.Locale.ROOT,
+    say.accept(String.format(Locale.ROOT,
         "estimate: sigma <= %.6g (the RDP accountant's, looser); the PLD accountant's follows", rdp));
     // 1. the coarse pessimistic bound, tilted towards eps, from the RDP sigma down
     double[] c = coarseBracket(s -> upperAt(q, steps, s, delta, PLD_INTERVAL, eps) - eps, rdp, unmet);
-    say.accept(String.format(java.util.Locale.ROOT,
+    say.accept(String.format(Locale.ROOT,
         "coarse: sigma in [%.6g, %.6g] (pessimistic bound at interval %s)", c[0], c[1], PLD_INTERVAL));
     if (c[0] == 0) {
       return verified(q, steps, c[1], delta, eps, say);
@@ -177,7 +178,7 @@ public final class DpSgd {
     double h = predicted >= PLD_INTERVAL / 4
         ? Math.min(PLD_INTERVAL, refined(q, steps, c[1], delta, null).upperInterval())
         : predicted;
-    say.accept(String.format(java.util.Locale.ROOT,
+    say.accept(String.format(Locale.ROOT,
         "the refinement's interval there: %.3g (%s)", h,
         predicted >= PLD_INTERVAL / 4 ? "refined" : "predicted from interval " + PLD_INTERVAL));
     // within 1e-3 of the answer the tilt towards eps is the right one
@@ -214,7 +215,7 @@ public final class DpSgd {
     double step = SIGMA_TOLERANCE;
     for (int i = 0; ; i++) {
       double e = refined(q, steps, s, delta, null).upper();
-      say.accept(String.format(java.util.Locale.ROOT, "checked: sigma %.6g gives epsilon %.6g", s, e));
+      say.accept(String.format(Locale.ROOT, "checked: sigma %.6g gives epsilon %.6g", s, e));
       if (e <= eps) {
         return s;
       }

@@ -1,5 +1,9 @@
 package dev.secpe.accounting.secret;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * The pure-Java solver for large pieces of the LP (6): the primal-dual hybrid gradient method
  * (Chambolle and Pock, 2011) with their diagonal preconditioning, which for this 0/1 matrix is
@@ -57,7 +61,7 @@ final class FirstOrderSecretLpSolver implements SecretLpSolver {
     int n = x.length;
     double[] out = x.clone();
     int[] free = new int[n];
-    java.util.Arrays.fill(free, -1);
+    Arrays.fill(free, -1);
     int nFree = 0;
     for (int k = 0; k < n; k++) {
       if (out[k] <= 1e-9 * u[k]) {
@@ -68,8 +72,8 @@ final class FirstOrderSecretLpSolver implements SecretLpSolver {
         free[k] = nFree++;
       }
     }
-    java.util.List<int[]> subRows = new java.util.ArrayList<>();
-    java.util.List<Double> subCap = new java.util.ArrayList<>();
+    List<int[]> subRows = new ArrayList<>();
+    List<Double> subCap = new ArrayList<>();
     for (int j = 0; j < rows.length; j++) {
       double fixed = 0;
       int count = 0;
@@ -154,7 +158,7 @@ final class FirstOrderSecretLpSolver implements SecretLpSolver {
           x[k] = Math.min(u[k], Math.max(0.0, x[k] + tau[k] * (1.0 - aty[k])));
         }
       }
-      java.util.Arrays.fill(aty, 0.0);
+      Arrays.fill(aty, 0.0);
       for (int j = 0; j < m; j++) {
         double ax = 0;
         for (int k : rows[j]) {

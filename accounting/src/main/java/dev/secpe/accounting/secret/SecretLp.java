@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceLoader;
 
 /**
@@ -235,13 +236,13 @@ final class SecretLp {
   }
 
   /** A solver registered under {@code name} (GLOP, PDLP), if its module is on the class path. */
-  static java.util.Optional<SecretLpSolver> installed(String name) {
+  static Optional<SecretLpSolver> installed(String name) {
     for (SecretLpSolver s : Installed.ALL) {
       if (s.name().equals(name)) {
-        return java.util.Optional.of(s);
+        return Optional.of(s);
       }
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
   }
 
   /** Solvers found once by {@link ServiceLoader}. */

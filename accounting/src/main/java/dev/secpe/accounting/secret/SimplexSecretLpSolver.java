@@ -1,6 +1,7 @@
 package dev.secpe.accounting.secret;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.hipparchus.exception.MathIllegalStateException;
 import org.hipparchus.optim.MaxIter;
@@ -53,7 +54,7 @@ final class SimplexSecretLpSolver implements SecretLpSolver {
       constraints.add(new LinearConstraint(a, Relationship.LEQ, upper[k]));
     }
     double[] ones = new double[n];
-    java.util.Arrays.fill(ones, 1.0);
+    Arrays.fill(ones, 1.0);
     try {
       PointValuePair p = new SimplexSolver().optimize(
           new MaxIter(Math.max(10_000, 50 * (n + rows.length))),

@@ -1,14 +1,19 @@
 package dev.secpe.cli.bench;
 
 import dev.secpe.clustering.Backend;
-import dev.secpe.clustering.RowSource;
-import dev.secpe.core.EmbeddingMatrix;
+import dev.secpe.clustering.BlasThreads;
 import dev.secpe.clustering.Metric;
 import dev.secpe.clustering.NearestNeighbours;
+import dev.secpe.clustering.RowSource;
 import dev.secpe.clustering.internal.KernelProbe;
 import dev.secpe.clustering.internal.KernelProbe.Phase;
+import dev.secpe.core.EmbeddingMatrix;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -16,6 +21,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +30,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import dev.secpe.clustering.BlasThreads;
 
 /**
  * The kernel's GFLOP/s against numpy on the same data in the same run. Java writes A and B to
@@ -71,7 +77,7 @@ public final class KernelBenchmark {
         {1, cores, 0}, {cores, 1, 0}, {cores, cores, 0}, {1, cores, 512}, {cores, 1, 256},
         {cores, 1, 512}, {cores, 1, 1024}, {cores, cores, 512}, {cores, 1, 2048}};
     double[] best = new double[cfgs.length];
-    java.util.Arrays.fill(best, Double.POSITIVE_INFINITY);
+    Arrays.fill(best, Double.POSITIVE_INFINITY);
     for (int r = 0; r < c.reps(); r++) {
       for (int qq = 0; qq < cfgs.length; qq++) {
         int q = r % 2 == 0 ? qq : cfgs.length - 1 - qq; // alternate the order between rounds
@@ -177,7 +183,7 @@ public final class KernelBenchmark {
 
         // Plain Java on a subset.
         int jr = Math.min(c.javaRows(), c.m());
-        RowSource sub = RowSource.of(EmbeddingMatrix.ofFlat(jr, c.d(), java.util.Arrays.copyOf(a, jr * c.d())));
+        RowSource sub = RowSource.of(EmbeddingMatrix.ofFlat(jr, c.d(), Arrays.copyOf(a, jr * c.d())));
         NearestNeighbours.Builder jb = NearestNeighbours.builder().metric(c.metric())
             .backend(Backend.JAVA);
         if (c.threads() > 0) {
@@ -221,8 +227,8 @@ public final class KernelBenchmark {
           out.put("ratio", flops / top1.seconds / 1e9 / npTop1Gflops);
           out.put("gemm_ratio", npGemm / gemm);
           out.put("ratio_median", median(ratios));
-          out.put("ratio_min", java.util.Arrays.stream(ratios).min().orElse(Double.NaN));
-          out.put("ratio_max", java.util.Arrays.stream(ratios).max().orElse(Double.NaN));
+          out.put("ratio_min", Arrays.stream(ratios).min().orElse(Double.NaN));
+          out.put("ratio_max", Arrays.stream(ratios).max().orElse(Double.NaN));
           out.put("gemm_ratio_median", median(gemmRatios));
           out.put("scalar_scan_ratio", npTop1 / scalar.seconds);
           out.put("scalar_scan_ratio_median", median(scalarRatios));
@@ -279,7 +285,7 @@ public final class KernelBenchmark {
 
   private static double median(double[] x) {
     double[] y = x.clone();
-    java.util.Arrays.sort(y);
+    Arrays.sort(y);
     int n = y.length;
     return n == 0 ? Double.NaN : n % 2 == 1 ? y[n / 2] : (y[n / 2 - 1] + y[n / 2]) / 2;
   }
@@ -287,17 +293,17 @@ public final class KernelBenchmark {
   /** numpy's reference in {@code --serve} mode: one repetition per call, on the same data. */
   private static final class NumpyServer implements AutoCloseable {
     private final Process process;
-    private final java.io.BufferedReader in;
-    private final java.io.Writer outWriter;
+    private final BufferedReader in;
+    private final Writer outWriter;
     final String ready;
 
     NumpyServer(List<String> command) throws IOException {
       ProcessBuilder pb = new ProcessBuilder(command);
       pb.redirectError(ProcessBuilder.Redirect.INHERIT);
       process = pb.start();
-      in = new java.io.BufferedReader(
-          new java.io.InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-      outWriter = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+      in = new BufferedReader(
+          new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+      outWriter = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
       ready = in.readLine();
       if (ready == null || !ready.contains("\"ready\"")) {
         process.destroy();
@@ -358,7 +364,7 @@ public final class KernelBenchmark {
 
   private static List<String> command(Config c, Path script, Path pa, Path pb, Path pi, int blk,
       boolean serve) {
-    List<String> cmd = new java.util.ArrayList<>(List.of(c.python(), script.toString(),
+    List<String> cmd = new ArrayList<>(List.of(c.python(), script.toString(),
         pa.toString(), pb.toString(), Integer.toString(c.m()), Integer.toString(c.n()),
         Integer.toString(c.d()), "--metric", c.metric() == Metric.COSINE ? "cosine" : "l2",
         "--reps", Integer.toString(c.reps()), "--block", Integer.toString(blk)));

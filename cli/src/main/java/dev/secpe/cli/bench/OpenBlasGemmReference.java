@@ -1,5 +1,6 @@
 package dev.secpe.cli.bench;
 
+import java.util.SplittableRandom;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.Loader;
 import org.bytedeco.openblas.global.openblas_nolapack;
@@ -30,7 +31,7 @@ final class OpenBlasGemmReference implements AutoCloseable {
 
   /** m x n x d with uniform random entries. */
   static OpenBlasGemmReference random(int m, int n, int d, long seed) {
-    java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+    SplittableRandom r = new SplittableRandom(seed);
     float[] a = new float[m * d];
     float[] b = new float[n * d];
     for (int i = 0; i < a.length; i++) {

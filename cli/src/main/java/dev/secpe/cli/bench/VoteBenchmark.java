@@ -1,21 +1,27 @@
 package dev.secpe.cli.bench;
 
 import dev.secpe.accounting.ledger.PrivacyLedger;
+import dev.secpe.accounting.noise.NoiseSource;
 import dev.secpe.accounting.noise.NoiseSources;
 import dev.secpe.accounting.secret.SecretNoiseResult;
-import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.clustering.KMeans;
 import dev.secpe.clustering.KMeansResult;
 import dev.secpe.clustering.Metric;
 import dev.secpe.clustering.NearestNeighbours;
+import dev.secpe.clustering.RowSource;
 import dev.secpe.clustering.SecretClustering;
 import dev.secpe.clustering.SecretClusteringResult;
 import dev.secpe.clustering.internal.KernelProbe;
+import dev.secpe.core.EmbeddingMatrix;
+import java.io.IOException;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.AbstractList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +87,7 @@ public final class VoteBenchmark {
       kb.threads(c.threads());
     }
     NearestNeighbours nn = nb.build();
-    nn.top1(dev.secpe.clustering.RowSource.of(pub), cand); // warm-up: loads OpenBLAS, JIT
+    nn.top1(RowSource.of(pub), cand); // warm-up: loads OpenBLAS, JIT
 
     long t0 = System.nanoTime();
     KMeansResult km = kb.build().fit(pub);
@@ -114,7 +120,7 @@ public final class VoteBenchmark {
     // SecPE: secret clustering once, then the representative vote.
     int n = (int) c.privateRows();
     double[] rho = new double[n];
-    java.util.Arrays.fill(rho, 1.0);
+    Arrays.fill(rho, 1.0);
     SecretNoiseResult noise =
         new SecretNoiseResult(4.0, new double[] {4.0}, rho, rho, n, 1, Math.sqrt(2));
     List<int[]> none = new AbstractList<>() {
@@ -153,7 +159,7 @@ public final class VoteBenchmark {
 
     // What the secure sampler alone costs at this size (same draws as the release: n Bernoulli,
     // K counts, K centre vectors of d), to separate it from the assignment in the line above.
-    dev.secpe.accounting.noise.NoiseSource probe = NoiseSources.secure();
+    NoiseSource probe = NoiseSources.secure();
     t0 = System.nanoTime();
     for (int i = 0; i < n; i++) {
       probe.bernoulli(1.0);
@@ -165,8 +171,8 @@ public final class VoteBenchmark {
     }
     double samplingS = (System.nanoTime() - t0) / 1e9;
 
-    long augpeNonZero = java.util.Arrays.stream(augpe).filter(v -> v > 0).count();
-    long secpeNonZero = java.util.Arrays.stream(secpe).filter(v -> v != 0).count();
+    long augpeNonZero = Arrays.stream(augpe).filter(v -> v > 0).count();
+    long secpeNonZero = Arrays.stream(secpe).filter(v -> v != 0).count();
     Map<String, Object> out = new LinkedHashMap<>();
     double secpeS = clusterS + voteS;
     out.put("augpe_seconds", augpeS);
@@ -229,7 +235,7 @@ public final class VoteBenchmark {
     if (released.size() == 0) {
       return h;
     }
-    int[] nearest = nn.top1(dev.secpe.clustering.RowSource.of(released.centres()), candidates).index();
+    int[] nearest = nn.top1(RowSource.of(released.centres()), candidates).index();
     double[] counts = released.counts();
     for (int q = 0; q < nearest.length; q++) {
       h[nearest[q]] += counts[q];
@@ -303,12 +309,12 @@ public final class VoteBenchmark {
     /** The process's resident set ({@code VmRSS} of /proc/self/status), or -1 where there is none. */
     static long residentBytes() {
       try {
-        for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
           if (line.startsWith("VmRSS:")) {
             return 1024L * Long.parseLong(line.replaceAll("[^0-9]", ""));
           }
         }
-      } catch (java.io.IOException | RuntimeException e) {
+      } catch (IOException | RuntimeException e) {
         return -1;
       }
       return -1;

@@ -11,6 +11,8 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.zip.GZIPInputStream;
 
 /**
  * A corpus the demo runs on: public text (the generator's and SecPE's clusters' only source),
@@ -106,13 +108,13 @@ public record DemoCorpus(
     return new DemoCorpus(name, description, pub, priv, labels);
   }
 
-  private static <T> T read(String file, java.util.function.Function<InputStream, T> parse) {
+  private static <T> T read(String file, Function<InputStream, T> parse) {
     String resource = RESOURCES + file;
     try (InputStream in = DemoCorpus.class.getResourceAsStream(resource)) {
       if (in == null) {
         throw new IllegalStateException("class-path resource " + resource + " is missing from the command line's jar");
       }
-      return parse.apply(new java.util.zip.GZIPInputStream(in));
+      return parse.apply(new GZIPInputStream(in));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + resource, e);
     }

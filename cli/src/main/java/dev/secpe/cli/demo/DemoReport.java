@@ -1,6 +1,7 @@
 package dev.secpe.cli.demo;
 
 import dev.secpe.accounting.ledger.Release;
+import dev.secpe.core.report.Phase;
 import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,6 +13,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -121,8 +123,8 @@ public final class DemoReport {
           .append("</td><td>").append(s.mauve().format(3))
           .append("</td><td>").append(s.accuracy().format(3)).append("</td><td>")
           .append(s.lengthW1().format(1)).append("</td><td>")
-          .append(s.seconds(dev.secpe.core.report.Phase.SELECTION).format(2)).append("</td><td>")
-          .append(s.seconds(dev.secpe.core.report.Phase.EMBEDDING).format(1)).append("</td><td>")
+          .append(s.seconds(Phase.SELECTION).format(2)).append("</td><td>")
+          .append(s.seconds(Phase.EMBEDDING).format(1)).append("</td><td>")
           .append(s.fidPerRound().size() < 2 ? "– (no rounds)" : s.fidFallsEveryRound() ? "yes" : "no")
           .append("</td><td>")
           .append(s.kidPerRound().size() < 2 ? "– (no rounds)" : s.kidFallsEveryRound() ? "yes" : "no")
@@ -157,7 +159,7 @@ public final class DemoReport {
 
   private static XYChart perRound(
       List<DemoSummary> summary, String ratio, String title,
-      java.util.function.Function<DemoSummary, List<DemoSummary.Stat>> series) {
+      Function<DemoSummary, List<DemoSummary.Stat>> series) {
     XYChart c = new XYChartBuilder().width(W).height(H).title(title + " per round, r/p = " + ratio).xAxisTitle("round")
         .yAxisTitle(title).build();
     style(c);
@@ -180,7 +182,7 @@ public final class DemoReport {
   }
 
   private static CategoryChart utility(
-      List<DemoSummary> summary, String title, java.util.function.Function<DemoSummary, DemoSummary.Stat> f) {
+      List<DemoSummary> summary, String title, Function<DemoSummary, DemoSummary.Stat> f) {
     CategoryChart c =
         new CategoryChartBuilder().width(W).height(H).title(title + " vs r/p").xAxisTitle("r/p").yAxisTitle(title)
             .build();

@@ -8,6 +8,7 @@ import dev.secpe.accounting.noise.NoiseSource;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
 import dev.secpe.core.LabelSet;
+import dev.secpe.core.PrivacyGuard;
 import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.PrivateRecord;
 import dev.secpe.core.PrivateTexts;
@@ -22,14 +23,14 @@ import dev.secpe.core.secret.PiiDetector;
 import dev.secpe.core.secret.RandomWordSecrets;
 import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.core.secret.SecretIndex;
-import dev.secpe.evaluation.LengthDistance;
-import dev.secpe.evaluation.Mauve;
-import dev.secpe.evaluation.PrincipalProjection;
 import dev.secpe.evaluation.DownstreamClassifier;
 import dev.secpe.evaluation.Duplicates;
 import dev.secpe.evaluation.FrechetDistance;
 import dev.secpe.evaluation.KernelDistance;
+import dev.secpe.evaluation.LengthDistance;
+import dev.secpe.evaluation.Mauve;
 import dev.secpe.evaluation.NearestSimilarity;
+import dev.secpe.evaluation.PrincipalProjection;
 import dev.secpe.evolution.AugPE;
 import dev.secpe.evolution.CTCL;
 import dev.secpe.evolution.DPGA;
@@ -37,7 +38,6 @@ import dev.secpe.evolution.EvolutionBuilder;
 import dev.secpe.evolution.RunResult;
 import dev.secpe.evolution.SecPE;
 import dev.secpe.evolution.VoteGeometry;
-import dev.secpe.core.PrivacyGuard;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
@@ -46,6 +46,7 @@ import dev.secpe.llm.prompt.PromptTemplates;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -307,7 +308,7 @@ public final class DemoRunner {
               Duplicates.of(finals.stream().map(SyntheticText::text).toList(), synth, Duplicates.DEFAULT_THRESHOLD);
           int[] lengths = finals.stream().mapToInt(t -> Words.count(t.text())).toArray();
           double lengthW1 =
-              LengthDistance.of(realLengths, java.util.Arrays.stream(lengths).asDoubleStream().toArray())
+              LengthDistance.of(realLengths, Arrays.stream(lengths).asDoubleStream().toArray())
                   .wasserstein1();
           List<String> samples = finals.stream().limit(3).map(SyntheticText::text).toList();
           DemoResult dr =

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -170,7 +171,7 @@ public record DemoSummary(String method, double ratio, List<DemoResult> runs) {
     return stat(DemoResult::coverage);
   }
 
-  private List<Stat> perRound(java.util.function.Function<DemoResult, List<Double>> series) {
+  private List<Stat> perRound(Function<DemoResult, List<Double>> series) {
     int rounds = runs.stream().mapToInt(r -> series.apply(r).size()).min().orElse(0);
     List<Stat> out = new ArrayList<>();
     for (int t = 0; t < rounds; t++) {
