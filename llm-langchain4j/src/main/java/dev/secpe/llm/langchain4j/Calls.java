@@ -5,83 +5,35 @@ import dev.langchain4j.exception.NonRetriableException;
 import dev.langchain4j.exception.RetriableException;
 import dev.secpe.llm.ProviderException;
 import dev.secpe.llm.ProviderFault;
+import dev.secpe.llm.spi.BlockingCalls;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The blocking model calls of both adapters: each runs on the caller's executor, is interrupted when
- * its future is cancelled or its timeout passes, and fails with a redacted {@link
- * ProviderException}.
+ * The blocking model calls of both adapters ({@link BlockingCalls}, with LangChain4j's failures
+ * redacted) and the builders' checks.
  */
 final class Calls {
 
   private Calls() {}
 
   /**
-   * Runs {@code body} on {@code executor}. The future completes with its value; or exceptionally
-   * with {@link #redact} of what it threw; or, after {@code timeout}, with a {@link
-   * ProviderException.Retryable} saying so. Any completion other than the value (a timeout, the
-   * caller's cancellation) interrupts the body, or keeps it from starting if it has not.
+   * Runs {@code body} on {@code executor} ({@link BlockingCalls#start}): a failure becomes {@link
+   * #redact}'s exception, a timeout a {@link ProviderException.Retryable} saying so, a refused task
+   * {@link ProviderFault#closed}.
    */
   static <R> CompletableFuture<R> start(
       Executor executor, Callable<R> body, Duration timeout, String what, String provider) {
-    CompletableFuture<R> out = new CompletableFuture<>();
-    FutureTask<R> task =
-        new FutureTask<>(body) {
-          @Override
-          protected void done() {
-            if (isCancelled()) {
-              out.cancel(false);
-              return;
-            }
-            try {
-              out.complete(get());
-            } catch (ExecutionException e) {
-              out.completeExceptionally(redact(what, e.getCause()));
-            } catch (InterruptedException | CancellationException e) {
-              out.cancel(false);
-            }
-          }
-        };
-    // orTimeout's timer is cancelled when the timer future completes, so a call that answers in
-    // time leaves nothing scheduled.
-    CompletableFuture<Void> timer =
-        new CompletableFuture<Void>().orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
-    timer.whenComplete(
-        (v, e) -> {
-          if (e instanceof TimeoutException) {
-            out.completeExceptionally(new ProviderException.Retryable(
-                what + " did not answer within " + timeout + "; the call was cancelled", null));
-          }
-        });
-    out.whenComplete(
-        (r, e) -> {
-          timer.complete(null);
-          if (e != null) {
-            task.cancel(true);
-          }
-        });
-    try {
-      executor.execute(task);
-    } catch (RejectedExecutionException e) {
-      out.completeExceptionally(ProviderFault.closed(provider));
-    }
-    return out;
+    return BlockingCalls.start(executor, body, timeout,
+        () -> new ProviderException.Retryable(
+            what + " did not answer within " + timeout + "; the call was cancelled", null),
+        e -> redact(what, e),
+        () -> ProviderFault.closed(provider));
   }
 
   /**
@@ -121,26 +73,6 @@ final class Calls {
     return retryable
         ? new ProviderException.Retryable(message, null)
         : new ProviderException.Permanent(message, null);
-  }
-
-  /** A fixed pool of daemon threads for an adapter the caller gave no executor. */
-  static ExecutorService ownPool(int threads, String provider) {
-    AtomicInteger n = new AtomicInteger();
-    ThreadFactory factory = r -> {
-      Thread t = new Thread(r, "secpe-" + provider + "-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
-    return Executors.newFixedThreadPool(threads, factory);
-  }
-
-  /** Stops an adapter's own pool: running calls are interrupted, queued ones cancelled. */
-  static void stop(ExecutorService pool) {
-    for (Runnable r : pool.shutdownNow()) {
-      if (r instanceof Future<?> f) {
-        f.cancel(false);
-      }
-    }
   }
 
   /** Checks a positive duration. */

@@ -8,14 +8,13 @@ import dev.secpe.llm.Locality;
 import dev.secpe.llm.ProviderException;
 import dev.secpe.llm.ProviderFault;
 import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.spi.BlockingCalls;
 import dev.secpe.llm.spi.ConcurrencyLimiter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import org.jspecify.annotations.Nullable;
@@ -93,7 +92,7 @@ public final class LangChain4jTextEmbedder implements TextEmbedder {
       this.executor = b.executor;
       this.ownPool = null;
     } else {
-      this.ownPool = Calls.ownPool(concurrency, name);
+      this.ownPool = BlockingCalls.daemonPool(concurrency, "secpe-" + name);
       this.executor = ownPool;
     }
     this.what = "embedding model '" + name + "'";
@@ -172,18 +171,9 @@ public final class LangChain4jTextEmbedder implements TextEmbedder {
     }
     CompletableFuture<List<float[][]>> all = limiter.mapAsync(
         batches, b -> Calls.start(executor, () -> batch(b, d), timeout, what, name));
-    List<float[][]> parts;
-    try {
-      parts = all.get();
-    } catch (InterruptedException e) {
-      all.cancel(true);
-      Thread.currentThread().interrupt();
-      throw new ProviderException.Retryable("interrupted while embedding with " + what, null);
-    } catch (ExecutionException e) {
-      throw Calls.redact(what, e.getCause());
-    } catch (CancellationException e) {
-      throw new ProviderException.Retryable(what + ": embedding cancelled", null);
-    }
+    List<float[][]> parts = BlockingCalls.await(all,
+        () -> new ProviderException.Retryable("interrupted while embedding with " + what, null),
+        e -> Calls.redact(what, e));
     float[][] out = new float[texts.size()][];
     int k = 0;
     for (float[][] part : parts) {
@@ -241,7 +231,7 @@ public final class LangChain4jTextEmbedder implements TextEmbedder {
   public void close() {
     closed = true;
     if (ownPool != null) {
-      Calls.stop(ownPool);
+      BlockingCalls.stop(ownPool);
     }
   }
 

@@ -18,6 +18,7 @@ import dev.secpe.llm.Locality;
 import dev.secpe.llm.ProviderException;
 import dev.secpe.llm.ProviderFault;
 import dev.secpe.llm.TextGenerator;
+import dev.secpe.llm.spi.BlockingCalls;
 import dev.secpe.llm.spi.ConcurrencyLimiter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -97,7 +98,7 @@ public final class LangChain4jTextGenerator implements TextGenerator {
       this.executor = b.executor;
       this.ownPool = null;
     } else {
-      this.ownPool = Calls.ownPool(concurrency, name);
+      this.ownPool = BlockingCalls.daemonPool(concurrency, "secpe-" + name);
       this.executor = ownPool;
     }
   }
@@ -227,7 +228,7 @@ public final class LangChain4jTextGenerator implements TextGenerator {
   public void close() {
     closed = true;
     if (ownPool != null) {
-      Calls.stop(ownPool);
+      BlockingCalls.stop(ownPool);
     }
   }
 

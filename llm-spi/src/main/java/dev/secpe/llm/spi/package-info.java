@@ -2,7 +2,8 @@
  * Light provider interfaces discovered with {@link java.util.ServiceLoader}, their config, the
  * {@link dev.secpe.llm.spi.Providers} registry (an instance, never a static mutable registry) and
  * {@link dev.secpe.llm.spi.ConcurrencyLimiter}, the bounded, ordered, cancellable batch runner
- * generator and embedder implementations share.
+ * generator and embedder implementations share, and {@link dev.secpe.llm.spi.BlockingCalls}, which
+ * runs a client library's blocking calls as cancellable futures with a timeout.
  */
 @NullMarked
 package dev.secpe.llm.spi;
