@@ -8,16 +8,14 @@ import dev.secpe.llm.Locality;
 import dev.secpe.llm.ProviderException;
 import dev.secpe.llm.ProviderFault;
 import dev.secpe.llm.TextEmbedder;
-import dev.secpe.llm.spi.BlockingCalls;
-import dev.secpe.llm.spi.ConcurrencyLimiter;
+import dev.secpe.llm.spi.BlockingSettings;
+import dev.secpe.llm.spi.BlockingTextEmbedder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
+import java.util.StringJoiner;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Any LangChain4j {@link EmbeddingModel} (a vendor's embedding endpoint, or an in-process ONNX model
@@ -36,12 +34,14 @@ import org.jspecify.annotations.Nullable;
  * allowRemoteEmbedding()}); declare {@code LOCAL} only for a model in this process or on this host.
  *
  * <p><b>Batching and concurrency.</b> The texts of one {@link #embed} are sent in batches of
- * {@link Builder#batchSize(int)} (one {@link EmbeddingModel#embedAll} each), run on the builder's
- * {@link Builder#executor(Executor) executor} (by default threads of the embedder's own), at most
- * {@link Builder#maxConcurrency(int)} batches at a time across all callers. A batch that takes
- * longer than {@link Builder#timeout(Duration)} is cancelled (interrupted) and fails the call with a
- * {@link ProviderException.Retryable}; so does an interrupt of the calling thread, which also
- * cancels the other batches.
+ * {@link BlockingTextEmbedder.Settings#batchSize(int) batchSize} (default 32; one {@link
+ * EmbeddingModel#embedAll} each), run on the builder's {@link BlockingSettings#executor(Executor)
+ * executor} (by default threads of the embedder's own), at most {@link
+ * BlockingSettings#maxConcurrency(int) maxConcurrency} (default 2) batches at a time across all
+ * callers. A batch that takes longer than {@link BlockingSettings#timeout(Duration) timeout}
+ * (default 2 minutes) is cancelled (interrupted) and fails the call with a {@link
+ * ProviderException.Retryable}; so does an interrupt of the calling thread, which also cancels the
+ * other batches.
  *
  * <p><b>Vectors</b> are L2-normalised here, so {@link #normalized()} is true; the dimension is the
  * builder's or, by default, {@link EmbeddingModel#dimension()} (which may embed a fixed public
@@ -53,49 +53,16 @@ import org.jspecify.annotations.Nullable;
  * vectors or a wrong dimension is a {@link ProviderFault}. The model is the caller's: {@link
  * #close()} leaves it open. Thread-safe.
  */
-public final class LangChain4jTextEmbedder implements TextEmbedder {
+public final class LangChain4jTextEmbedder extends BlockingTextEmbedder {
 
   /** What a blank text is embedded as (LangChain4j's {@code TextSegment} refuses blank text). */
   public static final String BLANK_STAND_IN = "(empty)";
 
-  /** The default {@link Builder#batchSize(int)}: 32 texts per call. */
-  public static final int DEFAULT_BATCH_SIZE = 32;
-
-  /** The default {@link Builder#maxConcurrency(int)}: 2 batches at once. */
-  public static final int DEFAULT_CONCURRENCY = 2;
-
-  /** The default {@link Builder#timeout(Duration)}: 2 minutes per batch. */
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(2);
-
   private final EmbeddingModel model;
-  private final String name;
-  private final Locality locality;
-  private final int batchSize;
-  private final Duration timeout;
-  private final ConcurrencyLimiter limiter;
-  private final Executor executor;
-  private final @Nullable ExecutorService ownPool;
-  private final String what;
-  private volatile int dimension;
-  private volatile boolean closed;
 
   private LangChain4jTextEmbedder(Builder b) {
+    super(b, LangChain4jTextGenerator.defaultName(b.model.provider()));
     this.model = b.model;
-    this.name = b.name != null ? b.name : LangChain4jTextGenerator.defaultName(model.provider());
-    this.locality = b.locality != null ? b.locality : Locality.REMOTE;
-    this.batchSize = b.batchSize != null ? b.batchSize : DEFAULT_BATCH_SIZE;
-    this.timeout = b.timeout != null ? b.timeout : DEFAULT_TIMEOUT;
-    this.dimension = b.dimension != null ? b.dimension : 0;
-    int concurrency = b.maxConcurrency != null ? b.maxConcurrency : DEFAULT_CONCURRENCY;
-    this.limiter = new ConcurrencyLimiter(concurrency);
-    if (b.executor != null) {
-      this.executor = b.executor;
-      this.ownPool = null;
-    } else {
-      this.ownPool = BlockingCalls.daemonPool(concurrency, "secpe-" + name);
-      this.executor = ownPool;
-    }
-    this.what = "embedding model '" + name + "'";
   }
 
   /** A builder for an embedder of {@code model}. */
@@ -108,250 +75,73 @@ public final class LangChain4jTextEmbedder implements TextEmbedder {
     return builder(model).build();
   }
 
-  @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public Locality locality() {
-    return locality;
-  }
-
-  @Override
-  public boolean normalized() {
-    return true;
-  }
-
   /** The LangChain4j model this embedder calls. */
   public EmbeddingModel model() {
     return model;
   }
 
   @Override
-  public int dimension() {
-    int d = dimension;
-    if (d == 0) {
-      synchronized (this) {
-        if (dimension == 0) {
-          int asked;
-          try {
-            asked = model.dimension();
-          } catch (RuntimeException e) {
-            throw Calls.redact(what + " (asked for its dimension)", e);
-          }
-          if (asked < 1) {
-            throw new ProviderException.Permanent(
-                what + " reports dimension " + asked + "; set LangChain4jTextEmbedder.Builder.dimension", null);
-          }
-          dimension = asked;
-        }
-        d = dimension;
-      }
-    }
-    return d;
-  }
-
-  @Override
-  public float[][] embed(List<String> texts) {
-    Objects.requireNonNull(texts, "texts");
-    for (String t : texts) {
-      Objects.requireNonNull(t, "texts must not contain null");
-    }
-    if (texts.isEmpty()) {
-      return new float[0][];
-    }
-    if (closed) {
-      throw ProviderFault.closed(name);
-    }
-    int d = dimension();
-    List<List<String>> batches = new ArrayList<>();
-    for (int i = 0; i < texts.size(); i += batchSize) {
-      batches.add(texts.subList(i, Math.min(texts.size(), i + batchSize)));
-    }
-    CompletableFuture<List<float[][]>> all = limiter.mapAsync(
-        batches, b -> Calls.start(executor, () -> batch(b, d), timeout, what, name));
-    List<float[][]> parts = BlockingCalls.await(all,
-        () -> new ProviderException.Retryable("interrupted while embedding with " + what, null),
-        e -> Calls.redact(what, e));
-    float[][] out = new float[texts.size()][];
-    int k = 0;
-    for (float[][] part : parts) {
-      for (float[] v : part) {
-        out[k++] = v;
-      }
-    }
-    return out;
-  }
-
-  private float[][] batch(List<String> texts, int d) {
-    List<TextSegment> segments = new ArrayList<>(texts.size());
-    for (String t : texts) {
+  protected List<float[]> call(List<String> batch) {
+    List<TextSegment> segments = new ArrayList<>(batch.size());
+    for (String t : batch) {
       segments.add(TextSegment.from(t.isBlank() ? BLANK_STAND_IN : t));
     }
     Response<List<Embedding>> response = model.embedAll(segments);
     List<Embedding> got = response == null ? null : response.content();
-    if (got == null || got.size() != texts.size()) {
-      throw ProviderFault.rowCount(name, got == null ? 0 : got.size(), texts.size());
+    if (got == null) {
+      return List.of();
     }
-    float[][] out = new float[texts.size()][];
-    for (int i = 0; i < out.length; i++) {
-      Embedding e = got.get(i);
-      if (e == null || e.vector() == null) {
-        throw ProviderFault.missing(name, i);
-      }
-      float[] v = e.vector().clone();
-      if (v.length != d) {
-        throw ProviderFault.dimension(name, i, v.length, d);
-      }
-      double sq = 0;
-      for (float x : v) {
-        sq += (double) x * x;
-      }
-      // The vector's values are a function of private text: the message names only the position.
-      if (!(sq > 0) || !Double.isFinite(sq)) {
-        throw new ProviderException.Permanent(
-            what + " returned a zero or non-finite vector for input " + i + " of its batch", null);
-      }
-      float inv = (float) (1 / Math.sqrt(sq));
-      for (int j = 0; j < v.length; j++) {
-        v[j] *= inv;
-      }
-      out[i] = v;
+    List<float[]> out = new ArrayList<>(got.size());
+    for (Embedding e : got) {
+      out.add(e == null ? null : e.vector());
     }
     return out;
   }
 
-  /**
-   * Stops this embedder: later calls fail with {@link ProviderFault#closed}; its own threads (if
-   * the builder was given no executor) are interrupted. The model and a caller's executor stay
-   * open.
-   */
   @Override
-  public void close() {
-    closed = true;
-    if (ownPool != null) {
-      BlockingCalls.stop(ownPool);
-    }
+  protected int askDimension() {
+    return model.dimension();
+  }
+
+  @Override
+  protected RuntimeException redact(String what, Throwable failure) {
+    return Failures.redact(what, failure);
   }
 
   @Override
   public String toString() {
-    return "LangChain4jTextEmbedder{name=" + name + ", locality=" + locality + ", batchSize=" + batchSize
-        + ", maxConcurrency=" + limiter.maxInFlight() + ", timeout=" + timeout + ", model="
-        + model.getClass().getName() + "}";
+    return super.toString().replace("}", ", model=" + model.getClass().getName() + "}");
   }
 
   /**
-   * Settings of a {@link LangChain4jTextEmbedder}; each may be set once. {@link #build()} leaves the
-   * builder reusable (every embedder built has its own threads).
+   * Settings of a {@link LangChain4jTextEmbedder} ({@link BlockingTextEmbedder.Settings}: name,
+   * locality, batchSize, maxConcurrency, dimension, executor, timeout); each may be set once. {@link
+   * #build()} leaves the builder reusable (every embedder built has its own threads).
    */
-  public static final class Builder {
+  public static final class Builder extends BlockingTextEmbedder.Settings<Builder> {
     private final EmbeddingModel model;
-    private @Nullable String name;
-    private @Nullable Locality locality;
-    private @Nullable Integer batchSize;
-    private @Nullable Integer maxConcurrency;
-    private @Nullable Integer dimension;
-    private @Nullable Executor executor;
-    private @Nullable Duration timeout;
 
     private Builder(EmbeddingModel model) {
       this.model = Objects.requireNonNull(model, "model");
     }
 
-    /**
-     * The name in reports and messages; default "langchain4j-" and the model's LangChain4j
-     * provider ("langchain4j-open-ai"), or "langchain4j" when the model names none.
-     */
-    public Builder name(String name) {
-      Calls.once(this.name, "name");
-      Objects.requireNonNull(name, "name");
-      if (name.isBlank()) {
-        throw new IllegalArgumentException("name must not be blank, got name=\"" + name + "\"");
-      }
-      this.name = name;
+    @Override
+    protected Builder self() {
       return this;
     }
 
     /**
-     * Where the model runs; default {@link Locality#REMOTE}. Say {@link Locality#LOCAL} only for a
-     * model in this process or on this host: private text goes to it without further consent.
+     * The embedder. Its name, unless set, is "langchain4j-" and the model's LangChain4j provider, or
+     * "langchain4j" when the model names none.
      */
-    public Builder locality(Locality locality) {
-      Calls.once(this.locality, "locality");
-      this.locality = Objects.requireNonNull(locality, "locality");
-      return this;
-    }
-
-    /** Texts per {@link EmbeddingModel#embedAll} call, >= 1; default {@value LangChain4jTextEmbedder#DEFAULT_BATCH_SIZE}. */
-    public Builder batchSize(int batchSize) {
-      Calls.once(this.batchSize, "batchSize");
-      this.batchSize = Calls.atLeastOne(batchSize, "batchSize");
-      return this;
-    }
-
-    /** The most batches in flight at once, across all callers, >= 1; default {@value LangChain4jTextEmbedder#DEFAULT_CONCURRENCY}. */
-    public Builder maxConcurrency(int maxConcurrency) {
-      Calls.once(this.maxConcurrency, "maxConcurrency");
-      this.maxConcurrency = Calls.atLeastOne(maxConcurrency, "maxConcurrency");
-      return this;
-    }
-
-    /** The vectors' dimension, >= 1; default: {@link EmbeddingModel#dimension()}, asked once. */
-    public Builder dimension(int dimension) {
-      Calls.once(this.dimension, "dimension");
-      this.dimension = Calls.atLeastOne(dimension, "dimension");
-      return this;
-    }
-
-    /**
-     * The executor the blocking calls run on; default: a pool of {@code maxConcurrency} daemon
-     * threads that {@link #close()} stops. A caller's executor is never shut down by the embedder.
-     */
-    public Builder executor(Executor executor) {
-      Calls.once(this.executor, "executor");
-      this.executor = Objects.requireNonNull(executor, "executor");
-      return this;
-    }
-
-    /** How long one batch may take before it is cancelled, > 0; default 2 minutes. */
-    public Builder timeout(Duration timeout) {
-      Calls.once(this.timeout, "timeout");
-      this.timeout = Calls.positive(timeout, "timeout");
-      return this;
-    }
-
-    /** The embedder. */
     public LangChain4jTextEmbedder build() {
       return new LangChain4jTextEmbedder(this);
     }
 
     @Override
-    public String toString() {
-      StringBuilder s = new StringBuilder("LangChain4jTextEmbedder.Builder{model=").append(model.getClass().getName());
-      if (name != null) {
-        s.append(", name=").append(name);
-      }
-      if (locality != null) {
-        s.append(", locality=").append(locality);
-      }
-      if (batchSize != null) {
-        s.append(", batchSize=").append(batchSize);
-      }
-      if (maxConcurrency != null) {
-        s.append(", maxConcurrency=").append(maxConcurrency);
-      }
-      if (dimension != null) {
-        s.append(", dimension=").append(dimension);
-      }
-      if (executor != null) {
-        s.append(", executor=").append(executor.getClass().getName());
-      }
-      if (timeout != null) {
-        s.append(", timeout=").append(timeout);
-      }
-      return s.append('}').toString();
+    protected void describe(StringJoiner set) {
+      set.add("model=" + model.getClass().getName());
+      super.describe(set);
     }
   }
 }

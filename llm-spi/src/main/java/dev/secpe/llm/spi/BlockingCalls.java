@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * the adapter makes of its failure. Combine with {@link ConcurrencyLimiter#mapAsync} to bound the
  * calls in flight.
  */
-public final class BlockingCalls {
+final class BlockingCalls {
 
   private BlockingCalls() {}
 
@@ -38,7 +38,7 @@ public final class BlockingCalls {
    *
    * @param timeout positive
    */
-  public static <R> CompletableFuture<R> start(
+  static <R> CompletableFuture<R> start(
       Executor executor,
       Callable<R> body,
       Duration timeout,
@@ -98,7 +98,7 @@ public final class BlockingCalls {
    * calls behind it), keeps the thread's interrupt status, and throws {@code onInterrupt}'s
    * exception; a failure is rethrown as is when unchecked, else as {@code onFailure} of it.
    */
-  public static <T> T await(
+  static <T> T await(
       CompletableFuture<T> future,
       Supplier<? extends RuntimeException> onInterrupt,
       Function<Throwable, ? extends RuntimeException> onFailure) {
@@ -119,7 +119,7 @@ public final class BlockingCalls {
   }
 
   /** A fixed pool of {@code threads} daemon threads named {@code name-N}. */
-  public static ExecutorService daemonPool(int threads, String name) {
+  static ExecutorService daemonPool(int threads, String name) {
     Objects.requireNonNull(name, "name");
     AtomicInteger n = new AtomicInteger();
     return Executors.newFixedThreadPool(threads, r -> {
@@ -133,7 +133,7 @@ public final class BlockingCalls {
    * Stops a pool made by {@link #daemonPool}: running calls are interrupted and queued ones
    * cancelled, so the futures of {@link #start} complete.
    */
-  public static void stop(ExecutorService pool) {
+  static void stop(ExecutorService pool) {
     for (Runnable r : pool.shutdownNow()) {
       if (r instanceof Future<?> f) {
         f.cancel(false);
