@@ -101,7 +101,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--secrets", defaultValue = "random-words", description = "what SecPE protects: random-words (SecPE §4.2) or pii (default: ${DEFAULT-VALUE})")
   String secrets;
 
-  @Option(names = "--secret-density", paramLabel = "SHARE", description = "with --secrets random-words: as many secret words (at the 20% frequency quantile of the public text) as make this share of the public texts hold one, e.g. 0.1 or 0.3 (default: the paper's 20 words)")
+  @Option(names = "--secret-density", paramLabel = "SHARE", description = "with --secrets random-words: as many secret words (at the 20%% frequency quantile of the public text) as make this share of the public texts hold one, e.g. 0.1 or 0.3 (default: the paper's 20 words)")
   Double secretDensity;
 
   @Option(names = "--reproducible-noise", paramLabel = "SEED", description = "seeded NON-PRIVATE noise, so numbers repeat; the report says so")

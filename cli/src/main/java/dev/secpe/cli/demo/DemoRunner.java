@@ -344,40 +344,61 @@ public final class DemoRunner {
    * choosing it spends no privacy (the private share differs by the shift between the two).
    */
   public static RandomWordSecrets wordsForDensity(List<String> publicTexts, double density) {
-    int lo = 1;
-    int hi = 1;
-    RandomWordSecrets best = null;
+    // Doubling, then bisection, over the word count; the share of texts holding a word grows with
+    // it (a larger window of ranks holds the smaller one).
+    int reached = -1;
+    int below = 0; // the largest count known to fall short
+    int count = 1;
     while (true) {
-      RandomWordSecrets w;
-      try {
-        w = RandomWordSecrets.builder().publicTexts(publicTexts).count(hi).build();
-      } catch (IllegalStateException vocabularyTooSmall) {
+      RandomWordSecrets w = wordsOrNull(publicTexts, count);
+      if (w == null) {
+        // Past the vocabulary: the largest count that builds takes every word.
+        int ok = below;
+        int bad = count;
+        while (bad - ok > 1) {
+          int mid = (ok + bad) >>> 1;
+          if (wordsOrNull(publicTexts, mid) != null) {
+            ok = mid;
+          } else {
+            bad = mid;
+          }
+        }
+        if (ok == 0) {
+          throw new IllegalArgumentException("the public text has no vocabulary to choose secret words from");
+        }
+        RandomWordSecrets all = wordsOrNull(publicTexts, ok);
+        if (share(all, publicTexts) < density) {
+          return all; // even every word falls short of the density: take them all
+        }
+        reached = ok;
         break;
       }
-      best = w;
       if (share(w, publicTexts) >= density) {
+        reached = count;
         break;
       }
-      lo = hi + 1;
-      hi *= 2;
+      below = count;
+      count *= 2;
     }
-    if (best == null) {
-      throw new IllegalArgumentException("the public text has no vocabulary to choose secret words from");
-    }
-    if (share(best, publicTexts) < density) {
-      return best; // the whole vocabulary is short of the density: take it all
-    }
+    int lo = below + 1;
+    int hi = reached;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      RandomWordSecrets w = RandomWordSecrets.builder().publicTexts(publicTexts).count(mid).build();
-      if (share(w, publicTexts) >= density) {
+      if (share(wordsOrNull(publicTexts, mid), publicTexts) >= density) {
         hi = mid;
-        best = w;
       } else {
         lo = mid + 1;
       }
     }
-    return RandomWordSecrets.builder().publicTexts(publicTexts).count(hi).build();
+    return wordsOrNull(publicTexts, hi);
+  }
+
+  private static RandomWordSecrets wordsOrNull(List<String> publicTexts, int count) {
+    try {
+      return RandomWordSecrets.builder().publicTexts(publicTexts).count(count).build();
+    } catch (IllegalStateException vocabularyTooSmall) {
+      return null;
+    }
   }
 
   private static double share(RandomWordSecrets w, List<String> texts) {
