@@ -55,6 +55,8 @@ public final class SecPEMethod implements Method {
    */
   private double[][] publicSizes;
   private double[][] totalSizes;
+  /** Per group: the public cluster behind each released representative. */
+  private int[][] repCluster;
   private KMeansResult[] publicClusters;
   /** Per group: the private rows that are sampled into the noisy shift (all, or the secret holders). */
   private int[][] groupRows;
@@ -264,6 +266,7 @@ public final class SecPEMethod implements Method {
     counts = new double[groups][];
     publicSizes = new double[groups][];
     totalSizes = new double[groups][];
+    repCluster = new int[groups][];
     releaseRepresentatives(ctx, 0);
     // Each group's private mass: the released counts less the public sizes they include (the
     // counts n~_k = n_k + m_k + noise carry the public cluster sizes, which would pull the label
@@ -314,12 +317,14 @@ public final class SecPEMethod implements Method {
       int[] sizes = publicClusters[g].sizes();
       publicSizes[g] = new double[kept];
       totalSizes[g] = new double[kept];
+      repCluster[g] = new int[kept];
       for (int k = 0; k < kept; k++) {
         int cluster = r.clusterIndex()[k];
         // What the count carries that is not the private data's: the public corpus's members (the
         // split mode's secret-free records are private data, public under this guarantee).
         publicSizes[g][k] = config.secretFreeAsPublic() ? corpusMembers[g][cluster] : sizes[cluster];
         totalSizes[g][k] = sizes[cluster];
+        repCluster[g][k] = cluster;
       }
       float[][] c = r.centres();
       if (plan.isPrivate() && kept > 0) {
@@ -520,9 +525,13 @@ public final class SecPEMethod implements Method {
 
   /**
    * {@code secretFreeVotes}: every secret-free record votes for its nearest candidate of its label
-   * (exact counts: public data under this guarantee), and every representative adds its estimated
-   * private mass {@code max(0, n~_k - n_k)}, the noisy count of the secret-holding records it
-   * gathered, to its nearest candidate. Post-processing of the release and public data only.
+   * (exact counts: public data under this guarantee), and every representative's estimated private
+   * mass {@code max(0, n~_k - n_k)}, the noisy count of the secret-holding records it gathered, is
+   * spread over the candidates the secret-free records of its cluster voted for, in proportion to
+   * their votes (to the candidate nearest its centre when no such record voted: a cluster of the
+   * public corpus). The holders are counted where records like them, their cluster's, vote, not at
+   * the cluster's centre, whose nearest candidates are the blandest. Post-processing of the release
+   * and of public data only.
    */
   private double[] recordVotes(RunContext ctx, List<SyntheticText> population, EmbeddingMatrix unit) {
     double[] histogram = new double[population.size()];
@@ -533,22 +542,44 @@ public final class SecPEMethod implements Method {
         continue;
       }
       float[] centre = ctx.voteCentre(unit, cand);
-      if (freeRows[g].length > 0) {
-        long[] c = Kernel.nearestCounts(privUnit, freeRows[g], unit.selectRows(cand), centre, 1);
+      int free = freeRows[g].length;
+      int k = publicClusters[g].k();
+      double[][] clusterVotes = new double[k][];
+      double[] clusterTotal = new double[k];
+      if (free > 0) {
+        int[] position = new int[population.size()];
         for (int j = 0; j < cand.length; j++) {
-          histogram[cand[j]] += c[j];
+          position[cand[j]] = j;
+        }
+        int[] near = Kernel.top1(privUnit, freeRows[g], unit, cand, centre);
+        // The group's k-means ran on its secret-free rows first, in freeRows order.
+        int[] cluster = publicClusters[g].assignments();
+        for (int i = 0; i < free; i++) {
+          histogram[near[i]] += 1;
+          int c = cluster[i];
+          if (clusterVotes[c] == null) {
+            clusterVotes[c] = new double[cand.length];
+          }
+          clusterVotes[c][position[near[i]]] += 1;
+          clusterTotal[c] += 1;
         }
       }
       if (centres[g].rows() > 0) {
         int[] all = IntStream.range(0, centres[g].rows()).toArray();
         int[] nearest = Kernel.top1(centres[g], all, unit, cand, centre);
-        double[] mass = new double[counts[g].length];
-        for (int k = 0; k < mass.length; k++) {
-          mass[k] = Math.max(0, counts[g][k] - totalSizes[g][k]);
-        }
-        double[] h = Votes.representative(nearest, mass, population.size());
-        for (int c : cand) {
-          histogram[c] += h[c];
+        for (int q = 0; q < counts[g].length; q++) {
+          double mass = Math.max(0, counts[g][q] - totalSizes[g][q]);
+          int c = repCluster[g][q];
+          if (mass == 0) {
+            continue;
+          }
+          if (clusterTotal[c] > 0) {
+            for (int j = 0; j < cand.length; j++) {
+              histogram[cand[j]] += mass * clusterVotes[c][j] / clusterTotal[c];
+            }
+          } else {
+            histogram[nearest[q]] += mass;
+          }
         }
       }
     }
