@@ -26,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  * own), at most {@link BlockingSettings#maxConcurrency(int) maxConcurrency} at a time across all callers;
  * results come back in request order. Cancelling the future of {@link #generateAsync} interrupts the
  * calls in flight and keeps queued ones from starting; a call longer than {@link
- * Settings#timeout(Duration) timeout} is interrupted the same way and fails its batch with a {@link
+ * BlockingSettings#timeout(Duration) timeout} is interrupted the same way and fails its batch with a {@link
  * ProviderException.Retryable}. Thread-safe.
  *
  * @param <P> the library's form of one request
