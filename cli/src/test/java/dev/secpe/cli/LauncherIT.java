@@ -48,6 +48,16 @@ class LauncherIT {
     }
   }
 
+  /** The jar's manifest carries the project's version (the providers report it in every run). */
+  @Test
+  void versionIsTheProjectsNotDev() throws Exception {
+    Result r = secpe("--version");
+    assertThat(r.code()).isZero();
+    String pom = Files.readString(ROOT.resolve("pom.xml"), StandardCharsets.UTF_8);
+    String version = pom.replaceFirst("(?s).*?<artifactId>secpe-parent</artifactId>\\s*<version>([^<]+)</version>.*", "$1");
+    assertThat(r.out().strip()).isEqualTo("secpe " + version);
+  }
+
   @Test
   void providersPrintsItsJsonAndNothingOnStderr() throws Exception {
     Result r = secpe("providers", "--json");
