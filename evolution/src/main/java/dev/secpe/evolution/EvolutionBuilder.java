@@ -25,7 +25,9 @@ import java.util.TreeSet;
 /**
  * The settings every method's builder shares. Each setter validates its value at once (an {@link
  * IllegalArgumentException} naming the field and the value); combinations are checked by {@code
- * build()}. A builder can be reused: {@code build()} copies what it holds.
+ * build()}. A builder can be reused: {@code build()} copies what it holds. A setter called again
+ * replaces the value it set before (the last call wins), so a shared base builder can be varied
+ * one setting at a time.
  *
  * @param <B> the concrete builder
  */
