@@ -36,6 +36,9 @@ final class ConsoleProgress implements RunListener {
   private long stretchDone;
   private long stretchStart;
   private boolean roundsStarted;
+  // When the last stretch, round or message ended: a stretch reported in one batch (done = total
+  // at its first event) started then, not at its first event.
+  private long boundary = System.nanoTime();
   private int oneOffStretches;
 
   /** On the terminal when {@code bin/secpe} says stderr is one. */
@@ -50,6 +53,13 @@ final class ConsoleProgress implements RunListener {
 
   @Override
   public synchronized void onEvent(RunEvent event) {
+    handle(event);
+    if (!(event instanceof RunEvent.Progress)) {
+      boundary = System.nanoTime();
+    }
+  }
+
+  private void handle(RunEvent event) {
     if (event instanceof RunEvent.RunStarted s) {
       err.printf("%s: %d rounds%s%n", s.method(), s.totalRounds(),
           s.resumedFromRound() > 0 ? ", resuming at round " + s.resumedFromRound() : "");
@@ -97,7 +107,7 @@ final class ConsoleProgress implements RunListener {
     stretchRound = p.round();
     stretchTotal = p.total();
     stretchDone = 0;
-    stretchStart = System.nanoTime();
+    stretchStart = boundary;
     if (terminal) {
       // Counts, the rate and the time left; embedding counts texts, generation requests.
       bar =
@@ -132,13 +142,14 @@ final class ConsoleProgress implements RunListener {
     } else {
       double seconds = (System.nanoTime() - stretchStart) / 1e9;
       String what = stretchPhase == Phase.EMBEDDING ? " texts" : " requests";
-      err.printf(Locale.ROOT, "%s: %d%s%s in %.1f s, %.1f/s%n", stretch, stretchDone, what,
+      err.printf(Locale.ROOT, "%s: %d%s%s in %.1f s%s%n", stretch, stretchDone, what,
           stretchDone < stretchTotal ? " of " + stretchTotal : "", seconds,
-          seconds > 0 ? stretchDone / seconds : 0.0);
+          seconds >= 0.1 ? String.format(Locale.ROOT, ", %.1f/s", stretchDone / seconds) : "");
     }
     stretch = null;
     stretchTotal = -1;
     stretchDone = 0;
+    boundary = System.nanoTime();
   }
 
   /** Draws a bar on one line of stderr, redrawn with a carriage return; the line is ended by {@link #finishStretch}. */
