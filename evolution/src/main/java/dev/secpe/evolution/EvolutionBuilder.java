@@ -71,6 +71,45 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
 
   EvolutionBuilder() {}
 
+  /**
+   * The shared settings as they stand, for a log line or a debugger: the data as record counts
+   * (a store that is not in memory as "a store"), the providers by name, the numbers; never a
+   * record's text. The method's own settings (its budget) are not shown.
+   */
+  @Override
+  public String toString() {
+    List<String> parts = new ArrayList<>();
+    if (privateData != null) {
+      parts.add("privateData=" + privateData.inMemory().map(d -> d.size() + " records").orElse("a store"));
+    }
+    if (publicData != null) {
+      parts.add("publicData=" + publicData.size() + " records");
+    }
+    if (generator != null) {
+      parts.add("generator=" + generator.name());
+    }
+    if (embedder != null) {
+      parts.add("embedder=" + embedder.name());
+    }
+    if (labels != null) {
+      parts.add("labels=" + labels);
+    }
+    parts.add("syntheticSize=" + syntheticSize);
+    parts.add("iterations=" + iterations);
+    parts.add("variations=" + variations);
+    parts.add("seed=" + seed);
+    parts.add("voteGeometry=" + voteGeometry);
+    if (nonPrivate) {
+      parts.add("nonPrivate");
+    }
+    if (checkpointDir != null) {
+      parts.add("checkpoint=" + checkpointDir + (resume ? " (resume)" : ""));
+    }
+    Class<?> outer = getClass().getEnclosingClass();
+    return (outer == null ? getClass().getSimpleName() : outer.getSimpleName() + ".Builder")
+        + "{" + String.join(", ", parts) + "}";
+  }
+
   abstract B self();
 
   /** The private records (required). Their text reaches only the embedder. */
