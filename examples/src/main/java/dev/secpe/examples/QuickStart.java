@@ -41,10 +41,10 @@ public final class QuickStart {
     PrivateDataset priv = PrivateDataset.of(List.of(
         PrivateRecord.of("1", "Hi Ann, the March invoice is attached. Call me on 555-0142 if anything is off."),
         PrivateRecord.of("2", "Dear team, the server move is on Friday; mail ops@example.com with any questions.")));
-    // Public text of the same kind (here the bundled public e-mails): trains the generator.
-    PublicCorpus pub = PublicCorpus.ofTexts(BundledCorpus.spamAssassin().publicPart().texts());
+    // Public text of the same kind (here 300 of the bundled public e-mails): trains the generator.
+    PublicCorpus pub = PublicCorpus.ofTexts(BundledCorpus.spamAssassin().publicPart().texts().subList(0, 300));
     try (TextGenerator gen = SpliceTextGenerator.builder().train(pub.texts()).build();
-        TextEmbedder emb = MiniLmEmbedder.create()) {
+        TextEmbedder emb = MiniLmEmbedder.createQuantized()) {  // int8 all-MiniLM-L6-v2, in process
       RunResult result =
           SecPE.builder()
               .privateData(priv)                        // private text only reaches the embedder
