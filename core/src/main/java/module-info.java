@@ -6,7 +6,8 @@ module dev.secpe.core {
   requires static org.jspecify;
   requires transitive dev.secpe.accounting;
   requires transitive dev.secpe.llm;
-  requires com.fasterxml.jackson.databind;
+  // Transitive: PrivacyReportJson.toTree, in an exported package, returns a Jackson ObjectNode.
+  requires transitive com.fasterxml.jackson.databind;
   requires com.fasterxml.jackson.dataformat.csv;
 
   exports dev.secpe.core;

@@ -40,15 +40,16 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code secpe demo}: the README's main job. SecPE, Aug-PE, DPGA and CTCL at the same
- * reconstruction guarantee (p = 1e-4, r/p in {2, 10, inf}) on the bundled SpamAssassin sample
- * split by era (older e-mails public, newer ones private), over several seeds, with the embedded
+ * reconstruction guarantee (p = 1e-4; r/p = 10 and one seed by default, the quick demo; with
+ * {@code --full} r/p in {2, 10, inf} over three seeds) on the bundled SpamAssassin sample
+ * split by era (older e-mails public, newer ones private), with the embedded
  * splice generator (CTCL: the guided splice generator, whose n-gram model it fine-tunes) and the in-process MiniLM embedder;
  * no network. Prints a table of mean ± sd and writes {@code report.html} and {@code results.json}.
  */
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
-    description = "Run SecPE, Aug-PE, DPGA and CTCL side by side on the bundled corpus over several seeds and write an HTML report.")
+    description = "Run SecPE, Aug-PE, DPGA and CTCL side by side on the bundled corpus and write an HTML report: by default the quick demo (r/p 10, one seed); --full runs r/p 2, 10 and inf over three seeds.")
 final class DemoCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -77,8 +78,11 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--embedding-cache", paramLabel = "DIR", description = "keep the embeddings of every text the demo embeds in DIR (vectors and SHA-256 keys, no text; the corpora's stand-in private records included, so protect DIR like the data), so that a second demo embeds each text once")
   Path embeddingCache;
 
-  @Option(names = "--ratios", split = ",", defaultValue = "2,10,inf", description = "r/p values; inf = non-private (default: ${DEFAULT-VALUE})")
+  @Option(names = "--ratios", split = ",", description = "r/p values; inf = non-private (default: 10; with --full 2,10,inf)")
   List<String> ratios;
+
+  @Option(names = "--full", description = "the full grid: r/p 2, 10 and inf, 3 seeds each (36 runs instead of the quick demo's 4); --ratios and --seeds still override either")
+  boolean full;
 
   @Option(names = "--methods", split = ",", defaultValue = "secpe,augpe,dpga,ctcl", description = "methods to run: secpe, augpe, dpga, ctcl, and SecPE in the paper's dataset split (the private records holding no secret as its public part): secpe-split (the paper's rule) and secpe-votes (those records also vote one by one) (default: ${DEFAULT-VALUE})")
   List<String> methods;
@@ -86,8 +90,17 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "2026", description = "first generation seed; also picks the held-out records (default: ${DEFAULT-VALUE})")
   long seed;
 
-  @Option(names = "--seeds", defaultValue = "3", description = "runs per (method, r/p), with seeds seed, seed+1, ...; tables show mean ± sd (default: ${DEFAULT-VALUE})")
-  int seeds;
+  @Option(names = "--seeds", description = "runs per (method, r/p), with seeds seed, seed+1, ...; tables show mean ± sd (default: 1; with --full 3)")
+  Integer seeds;
+
+  /** The quick demo's grid: one seed at r/p 10. */
+  static final List<String> QUICK_RATIOS = List.of("10");
+
+  /** The full grid ({@code --full}): three seeds at r/p 2, 10 and inf. */
+  static final List<String> FULL_RATIOS = List.of("2", "10", "inf");
+
+  static final int QUICK_SEEDS = 1;
+  static final int FULL_SEEDS = 3;
 
   @Option(names = "--split", defaultValue = "lists", description = "lists: public = older e-mail folders, private = the newer mailing-list e-mails and spam (a niche the generator must find); era: private = every newer e-mail (mostly a shift in the spam share); random: the same mix on both sides (default: ${DEFAULT-VALUE})")
   String split;
@@ -126,6 +139,12 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     System.setProperty("java.awt.headless", "true");
+    if (ratios == null) {
+      ratios = full ? FULL_RATIOS : QUICK_RATIOS;
+    }
+    if (seeds == null) {
+      seeds = full ? FULL_SEEDS : QUICK_SEEDS;
+    }
     List<Double> rs =
         ratios.stream()
             .map(s -> s.trim().equalsIgnoreCase("inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(s.trim()))
@@ -206,7 +225,9 @@ final class DemoCommand implements Callable<Integer> {
       double startFid = runner.publicToPrivateFid(data);
       double realFid = runner.heldOutFid(data, syntheticSize);
       progress.expect("", 0);
+      long runs0 = System.nanoTime();
       List<DemoResult> results = runner.run(data);
+      double runsSeconds = (System.nanoTime() - runs0) / 1e9;
       double seconds = (System.nanoTime() - t0) / 1e9;
       List<DemoSummary> summary = DemoSummary.of(results);
       List<DemoRunner.Baseline> baseline = runner.publicBaseline(data);
@@ -250,10 +271,31 @@ final class DemoCommand implements Callable<Integer> {
       OutputPaths.writeAtomically(out.resolve("table.md"), f -> Files.writeString(f, table));
       System.out.printf(Locale.ROOT, "%nreport: %s%nresults: %s%ntotal: %.0f s%n",
           out.resolve("report.html"), out.resolve("results.json"), seconds);
+      String cost = fullGridCost(
+          results.size(), methods.size() * FULL_RATIOS.size() * FULL_SEEDS, runsSeconds, seconds - runsSeconds);
+      if (!cost.isEmpty()) {
+        System.out.println(cost);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     return 0;
+  }
+
+  /**
+   * The line that says what the full grid would cost, estimated from this demo's own pace: the
+   * set-up (training, embedding every record once, evaluation) once plus the runs' mean time per run
+   * for every run of the grid. Empty when this demo already ran the full grid or more.
+   */
+  static String fullGridCost(int runs, int fullRuns, double runsSeconds, double otherSeconds) {
+    if (runs >= fullRuns || runs == 0) {
+      return "";
+    }
+    double estimate = otherSeconds + runsSeconds / runs * fullRuns;
+    return String.format(Locale.ROOT,
+        "this was the quick demo (%d runs); the full grid, bin/secpe demo --full (%d runs: r/p 2, 10 and inf,"
+            + " %d seeds each), would take about %.0f min at this run's pace",
+        runs, fullRuns, FULL_SEEDS, Math.ceil(estimate / 60));
   }
 
   private TextEmbedder embeddingCache(TextEmbedder model) {

@@ -123,7 +123,20 @@ final class EvaluateCommand implements Callable<Integer> {
       if (pub != null) {
         builder.publicBaseline(pub, seed);
       }
+      PrintWriter err = spec.commandLine().getErr();
+      if (!spec.commandLine().getParseResult().hasMatchedOption("--embedder")) {
+        // The figures depend on the embedder: say which one reads them when the user did not choose.
+        err.println("evaluate: embedding with " + embedder.name() + " (the default, as bin/secpe run's;"
+            + " the demo embeds with all-minilm-l6-v2-q): --embedder NAME reads the texts in another");
+        err.flush();
+      }
       report = builder.build().evaluateRecords(synth, held);
+      if (report.fidComponents() < fidComponents) {
+        err.println("evaluate: FID read in the real set's " + report.fidComponents()
+            + " leading principal components, not --fid-components " + fidComponents + ": the "
+            + held.size() + " real records span no more dimensions");
+        err.flush();
+      }
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

@@ -63,6 +63,56 @@ final class RunChecks {
     return rb.build();
   }
 
+  /**
+   * Without {@code --label-field}, a field named {@code label} in the inputs is ignored: say so on
+   * stderr (the field's name only, from the first record or the CSV header; never a value).
+   */
+  static void labelFieldHint(RunCommand c, java.io.PrintStream err) {
+    if (c.labelField != null) {
+      return;
+    }
+    for (Map.Entry<String, Path> in : List.of(Map.entry("--private", c.privateFile == null ? Path.of("") : c.privateFile),
+        Map.entry("--public", c.publicFile == null ? Path.of("") : c.publicFile))) {
+      if (hasLabelField(in.getValue(), format(c))) {
+        err.println("run: the " + in.getKey() + " records have a 'label' field, which is ignored without"
+            + " --label-field (give --label-field label to release the label proportions through a noisy histogram)");
+        return;
+      }
+    }
+  }
+
+  /** Whether the first record of {@code file} (JSONL) or its header (CSV) has a "label" field; false on any failure. */
+  static boolean hasLabelField(Path file, DatasetReader.Format format) {
+    if (!Files.isRegularFile(file)) {
+      return false;
+    }
+    String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+    boolean csv = format == DatasetReader.Format.CSV
+        || (format == DatasetReader.Format.AUTO && (name.endsWith(".csv") || name.endsWith(".csv.gz")));
+    try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
+        dev.secpe.core.io.InputFiles.open(file, java.time.Duration.ofSeconds(5)), java.nio.charset.StandardCharsets.UTF_8))) {
+      String line;
+      do {
+        line = r.readLine();
+      } while (line != null && line.isBlank());
+      if (line == null) {
+        return false;
+      }
+      if (csv) {
+        for (String h : line.split(",")) {
+          if (h.strip().replace("\"", "").equals("label")) {
+            return true;
+          }
+        }
+        return false;
+      }
+      com.fasterxml.jackson.databind.JsonNode node = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+      return node != null && node.isObject() && node.has("label");
+    } catch (java.io.IOException | RuntimeException e) {
+      return false; // the reader reports a bad input with its own error
+    }
+  }
+
   private static DatasetReader.Format format(RunCommand c) {
     switch (c.format.toLowerCase(Locale.ROOT)) {
       case "auto":

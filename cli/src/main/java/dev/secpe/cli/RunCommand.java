@@ -291,6 +291,7 @@ final class RunCommand implements Callable<Integer> {
     RunChecks.options(this);
     RunChecks.inputs(this);
     RunChecks.outputs(this);
+    RunChecks.labelFieldHint(this, System.err);
     // Checked before any private record is read: what to protect, and the public text it needs.
     SecretsOption.Spec secrets = SecretsOption.parse(secretsSpec == null ? "pii" : secretsSpec, readTimeout);
     PublicCorpus pub = publicFile == null ? PublicCorpus.of(List.of()) : read("--public", () -> reader.readPublic(publicFile));

@@ -100,6 +100,51 @@ class EvaluateCommandTest {
     return Files.write(dir.resolve(name), lines);
   }
 
+  /**
+   * A small real set (12 records in the 16-dimensional test embedding, as 20 are in MiniLM's 384; 5
+   * distinct texts: at most 4 dimensions after centring) is read in every dimension it has instead
+   * of refused ("components must be at most the reference's rank"),
+   * and stderr says so; without --embedder stderr names the embedder used.
+   */
+  @Test
+  void aSmallRealSetClampsTheFidComponentsAndSaysSo() throws Exception {
+    List<String> distinct = new ArrayList<>();
+    for (String l : Files.readAllLines(jsonl("d.jsonl", 5, 5, false))) {
+      distinct.add(new ObjectMapper().readTree(l).get("text").asText());
+    }
+    List<String> realTexts = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      realTexts.add(distinct.get(i % 5));
+    }
+    Path real = texts("small-real.jsonl", realTexts);
+    Path s = jsonl("s.jsonl", 20, 9, false);
+    Run run = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real", real.toString(),
+        "--embedder", "test-hash", "--json");
+    assertThat(run.code()).as(run.err()).isZero();
+    JsonNode j = new ObjectMapper().readTree(run.out());
+    int used = j.get("fid_components").asInt();
+    assertThat(used).isBetween(1, 4);
+    assertThat(j.get("fid_projected").asDouble()).isFinite().isGreaterThanOrEqualTo(0.0);
+    assertThat(run.err()).contains("evaluate: FID read in the real set's " + used + " leading principal components,"
+        + " not --fid-components 16");
+    assertThat(run.err()).doesNotContain("embedding with"); // --embedder was chosen
+  }
+
+  @Test
+  void withoutEmbedderStderrNamesTheDefaultOne() throws Exception {
+    Providers named = Providers.builder().add(new HashProvider(Locality.LOCAL) {
+      @Override
+      public String name() {
+        return EvaluateCommand.DEFAULT_EMBEDDER;
+      }
+    }).build();
+    Path s = jsonl("s.jsonl", 30, 1, false);
+    Path r = jsonl("r.jsonl", 30, 2, false);
+    Run run = run(named, "evaluate", "--synthetic", s.toString(), "--real", r.toString(), "--json");
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.err()).contains("evaluate: embedding with test-hash (the default").contains("--embedder NAME");
+  }
+
   @Test
   void theDemosReadingsTheDuplicatesAndThePublicBaselineAreReported() throws Exception {
     Path real = jsonl("r.jsonl", 80, 2, false);
@@ -186,7 +231,7 @@ class EvaluateCommandTest {
   }
 
   /** A deterministic bag-of-words embedder (16 hashed buckets, unit norm). */
-  private static final class HashProvider implements TextEmbedderProvider {
+  private static class HashProvider implements TextEmbedderProvider {
     private final Locality locality;
 
     HashProvider(Locality locality) {

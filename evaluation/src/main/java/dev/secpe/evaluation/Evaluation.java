@@ -151,8 +151,10 @@ public final class Evaluation {
             ? Optional.empty()
             : Optional.of(
                 DownstreamClassifier.evaluate(synthetic, syntheticLabels, real, realLabels, classifier));
-    int components = Math.min(fidComponents, Math.min(real.dimension(), real.rows() - 1));
-    PrincipalProjection basis = PrincipalProjection.fit(real, components);
+    // At most the requested number, fewer where the real set spans fewer dimensions (n - 1 for n
+    // rows, fewer with repeated texts); the report's fidComponents says how many were used.
+    PrincipalProjection basis = PrincipalProjection.fitAtMost(real, fidComponents);
+    int components = basis.components();
     double fidProjected = basis.frechetDistance(synthetic, real);
     KernelDistance.Estimate kid = KernelDistance.withStandardError(synthetic, real);
     Duplicates dup = Duplicates.of(syntheticTexts, synthetic, nearDuplicateThreshold);
@@ -252,7 +254,8 @@ public final class Evaluation {
     /**
      * How many of the real set's leading principal components {@link
      * EvaluationReport#fidProjected()} is read in (default {@value #DEFAULT_FID_COMPONENTS}; fewer
-     * when the real set has no more than that many texts: the report states the number used).
+     * when the real set spans fewer dimensions, as n texts span at most n - 1 and repeated texts
+     * fewer: the report states the number used).
      */
     public Builder fidComponents(int components) {
       this.fidComponents = Checks.positive(components, "fidComponents");

@@ -52,6 +52,23 @@ final class PrincipalAxes {
     this.vectors = e.getV().getData();
   }
 
+  /**
+   * How many leading directions {@link #basis} can give: every dimension on the covariance route
+   * (a direction without variance is still a direction); on the Gram route (fewer rows than
+   * dimensions) the count of variances above {@code 1e-12} of the largest, at most n - 1 for n
+   * rows and fewer when rows repeat.
+   */
+  int rank() {
+    if (!gram) {
+      return variances.length;
+    }
+    int q = 0;
+    while (q < variances.length && variances[q] > 1e-12 * Math.max(1e-300, variances[0])) {
+      q++;
+    }
+    return q;
+  }
+
   /** The variances along the axes, largest first (by the Gram route, n of them: the rest are 0). */
   double[] variances() {
     return variances.clone();

@@ -50,6 +50,21 @@ public final class PrincipalProjection {
     return new PrincipalProjection(mean, new PrincipalAxes(x, mean).basis(components), components);
   }
 
+  /**
+   * {@link #fit} with at most {@code components} directions: fewer where the reference spans fewer
+   * dimensions (repeated or near-identical rows), so that a small reference set is read in every
+   * direction it has instead of refused; {@link #components()} says how many were kept.
+   */
+  static PrincipalProjection fitAtMost(EmbeddingMatrix reference, int components) {
+    Objects.requireNonNull(reference, "reference");
+    Checks.rowsAtLeast(reference, "reference", 2);
+    double[][] x = Checks.toDouble(reference);
+    double[] mean = Moments.mean(x);
+    PrincipalAxes axes = new PrincipalAxes(x, mean);
+    int k = Math.max(1, Math.min(components, Math.min(reference.dimension(), axes.rank())));
+    return new PrincipalProjection(mean, axes.basis(k), k);
+  }
+
   /** Number of components kept. */
   public int components() {
     return components;

@@ -25,7 +25,9 @@ import java.util.TreeSet;
 /**
  * The settings every method's builder shares. Each setter validates its value at once (an {@link
  * IllegalArgumentException} naming the field and the value); combinations are checked by {@code
- * build()}. A builder can be reused: {@code build()} copies what it holds.
+ * build()}. A builder can be reused: {@code build()} copies what it holds. A setter called again
+ * replaces the value it set before (the last call wins), so a shared base builder can be varied
+ * one setting at a time.
  *
  * @param <B> the concrete builder
  */
@@ -68,6 +70,45 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   final Set<String> given = new TreeSet<>();
 
   EvolutionBuilder() {}
+
+  /**
+   * The shared settings as they stand, for a log line or a debugger: the data as record counts
+   * (a store that is not in memory as "a store"), the providers by name, the numbers; never a
+   * record's text. The method's own settings (its budget) are not shown.
+   */
+  @Override
+  public String toString() {
+    List<String> parts = new ArrayList<>();
+    if (privateData != null) {
+      parts.add("privateData=" + privateData.inMemory().map(d -> d.size() + " records").orElse("a store"));
+    }
+    if (publicData != null) {
+      parts.add("publicData=" + publicData.size() + " records");
+    }
+    if (generator != null) {
+      parts.add("generator=" + generator.name());
+    }
+    if (embedder != null) {
+      parts.add("embedder=" + embedder.name());
+    }
+    if (labels != null) {
+      parts.add("labels=" + labels);
+    }
+    parts.add("syntheticSize=" + syntheticSize);
+    parts.add("iterations=" + iterations);
+    parts.add("variations=" + variations);
+    parts.add("seed=" + seed);
+    parts.add("voteGeometry=" + voteGeometry);
+    if (nonPrivate) {
+      parts.add("nonPrivate");
+    }
+    if (checkpointDir != null) {
+      parts.add("checkpoint=" + checkpointDir + (resume ? " (resume)" : ""));
+    }
+    Class<?> outer = getClass().getEnclosingClass();
+    return (outer == null ? getClass().getSimpleName() : outer.getSimpleName() + ".Builder")
+        + "{" + String.join(", ", parts) + "}";
+  }
 
   abstract B self();
 

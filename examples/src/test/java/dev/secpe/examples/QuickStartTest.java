@@ -62,6 +62,21 @@ class QuickStartTest {
     assertThat(r.report().noise().isPrivate()).isTrue();
   }
 
+  /** The README's snippet, as printed there: nothing but the library and two made-up records. */
+  @Test
+  void firstRunIsSelfContained() throws IOException {
+    Path out = Path.of("synthetic.jsonl"); // where the snippet writes, relative to the working directory
+    try {
+      RunResult r = QuickStart.firstRun();
+      assertThat(r.dataset().size()).isEqualTo(20);
+      assertThat(Files.readAllLines(out)).hasSize(20);
+      assertThat(r.report().secretBudget().orElseThrow().r()).isLessThanOrEqualTo(1e-3 * (1 + 1e-9));
+      assertThat(r.report().noise().isPrivate()).isTrue();
+    } finally {
+      Files.deleteIfExists(out);
+    }
+  }
+
   @Test
   void augpe() {
     RunResult r = QuickStart.augpe(priv, pub, gen, emb, 12);

@@ -29,12 +29,15 @@ public record DemoSummary(String method, double ratio, List<DemoResult> runs) {
 
   /** Mean and sample standard deviation (0 for one run). */
   public record Stat(double mean, double sd, int n) {
-    /** "mean ± sd" with the given decimals; "–" when NaN. */
+    /** "mean ± sd" with the given decimals; the mean alone from one value; "–" when NaN. */
     public String format(int decimals) {
       if (Double.isNaN(mean)) {
         return "–";
       }
       String f = "%." + decimals + "f";
+      if (n == 1) {
+        return String.format(Locale.ROOT, f, mean);
+      }
       return String.format(Locale.ROOT, f + " ± " + f, mean, sd);
     }
 

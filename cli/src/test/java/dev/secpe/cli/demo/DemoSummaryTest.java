@@ -18,6 +18,8 @@ class DemoSummaryTest {
     assertThat(s.sd()).isCloseTo(Math.sqrt(5.0 / 3.0), within(1e-12));
     assertThat(s.format(2)).isEqualTo("2.50 ± 1.29");
     assertThat(DemoSummary.Stat.of(new double[] {7}).sd()).isZero();
+    // One seed (the quick demo): the value alone, no "± 0.00" that looks like a measured spread.
+    assertThat(DemoSummary.Stat.of(new double[] {7}).format(2)).isEqualTo("7.00");
     assertThat(DemoSummary.Stat.of(new double[] {Double.NaN, Double.NaN}).format(3)).isEqualTo("–");
   }
 

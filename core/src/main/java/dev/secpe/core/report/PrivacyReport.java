@@ -81,6 +81,15 @@ public record PrivacyReport(
     Objects.requireNonNull(embedding, "embedding");
   }
 
+  /**
+   * The report as the indented JSON that {@code bin/secpe run} writes (the keys are listed in the
+   * user guide's command-line page); {@link PrivacyReportJson} also writes it to a file or gives
+   * it as a Jackson tree.
+   */
+  public String toJson() {
+    return PrivacyReportJson.toJson(this);
+  }
+
   /** A builder for {@code method}. */
   public static Builder builder(String method) {
     return new Builder(method);

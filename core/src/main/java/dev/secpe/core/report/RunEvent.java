@@ -80,6 +80,16 @@ public sealed interface RunEvent {
     }
   }
 
+  /**
+   * A round finished, before the next round's population is generated (that generation is the next
+   * round's, as round 0's generation is the initial population's).
+   *
+   * @param round the round
+   * @param timings the round's time per phase: generating its population, embedding it, voting
+   * @param populationSize the survivors plus the offspring requested for the next round (the
+   *     survivors alone after the last round); texts that repeat one already in the population may
+   *     be left out of it
+   */
   record RoundFinished(int round, PhaseTimings timings, int populationSize) implements RunEvent {
     /** Validates. */
     public RoundFinished {

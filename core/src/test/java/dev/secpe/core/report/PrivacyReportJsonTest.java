@@ -52,6 +52,16 @@ class PrivacyReportJsonTest {
         .build();
   }
 
+  /** The report's own toJson() is the JSON the CLI writes, the way a user finds it first. */
+  @Test
+  void theReportsToJsonIsTheCliJson() throws Exception {
+    PrivacyReport r = secpeReport();
+    assertThat(r.toJson()).isEqualTo(PrivacyReportJson.toJson(r));
+    JsonNode j = new ObjectMapper().readTree(r.toJson());
+    assertThat(j.get("method").asText()).isEqualTo("secpe");
+    assertThat(j.get("records").asInt()).isEqualTo(2000);
+  }
+
   @Test
   void writesTheShapeTheCliPromises() throws Exception {
     Path f = dir.resolve("report.json");

@@ -300,12 +300,14 @@ public final class Engine {
         break;
       }
       SplittableRandom rng = Seeds.random(settings.seed(), "vary", t);
-      List<SyntheticText> children =
-          generateDistinct(generator, method.vary(ctx, t, survivors, rng), t + 1, t + 1, survivors);
+      List<Offspring> offspring = method.vary(ctx, t, survivors, rng);
+      // Round t ends here: generating round t + 1's population is round t + 1's generation (its
+      // time and progress belong to it, as round 0's are the initial population's).
+      endRound(t, survivors.size() + offspring.size());
+      List<SyntheticText> children = generateDistinct(generator, offspring, t + 1, t + 1, survivors);
       List<SyntheticText> next = new ArrayList<>(survivors);
       next.addAll(children);
       population = List.copyOf(next);
-      endRound(t, population.size());
       finishRound(cps, t + 1, population, ledger, store);
     }
     return new Outcome(

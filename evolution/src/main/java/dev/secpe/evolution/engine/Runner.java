@@ -104,8 +104,17 @@ public final class Runner {
     return new RunResult(SyntheticDataset.of(out.synthetic()), b.build());
   }
 
-  private static String version(Object provider) {
-    String v = provider.getClass().getPackage().getImplementationVersion();
+  /**
+   * The provider's version: its jar manifest's Implementation-Version (every SecPE module's jar
+   * has one), else its named module's version (on the module path), else "dev" (classes not in a
+   * jar, as in an IDE or a module's own tests).
+   */
+  static String version(Object provider) {
+    Class<?> c = provider.getClass();
+    String v = c.getPackage().getImplementationVersion();
+    if (v == null && c.getModule().getDescriptor() != null) {
+      v = c.getModule().getDescriptor().rawVersion().orElse(null);
+    }
     return v == null ? "dev" : v;
   }
 }

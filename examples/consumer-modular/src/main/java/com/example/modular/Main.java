@@ -141,6 +141,9 @@ public final class Main {
           .build()
           .run();
       check(result.dataset().size() == 6, "synthetic records: " + result.dataset().size());
+      // 6. Every provider reports the version of the jar it came from, not "dev".
+      result.report().providers().forEach(p ->
+          check(!p.version().equals("dev") && !p.version().isBlank(), p.name() + " reports version " + p.version()));
     }
   }
 

@@ -49,7 +49,12 @@ import java.util.stream.IntStream;
  *
  * <p>A "line" is a sentence of a non-blank line of the document (prose paragraphs are one line of
  * several sentences); sentences longer than 40 words are cut into pieces of at most 40 words. Each
- * keeps the separator that followed it, so generated texts keep their sources' layout. Max tokens (in words) and stop sequences are honoured; temperature and
+ * keeps the separator that followed it, so generated texts keep their sources' layout: texts
+ * spliced from one-line documents are one line. <b>Sentence order is not kept, by design</b>: a
+ * text is a run of consecutive sentences from a random starting sentence, jumping to another
+ * document with {@link Builder#jumpProbability(double)} ({@code 0} keeps every run within one
+ * document, in its order), and variations replace, add or drop sentences; that recombination is
+ * what makes it a generator rather than a sampler of the public documents. Max tokens (in words) and stop sequences are honoured; temperature and
  * top-p are not used. Deterministic: a request with {@code params.seed()} always gives the same
  * text; without one the seed comes from {@link Builder#seed(long)}, the call count and the index.
  * Thread-safe (immutable after building).
@@ -416,11 +421,15 @@ public final class SpliceTextGenerator implements TextGenerator {
   /**
    * The units the generator recombines: the sentences of each non-blank line (stripped), long
    * sentences cut into pieces of at most 40 words. Each unit carries the separator that followed
-   * it in the text (a space inside a line, a newline at its end), so that texts joined from units
-   * keep the layout of their sources: prose paragraphs stay paragraphs, short lines stay lines.
+   * it in the text (a space inside a line, a newline at its end; a space after the last unit of a
+   * one-line text, which has no line end), so that texts joined from units keep the layout of their
+   * sources: prose paragraphs stay paragraphs, short lines stay lines, one-line texts one line.
    */
   static String[] lines(String text) {
     List<String> out = new ArrayList<>();
+    // A one-line text (a message, a single paragraph) has no line end: its units are joined by
+    // spaces only, so that texts spliced from one-line sources stay on one line.
+    boolean oneLine = text.strip().lines().filter(l -> !l.isBlank()).count() <= 1;
     for (String raw : text.split("\\R")) {
       String line = raw.strip();
       if (line.isEmpty()) {
@@ -434,7 +443,7 @@ public final class SpliceTextGenerator implements TextGenerator {
         }
       }
       for (int i = 0; i < pieces.size(); i++) {
-        out.add(pieces.get(i) + (i == pieces.size() - 1 ? "\n" : " "));
+        out.add(pieces.get(i) + (i == pieces.size() - 1 && !oneLine ? "\n" : " "));
       }
     }
     return out.toArray(new String[0]);

@@ -6,6 +6,7 @@ import dev.secpe.llm.ChatMessage;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationTask;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -101,10 +102,36 @@ class SpliceTextGeneratorTest {
     String paragraph = "First point made here. Second point follows it! Third point ends? Fourth one closes.";
     assertThat(SpliceTextGenerator.lines(paragraph))
         .containsExactly("First point made here. ", "Second point follows it! ", "Third point ends? ",
-            "Fourth one closes.\n");
+            "Fourth one closes. ");
+    assertThat(SpliceTextGenerator.lines("One line. Two here.\nA second line."))
+        .containsExactly("One line. ", "Two here.\n", "A second line.\n");
     SpliceTextGenerator g = SpliceTextGenerator.builder().train(List.of(paragraph)).jumpProbability(0).build();
     String t = g.generate(List.of(req(new GenerationTask.Random(null, List.of(), 8), 4, 100))).get(0).text();
     assertThat(t).doesNotContain("\n").contains("point");
+  }
+
+  /**
+   * One-line sources (chat messages, single-paragraph tickets) give one-line texts for every kind
+   * of task, whatever is spliced: a newline was inserted wherever a text ended and the next began.
+   */
+  @Test
+  void oneLineSourcesGiveOneLineTexts() {
+    List<String> texts = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      texts.add("Ticket " + i + " opened today. The printer on floor " + i + " jams again! Please send someone soon.");
+    }
+    SpliceTextGenerator g = SpliceTextGenerator.builder().train(texts).jumpProbability(0.5).build();
+    String parent = texts.get(3) + " " + texts.get(4);
+    for (long seed = 0; seed < 40; seed++) {
+      for (GenerationTask task : List.of(
+          new GenerationTask.Random(null, List.of(), 60),
+          new GenerationTask.FillIn(parent, 0.5, 60, null),
+          new GenerationTask.Rewrite(parent, null),
+          new GenerationTask.Cross(texts.get(1), texts.get(2), null))) {
+        String t = g.generate(List.of(req(task, seed, 200))).get(0).text();
+        assertThat(t).as("%s, seed %d", task.getClass().getSimpleName(), seed).doesNotContain("\n").isNotBlank();
+      }
+    }
   }
 
   @Test
