@@ -336,10 +336,11 @@ public final class SecPE extends Runs<SecPE.Config> {
 
     /**
      * With {@link #secretFreeAsPublic}: the secret-free records also vote one by one for their
-     * nearest candidate every round, exactly (they need no noise under this guarantee), beside the
-     * noisy representatives of the secret-holding records, which add their estimated private mass
-     * {@code max(0, n~_k - n_k)} to their nearest candidate; the top of each label's histogram
-     * survives (rank selection, as Aug-PE's default). Not in the paper (off by default); the paper's rule votes
+     * nearest candidate every round, exactly (they need no noise under this guarantee), and each
+     * noisy representative's estimated count of secret-holding records {@code max(0, n~_k - n_k)}
+     * is spread over the candidates its cluster's secret-free records voted for, in proportion to
+     * their votes; the top of each label's histogram survives (rank selection, as Aug-PE's
+     * default). The release is the paper's; only its use differs. Not in the paper (off by default); the paper's rule votes
      * with the representatives alone.
      */
     public Builder secretFreeVotes(boolean on) {

@@ -671,9 +671,10 @@ public final class SecPEMethod implements Method {
       if (config.secretFreeVotes()) {
         out.add(
             "Secret-free votes (secretFreeVotes, not in the paper): every round each secret-free record"
-                + " voted for its nearest candidate, exactly, and each representative added its noisy"
-                + " count of secret-holding records, max(0, n~_k - n_k), to its nearest candidate;"
-                + " the top of each label's histogram survived (rank selection, as Aug-PE's).");
+                + " voted for its nearest candidate, exactly, and each representative's noisy count of"
+                + " secret-holding records, max(0, n~_k - n_k), was spread over the candidates its"
+                + " cluster's secret-free records voted for; the top of each label's histogram survived"
+                + " (rank selection, as Aug-PE's).");
       }
     }
     if (config.clusters() == 0 && clustersPerGroup != null) {
