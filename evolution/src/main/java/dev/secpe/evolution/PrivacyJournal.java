@@ -8,7 +8,7 @@ import dev.secpe.accounting.ledger.PrivacyGuarantee;
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.PrivateDataset;
-import dev.secpe.evolution.engine.RunJournal;
+import dev.secpe.evolution.persist.RunJournal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,7 +2,7 @@
  * The evolution engine shared by every method (internal: not exported by the module, no
  * compatibility promise). {@link dev.secpe.evolution.engine.Engine} owns the loop (initial
  * population, then per round embed, vote, select, vary), generation, timing, checkpoints and
- * resume; {@link dev.secpe.evolution.engine.ReleaseStore} is the only way a noisy value is drawn
+ * resume; {@link dev.secpe.evolution.persist.ReleaseStore} is the only way a noisy value is drawn
  * (charged to the run's budget-limited ledger first, persisted right after); {@link
  * dev.secpe.evolution.engine.RunContext} is everything a {@link
  * dev.secpe.evolution.engine.Method} may use, private data only as embeddings, labels and exact

@@ -1,4 +1,4 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.persist;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -254,7 +254,7 @@ public final class RunJournal implements AutoCloseable {
    * The refusal of a resume that would switch noise modes: secure after reproducible would call
    * private the releases it reuses; reproducible after secure would make a run part private.
    */
-  static IllegalStateException noiseSwitched(Path where, String before, String now) {
+  public static IllegalStateException noiseSwitched(Path where, String before, String now) {
     return new IllegalStateException(
         "checkpoint " + where + " was drawn with " + before + " noise, and this run would go on with " + now
             + " noise: " + (PrivacyJournal.Run.SECURE.equals(now)

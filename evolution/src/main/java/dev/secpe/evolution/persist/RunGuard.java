@@ -1,9 +1,10 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.persist;
 
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.evolution.EvolutionSettings;
 import dev.secpe.evolution.PrivacyJournal;
 import dev.secpe.evolution.PrivateStore;
+import dev.secpe.evolution.engine.Method;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -14,7 +15,7 @@ import java.util.Optional;
  * per dataset), through which every draw and every checkpoint is witnessed. A non-private run
  * spends nothing and keeps no journal.
  */
-final class RunGuard implements AutoCloseable {
+public final class RunGuard implements AutoCloseable {
 
   private final Optional<CheckpointStore> checkpoints;
   private final AutoCloseable checkpointLock; // null without a checkpoint
@@ -41,7 +42,7 @@ final class RunGuard implements AutoCloseable {
    *
    * @throws IllegalStateException if another run holds either, or the journal refuses the run
    */
-  static RunGuard open(EvolutionSettings settings, Method method, PrivateStore data) {
+  public static RunGuard open(EvolutionSettings settings, Method method, PrivateStore data) {
     Duration wait = settings.journal().map(PrivacyJournal::lockWait).orElse(Duration.ZERO);
     String holder = "secpe " + method.name() + " run by " + System.getProperty("user.name", "?");
     Optional<CheckpointStore> cps = settings.checkpointDir().map(CheckpointStore::new);
@@ -59,12 +60,12 @@ final class RunGuard implements AutoCloseable {
   }
 
   /** The run's checkpoint store, if it checkpoints. */
-  Optional<CheckpointStore> checkpoints() {
+  public Optional<CheckpointStore> checkpoints() {
     return checkpoints;
   }
 
   /** A fresh run starts: journalled (a new lineage) after its plan is checked against the lifetime budget. */
-  void fresh() {
+  public void fresh() {
     if (journal != null) {
       journal.fresh(method, checkpointDir, noise, planned);
     }
@@ -74,7 +75,7 @@ final class RunGuard implements AutoCloseable {
    * A run resumes from {@code restored} (read through {@link #checkpoints()}): checked against the
    * journal, and completed with the releases the journal kept after it was written.
    */
-  Checkpoint resumed(Checkpoint restored) {
+  public Checkpoint resumed(Checkpoint restored) {
     CheckpointStore s = checkpoints.orElseThrow();
     if (journal == null) {
       if (!restored.lineage().isEmpty()) {
@@ -89,22 +90,22 @@ final class RunGuard implements AutoCloseable {
   }
 
   /** What opening the privacy journal repaired (a torn last line), in words; empty if nothing. */
-  List<String> journalRepairs() {
+  public List<String> journalRepairs() {
     return journal == null ? List.of() : journal.repairs();
   }
 
   /** Whether the run keeps a privacy journal. */
-  boolean journalled() {
+  public boolean journalled() {
     return journal != null;
   }
 
   /** The lineage checkpoints are written with ("" without a journal). */
-  String lineage() {
+  public String lineage() {
     return journal == null ? "" : journal.lineage();
   }
 
   /** What sees every draw. */
-  ReleaseStore.Witness witness() {
+  public ReleaseStore.Witness witness() {
     if (journal == null) {
       return ReleaseStore.Witness.NONE;
     }
@@ -122,7 +123,7 @@ final class RunGuard implements AutoCloseable {
   }
 
   /** Writes a checkpoint and journals its digest. */
-  void write(CheckpointStore store, Checkpoint c) {
+  public void write(CheckpointStore store, Checkpoint c) {
     String digest = store.write(c);
     if (journal != null) {
       journal.checkpointed(digest, c.round(), c.values().size());
@@ -130,7 +131,7 @@ final class RunGuard implements AutoCloseable {
   }
 
   /** Journals how the run ended (null: it finished). */
-  void end(Throwable failure) {
+  public void end(Throwable failure) {
     if (journal != null) {
       journal.end(failure);
     }

@@ -1,0 +1,14 @@
+/**
+ * What a run writes to disk, and when (internal: not exported by the module, no compatibility
+ * promise): the privacy journal of each dataset ({@link dev.secpe.evolution.persist.RunJournal}
+ * over {@link dev.secpe.evolution.persist.JournalFile}), checkpoints ({@link
+ * dev.secpe.evolution.persist.CheckpointStore}), the locks that keep one run per dataset and per
+ * checkpoint directory, and {@link dev.secpe.evolution.persist.ReleaseStore}, the only way a noisy
+ * value is drawn. Together they make a budget spent once: a release is charged before it is drawn
+ * and never drawn twice. {@link dev.secpe.evolution.persist.RunGuard} is what the engine holds of
+ * it for one run.
+ */
+@NullMarked
+package dev.secpe.evolution.persist;
+
+import org.jspecify.annotations.NullMarked;
