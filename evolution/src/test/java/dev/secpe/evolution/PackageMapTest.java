@@ -28,6 +28,11 @@ class PackageMapTest {
   }
 
   @Test
+  void providerPlumbingReachesNothingOfTheModuleAboveIt() throws IOException {
+    assertThat(uses("provider")).as("types of dev.secpe.evolution that provider uses").isEmpty();
+  }
+
+  @Test
   void theEngineAndTheMethodsReachPersistenceThroughItsDoorOnly() throws IOException {
     Set<String> door = Set.of("RunGuard", "Checkpoint", "CheckpointStore", "ReleaseStore", "ReleaseCodec");
     assertThat(uses("engine")).as("the engine opens its run's guard").contains("persist.RunGuard");

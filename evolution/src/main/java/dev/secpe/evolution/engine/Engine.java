@@ -19,6 +19,8 @@ import dev.secpe.evolution.persist.Checkpoint;
 import dev.secpe.evolution.persist.CheckpointStore;
 import dev.secpe.evolution.persist.ReleaseStore;
 import dev.secpe.evolution.persist.RunGuard;
+import dev.secpe.evolution.provider.OneOffEmbedding;
+import dev.secpe.evolution.provider.ProviderCalls;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
