@@ -44,6 +44,22 @@ class PackageMapTest {
   }
 
   @Test
+  void noMethodImportsAnotherAndTheEngineImportsNoMethodNorEntryPoint() throws IOException {
+    List<String> methods = List.of("secpe", "augpe", "dpga", "ctcl");
+    Set<String> entryPoints = Set.of("SecPE", "AugPE", "DPGA", "CTCL", "Runs", "EvolutionBuilder");
+    for (String pkg : methods) {
+      assertThat(uses(pkg)).as("what %s uses of the module", pkg)
+          .noneMatch(t -> methods.contains(t.split("\\.")[0]))
+          .noneMatch(entryPoints::contains);
+    }
+    for (String pkg : List.of("engine", "persist", "provider")) {
+      assertThat(uses(pkg)).as("what %s uses of the module", pkg)
+          .noneMatch(t -> methods.contains(t.split("\\.")[0]))
+          .noneMatch(entryPoints::contains);
+    }
+  }
+
+  @Test
   void thePublicFaceReadsTheJournalThroughItsReadSideOnly() throws IOException {
     assertThat(importsOf(SOURCES.resolve("PrivacyJournal.java")))
         .filteredOn(t -> t.startsWith("persist."))
