@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * Opens a run's {@link RunGuard} from its settings: the one place the engine says what it asks of
- * persistence (a journal only for a private plan, and the dataset's key read only then).
+ * persistence: a journal only for a private plan, and only then the dataset's key (a hash of
+ * every record) and size.
  */
 final class RunGuards {
 
@@ -32,6 +33,6 @@ final class RunGuards {
         settings.noise().isPrivate(),
         method.plan().calibratedReleases(),
         journal.isPresent() ? data.datasetKey() : "",
-        data.size()));
+        journal.isPresent() ? data.size() : 0));
   }
 }
