@@ -9,7 +9,7 @@ import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.io.DatasetReader;
 import dev.secpe.evolution.PrivacyJournal;
-import dev.secpe.evolution.engine.CheckpointStore;
+import dev.secpe.evolution.persist.CheckpointStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

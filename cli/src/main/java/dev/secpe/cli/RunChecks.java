@@ -8,7 +8,7 @@ import dev.secpe.core.io.DatasetReader;
 import dev.secpe.evolution.CTCL;
 import dev.secpe.evolution.PrivateStore;
 import dev.secpe.evolution.SizeLimits;
-import dev.secpe.evolution.engine.CheckpointStore;
+import dev.secpe.evolution.persist.CheckpointStore;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationTask;

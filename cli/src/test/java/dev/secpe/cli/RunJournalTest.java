@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.secpe.evolution.engine.CheckpointStore;
+import dev.secpe.evolution.persist.CheckpointStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;

@@ -8,12 +8,17 @@ import dev.secpe.accounting.ledger.PrivacyGuarantee;
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.PrivateDataset;
-import dev.secpe.evolution.engine.RunJournal;
+import dev.secpe.evolution.persist.Checkpoint;
+import dev.secpe.evolution.persist.JournalEntry;
+import dev.secpe.evolution.persist.RunJournal;
+import dev.secpe.evolution.persist.Spending;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -122,7 +127,7 @@ public final class PrivacyJournal {
 
   /** What the journal holds about {@code data}: every run, every charge, the lifetime budget. */
   public History history(PrivateDataset data) {
-    return RunJournal.history(directory, Objects.requireNonNull(data, "data").datasetKey());
+    return history(Objects.requireNonNull(data, "data").datasetKey());
   }
 
   /**
@@ -130,7 +135,43 @@ public final class PrivacyJournal {
    * PrivateStore#datasetKey()}, as a run on it is): every run, every charge, the lifetime budget.
    */
   public History history(PrivateStore store) {
-    return RunJournal.history(directory, Objects.requireNonNull(store, "store").datasetKey());
+    return history(Objects.requireNonNull(store, "store").datasetKey());
+  }
+
+  /** The history of the dataset {@code key}, read from its journal's entries in order. */
+  private History history(String key) {
+    Path file = RunJournal.fileOf(directory, key);
+    int records = -1;
+    Limit limit = null;
+    List<JournalEntry.Run> started = new ArrayList<>();
+    Map<String, List<Charge>> charges = new HashMap<>();
+    Map<String, JournalEntry.End> ends = new HashMap<>();
+    List<String> repairs = new ArrayList<>();
+    for (JournalEntry e : RunJournal.read(directory, key)) {
+      if (e instanceof JournalEntry.Dataset d) {
+        records = d.records();
+      } else if (e instanceof JournalEntry.Limit l) {
+        limit = new Limit(l.set(), l.by(), l.dp(), l.secret());
+      } else if (e instanceof JournalEntry.Run r) {
+        started.add(r);
+        charges.put(r.id(), new ArrayList<>());
+      } else if (e instanceof JournalEntry.Charge c) {
+        charges.computeIfAbsent(c.run(), r -> new ArrayList<>()).add(new Charge(c.time(), c.release()));
+      } else if (e instanceof JournalEntry.End end) {
+        ends.put(end.run(), end);
+      } else if (e instanceof JournalEntry.Repair r) {
+        repairs.add(r.time() + ": " + r.note());
+      }
+    }
+    List<Run> runs = new ArrayList<>();
+    for (JournalEntry.Run r : started) {
+      Optional<JournalEntry.End> end = Optional.ofNullable(ends.get(r.id()));
+      runs.add(new Run(
+          r.id(), r.lineage(), r.method(), r.resumed(), r.started(), end.map(JournalEntry.End::time),
+          end.map(JournalEntry.End::status).orElse("unfinished"), r.checkpoint(), r.user(), r.noise(),
+          List.copyOf(charges.get(r.id()))));
+    }
+    return new History(key, file, records, Optional.ofNullable(limit), runs, repairs);
   }
 
   /**
@@ -166,13 +207,16 @@ public final class PrivacyJournal {
 
     /** An empty ledger that refuses a release taking it past this limit. */
     public PrivacyLedger ledger() {
-      return dp.isPresent() ? PrivacyLedger.withLimit(dp.get()) : PrivacyLedger.withUniformLimit(secret.orElseThrow());
+      return journalled().ledger();
     }
 
     /** The limit in words: "epsilon E at delta D" or "(p, r) = (P, R)". */
     public String describe() {
-      return dp.map(b -> "epsilon " + b.epsilon() + " at delta " + b.delta())
-          .orElseGet(() -> "(p, r) = (" + secret.orElseThrow().p() + ", " + secret.orElseThrow().r() + ")");
+      return journalled().describe();
+    }
+
+    private JournalEntry.Limit journalled() {
+      return new JournalEntry.Limit(set, by, dp, secret);
     }
   }
 
@@ -213,7 +257,7 @@ public final class PrivacyJournal {
       List<Charge> charges) {
 
     /** The noise value of a run drawn with secure noise; any other value protects nothing. */
-    public static final String SECURE = "secure";
+    public static final String SECURE = Checkpoint.SECURE;
 
     /**
      * Whether its noise was secure. A run with reproducible (seeded) noise protects nothing: its
@@ -341,7 +385,7 @@ public final class PrivacyJournal {
       }
       List<Release> records = secure.stream().filter(x -> !(x.cost() instanceof PrivacyCost.SecretMixture)).toList();
       List<Release> secrets = secure.stream().filter(x -> x.cost() instanceof PrivacyCost.SecretMixture).toList();
-      Optional<String> why = secretSetsDiffer(secrets);
+      Optional<String> why = Spending.notComposable(secrets);
       Subtotal recordLevel = new Subtotal(all - perSecret, unprotected - perSecretUnprotected,
           unprotected - perSecretUnprotected > 0 ? Optional.empty() : Optional.of(compose(records, delta, p)));
       Subtotal secretLevel = new Subtotal(perSecret, perSecretUnprotected,
@@ -398,37 +442,12 @@ public final class PrivacyJournal {
           r.charges().forEach(c -> secure.add(c.release()));
         }
       }
-      return secretSetsDiffer(secure);
-    }
-
-    /**
-     * Why SecPE releases cannot be composed: they protected different numbers of secrets (so
-     * different secret sets), and a secret one run protected was not protected by the other.
-     */
-    private static Optional<String> secretSetsDiffer(List<Release> releases) {
-      java.util.Set<Integer> counts = new java.util.LinkedHashSet<>();
-      for (Release r : releases) {
-        if (r.cost() instanceof PrivacyCost.SecretMixture m) {
-          counts.add(m.secretCount());
-        }
-      }
-      if (counts.size() < 2) {
-        return Optional.empty();
-      }
-      return Optional.of(
-          "SecPE runs on this dataset protected different secret sets ("
-              + counts.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" vs "))
-              + " secrets): their (p, r) guarantees cannot be added, since a secret one run protected was"
-              + " not protected by the other; each run's report gives its own guarantee, and the record-level"
-              + " releases are totalled apart. Protect the same --secrets (SecPE.Builder.secrets) in every SecPE"
-              + " run on a dataset to keep one total");
+      return Spending.notComposable(secure);
     }
 
     /** Why a total with {@code unprotected} releases drawn with reproducible noise is unbounded. */
     public static String unboundedReason(int unprotected) {
-      return unprotected + " release(s) on this dataset were drawn with reproducible (seeded) noise"
-          + " (--reproducible-noise, NoiseSources.reproducibleForTests), which protects nothing: they count as"
-          + " unbounded, so no finite total or lifetime budget holds for the dataset";
+      return Spending.unboundedReason(unprotected);
     }
   }
 }

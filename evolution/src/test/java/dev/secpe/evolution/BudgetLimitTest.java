@@ -4,7 +4,7 @@ import dev.secpe.evolution.engine.Engine;
 import dev.secpe.evolution.engine.Method;
 import dev.secpe.evolution.engine.Offspring;
 import dev.secpe.evolution.engine.RunContext;
-import dev.secpe.evolution.engine.ReleaseCodec;
+import dev.secpe.evolution.persist.ReleaseCodec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

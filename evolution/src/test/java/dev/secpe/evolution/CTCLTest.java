@@ -6,8 +6,8 @@ import dev.secpe.evolution.dpga.DPGAPlan;
 
 import dev.secpe.evolution.ctcl.TopicModel;
 import dev.secpe.evolution.engine.Allocation;
-import dev.secpe.evolution.engine.Checkpoint;
-import dev.secpe.evolution.engine.CheckpointStore;
+import dev.secpe.evolution.persist.Checkpoint;
+import dev.secpe.evolution.persist.CheckpointStore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

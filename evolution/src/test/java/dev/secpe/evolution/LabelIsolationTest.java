@@ -5,7 +5,7 @@ import dev.secpe.evolution.augpe.AugPEMethod;
 import dev.secpe.evolution.augpe.AugPEOptions;
 import dev.secpe.evolution.augpe.AugPEPlan;
 import dev.secpe.evolution.engine.NoNoise;
-import dev.secpe.evolution.engine.ReleaseStore;
+import dev.secpe.evolution.persist.ReleaseStore;
 import dev.secpe.evolution.engine.RunContext;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -10,7 +10,7 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.BudgetExceededException;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.report.RunEvent;
-import dev.secpe.evolution.engine.CheckpointStore;
+import dev.secpe.evolution.persist.CheckpointStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;

@@ -1,7 +1,7 @@
 package dev.secpe.evolution;
 
-import dev.secpe.evolution.engine.Checkpoint;
-import dev.secpe.evolution.engine.CheckpointStore;
+import dev.secpe.evolution.persist.Checkpoint;
+import dev.secpe.evolution.persist.CheckpointStore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

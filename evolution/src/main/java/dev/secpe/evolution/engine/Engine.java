@@ -15,6 +15,12 @@ import dev.secpe.evolution.EvolutionSettings;
 import dev.secpe.evolution.PrivacyMode;
 import dev.secpe.evolution.PrivateStore;
 import dev.secpe.evolution.VoteGeometry;
+import dev.secpe.evolution.persist.Checkpoint;
+import dev.secpe.evolution.persist.CheckpointStore;
+import dev.secpe.evolution.persist.ReleaseStore;
+import dev.secpe.evolution.persist.RunGuard;
+import dev.secpe.evolution.provider.OneOffEmbedding;
+import dev.secpe.evolution.provider.ProviderCalls;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
@@ -126,7 +132,7 @@ public final class Engine {
 
   public Outcome run() {
     // The checkpoint directory's lock and the dataset's privacy journal, held until the run ends.
-    RunGuard guard = RunGuard.open(settings, method, privateData);
+    RunGuard guard = RunGuards.open(settings, method, privateData);
     journalRepairs = guard.journalRepairs();
     try {
       Outcome out = run(guard);
@@ -185,7 +191,7 @@ public final class Engine {
                 + configDescription);
       }
       if (!restored.noise().isEmpty() && !restored.noise().equals(noise())) {
-        throw RunJournal.noiseSwitched(cps.get().file(), restored.noise(), noise());
+        throw RunGuard.noiseSwitched(cps.get().file(), restored.noise(), noise());
       }
       restored = guard.resumed(restored);
       copiesLeftOut = restored.copiesLeftOut();

@@ -13,6 +13,7 @@ import dev.secpe.core.PublicTexts;
 import dev.secpe.core.SyntheticText;
 import dev.secpe.evolution.EvolutionSettings;
 import dev.secpe.evolution.PrivateStore;
+import dev.secpe.evolution.persist.ReleaseStore;
 import dev.secpe.llm.TextEmbedder;
 import java.util.ArrayList;
 import java.util.Arrays;

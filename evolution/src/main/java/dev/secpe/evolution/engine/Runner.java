@@ -12,6 +12,7 @@ import dev.secpe.core.report.RunEvent;
 import dev.secpe.evolution.EvolutionSettings;
 import dev.secpe.evolution.PrivateStore;
 import dev.secpe.evolution.RunResult;
+import dev.secpe.evolution.provider.TimedEmbedder;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.cache.CachingEmbedder;
@@ -39,7 +40,7 @@ public final class Runner {
     TextEmbedder cached =
         embedder instanceof CachingEmbedder ? embedder : CachingEmbedder.inMemory(embedder, EMBEDDING_CACHE);
     // Timeouts, retries and cancellation around every embedding batch (private ones included).
-    TimedEmbedder timed = new TimedEmbedder(cached, settings, cancelled);
+    TimedEmbedder timed = new TimedEmbedder(cached, settings.embeddingTimeout(), settings.providerRetries(), cancelled);
     Engine engine =
         new Engine(
             method, settings, privateData, inputs.publicData(), generator, timed, methodDescription, cancelled,

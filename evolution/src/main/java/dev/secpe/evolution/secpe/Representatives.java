@@ -1,6 +1,6 @@
 package dev.secpe.evolution.secpe;
 
-import dev.secpe.evolution.engine.ReleaseCodec;
+import dev.secpe.evolution.persist.ReleaseCodec;
 import java.util.Arrays;
 
 /**

@@ -1,8 +1,8 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.provider;
 
-import dev.secpe.evolution.EvolutionSettings;
 import dev.secpe.llm.ForwardingTextEmbedder;
 import dev.secpe.llm.TextEmbedder;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,13 +17,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class TimedEmbedder extends ForwardingTextEmbedder {
 
-  private final EvolutionSettings settings;
+  private final Duration timeout;
+  private final int retries;
   private final AtomicBoolean cancelled;
   private final ExecutorService workers;
 
-  public TimedEmbedder(TextEmbedder delegate, EvolutionSettings settings, AtomicBoolean cancelled) {
+  /**
+   * The {@code delegate} under the run's control: each batch times out after {@code timeout} and
+   * is tried {@code retries} more times; {@code cancelled} stops the run.
+   */
+  public TimedEmbedder(TextEmbedder delegate, Duration timeout, int retries, AtomicBoolean cancelled) {
     super(delegate);
-    this.settings = settings;
+    this.timeout = timeout;
+    this.retries = retries;
     this.cancelled = cancelled;
     AtomicInteger n = new AtomicInteger();
     this.workers =
@@ -40,8 +46,8 @@ public final class TimedEmbedder extends ForwardingTextEmbedder {
     return ProviderCalls.call(
         name(),
         texts.size(),
-        settings.embeddingTimeout(),
-        settings.providerRetries(),
+        timeout,
+        retries,
         cancelled,
         () -> workers.submit(() -> delegate().embed(texts)));
   }

@@ -1,4 +1,4 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.persist;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.persist;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,16 +7,17 @@ import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.ledger.BudgetExceededException;
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.ledger.Release;
-import dev.secpe.evolution.PrivacyJournal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -64,17 +65,17 @@ public final class RunJournal implements AutoCloseable {
     JournalFile f = JournalFile.openLocked(root, key, wait, holder);
     try {
       startDataset(f, key, records);
-      PrivacyJournal.History h = history(key, f.file(), f.entries());
-      Optional<PrivacyJournal.Limit> limit = h.limit();
-      PrivacyLedger lifetime = limit.map(PrivacyJournal.Limit::ledger).orElse(null);
-      String text = limit.map(PrivacyJournal.Limit::describe).orElse(null);
+      Optional<JournalEntry.Limit> limit = latestLimit(f.entries());
+      PrivacyLedger lifetime = limit.map(JournalEntry.Limit::ledger).orElse(null);
+      String text = limit.map(JournalEntry.Limit::describe).orElse(null);
       if (lifetime != null) {
-        if (h.unprotected() > 0) {
+        int unprotected = unprotected(f.entries());
+        if (unprotected > 0) {
           throw new IllegalStateException(
               "the lifetime budget of this dataset (" + text + ") is already spent: "
-                  + PrivacyJournal.History.unboundedReason(h.unprotected()) + "; nothing was drawn (see secpe privacy spent)");
+                  + Spending.unboundedReason(unprotected) + "; nothing was drawn (see secpe privacy spent)");
         }
-        Optional<String> why = h.notComposable();
+        Optional<String> why = Spending.notComposable(charges(f.entries()));
         if (why.isPresent()) {
           throw new IllegalStateException(
               "the lifetime budget of this dataset (" + text + ") cannot be checked, so no run is accounted against it: "
@@ -257,7 +258,7 @@ public final class RunJournal implements AutoCloseable {
   static IllegalStateException noiseSwitched(Path where, String before, String now) {
     return new IllegalStateException(
         "checkpoint " + where + " was drawn with " + before + " noise, and this run would go on with " + now
-            + " noise: " + (PrivacyJournal.Run.SECURE.equals(now)
+            + " noise: " + (Checkpoint.SECURE.equals(now)
                 ? "its report would call private the releases it reuses, which seeded noise does not protect"
                 : "a run cannot be part private, part reproducible")
             + "; resume with the noise it started with (bin/secpe run --reproducible-noise SEED, in the library"
@@ -284,7 +285,7 @@ public final class RunJournal implements AutoCloseable {
    * releases protect nothing, so they count as unbounded and would pass any budget.
    */
   private void refuseUnprotected(String noise) {
-    if (lifetime != null && !PrivacyJournal.Run.SECURE.equals(noise)) {
+    if (lifetime != null && !Checkpoint.SECURE.equals(noise)) {
       throw new IllegalStateException(
           "this dataset has a lifetime budget (" + limitText + "), and this run draws reproducible (seeded) noise"
               + " (--reproducible-noise, NoiseSources.reproducibleForTests), which protects nothing: its releases"
@@ -312,7 +313,7 @@ public final class RunJournal implements AutoCloseable {
     } catch (IllegalArgumentException e) {
       throw new IllegalStateException(
           "the lifetime budget of this dataset (" + limitText + ") cannot be checked with this run's planned releases: "
-              + notComposable(file.file(), all).orElse(e.getMessage()) + "; nothing was drawn");
+              + Spending.notComposable(all).orElse(e.getMessage()) + "; nothing was drawn");
     }
   }
 
@@ -361,7 +362,7 @@ public final class RunJournal implements AutoCloseable {
         throw new BudgetExceededException(
             "release " + release.id() + " refused before its noise was drawn: the lifetime budget of this dataset ("
                 + limitText + ") cannot be checked with it: "
-                + notComposable(file.file(), with).orElse(e.getMessage()));
+                + Spending.notComposable(with).orElse(e.getMessage()));
       }
     }
     ObjectNode e = entry("charge");
@@ -413,65 +414,34 @@ public final class RunJournal implements AutoCloseable {
 
   // ---- what the journal holds, for PrivacyJournal ----------------------------------------------
 
-  /** The history of the dataset {@code key} under {@code root} (empty runs if it has no journal). */
-  public static PrivacyJournal.History history(Path root, String key) {
-    return history(key, JournalFile.dirOf(root, key).resolve(JournalFile.FILE), JournalFile.read(root, key));
+  /** The journal file of the dataset {@code key} under {@code root} (which need not exist). */
+  public static Path fileOf(Path root, String key) {
+    return JournalFile.dirOf(root, key).resolve(JournalFile.FILE);
   }
 
   /**
-   * Why {@code releases} (charged with secure noise) cannot be composed, as {@link
-   * PrivacyJournal.History#notComposable()} says it.
+   * Every entry the journal of the dataset {@code key} under {@code root} holds that says what was
+   * spent, in order (none if it has no journal).
    */
-  private static Optional<String> notComposable(Path file, List<Release> releases) {
-    List<PrivacyJournal.Charge> cs = new ArrayList<>();
-    releases.forEach(r -> cs.add(new PrivacyJournal.Charge(Instant.EPOCH, r)));
-    PrivacyJournal.Run run = new PrivacyJournal.Run("", "", "", false, Instant.EPOCH, Optional.empty(), "",
-        Optional.empty(), "", PrivacyJournal.Run.SECURE, cs);
-    return new PrivacyJournal.History("", file, -1, Optional.empty(), List.of(run), List.of()).notComposable();
-  }
-
-  private static PrivacyJournal.History history(String key, Path file, List<ObjectNode> entries) {
-    Map<String, PrivacyJournal.Run> runs = new LinkedHashMap<>();
-    Map<String, List<PrivacyJournal.Charge>> charges = new LinkedHashMap<>();
-    Map<String, String> status = new LinkedHashMap<>();
-    Map<String, Instant> ended = new LinkedHashMap<>();
-    int records = -1;
-    for (ObjectNode e : entries) {
+  public static List<JournalEntry> read(Path root, String key) {
+    List<JournalEntry> out = new ArrayList<>();
+    for (ObjectNode e : JournalFile.read(root, key)) {
       String run = e.path("run").asText();
       switch (e.path("type").asText()) {
-        case "dataset" -> records = e.path("records").asInt(-1);
-        case "run" -> {
-          runs.put(run, null);
-          charges.put(run, new ArrayList<>());
-        }
-        case "charge" -> charges.computeIfAbsent(run, r -> new ArrayList<>())
-            .add(new PrivacyJournal.Charge(Instant.parse(e.path("time").asText()), releaseFrom(e.path("release"))));
-        case "end" -> {
-          status.put(run, e.path("status").asText());
-          ended.put(run, Instant.parse(e.path("time").asText()));
-        }
+        case "dataset" -> out.add(new JournalEntry.Dataset(e.path("records").asInt(-1)));
+        case "limit" -> out.add(limitOf(e));
+        case "run" -> out.add(new JournalEntry.Run(
+            run, e.path("lineage").asText(), e.path("method").asText(), e.path("resumed").asBoolean(),
+            Instant.parse(e.path("time").asText()), Optional.ofNullable(e.path("checkpoint").textValue()),
+            e.path("user").asText(), e.path("noise").asText()));
+        case "charge" -> out.add(
+            new JournalEntry.Charge(run, Instant.parse(e.path("time").asText()), releaseFrom(e.path("release"))));
+        case "end" -> out.add(new JournalEntry.End(run, Instant.parse(e.path("time").asText()), e.path("status").asText()));
+        case "repair" -> out.add(new JournalEntry.Repair(e.path("time").asText(), e.path("note").asText()));
         default -> { }
       }
     }
-    List<PrivacyJournal.Run> out = new ArrayList<>();
-    for (ObjectNode e : entries) {
-      if (!e.path("type").asText().equals("run")) {
-        continue;
-      }
-      String run = e.path("run").asText();
-      out.add(new PrivacyJournal.Run(
-          run, e.path("lineage").asText(), e.path("method").asText(), e.path("resumed").asBoolean(),
-          Instant.parse(e.path("time").asText()), Optional.ofNullable(ended.get(run)),
-          status.getOrDefault(run, "unfinished"), Optional.ofNullable(e.path("checkpoint").textValue()),
-          e.path("user").asText(), e.path("noise").asText(), List.copyOf(charges.get(run))));
-    }
-    List<String> repairs = new ArrayList<>();
-    for (ObjectNode e : entries) {
-      if (e.path("type").asText().equals("repair")) {
-        repairs.add(e.path("time").asText() + ": " + e.path("note").asText());
-      }
-    }
-    return new PrivacyJournal.History(key, file, records, latestLimit(entries), out, repairs);
+    return out;
   }
 
   /** Journals a lifetime budget for the dataset {@code key} of {@code records} records (one of dp, secret). */
@@ -495,31 +465,52 @@ public final class RunJournal implements AutoCloseable {
     }
   }
 
-  private static Optional<PrivacyJournal.Limit> latestLimit(List<ObjectNode> entries) {
-    PrivacyJournal.Limit limit = null;
+  private static Optional<JournalEntry.Limit> latestLimit(List<ObjectNode> entries) {
+    JournalEntry.Limit limit = null;
     for (ObjectNode e : entries) {
       if (e.path("type").asText().equals("limit")) {
-        Instant at = Instant.parse(e.path("time").asText());
-        String by = e.path("by").asText();
-        limit = e.has("epsilon")
-            ? new PrivacyJournal.Limit(at, by, Optional.of(new DpBudget(e.path("epsilon").asDouble(), e.path("delta").asDouble())), Optional.empty())
-            : new PrivacyJournal.Limit(at, by, Optional.empty(), Optional.of(new SecretBudget(e.path("p").asDouble(), e.path("r").asDouble())));
+        limit = limitOf(e);
       }
     }
     return Optional.ofNullable(limit);
   }
 
+  private static JournalEntry.Limit limitOf(ObjectNode e) {
+    Instant at = Instant.parse(e.path("time").asText());
+    String by = e.path("by").asText();
+    return e.has("epsilon")
+        ? new JournalEntry.Limit(at, by, Optional.of(new DpBudget(e.path("epsilon").asDouble(), e.path("delta").asDouble())), Optional.empty())
+        : new JournalEntry.Limit(at, by, Optional.empty(), Optional.of(new SecretBudget(e.path("p").asDouble(), e.path("r").asDouble())));
+  }
+
   /**
-   * Every release charged in the journal by a run with secure noise (the others are unbounded:
-   * {@link PrivacyJournal.History#unprotected()}), each under an id unique in the journal.
+   * How many releases the journal holds from runs with reproducible (seeded) noise: each protects
+   * nothing and counts as unbounded.
    */
-  private static List<Release> charges(List<ObjectNode> entries) {
-    java.util.Set<String> secure = new java.util.HashSet<>();
+  private static int unprotected(List<ObjectNode> entries) {
+    Set<String> seeded = runs(entries, false);
+    return (int) entries.stream()
+        .filter(e -> e.path("type").asText().equals("charge") && seeded.contains(e.path("run").asText()))
+        .count();
+  }
+
+  /** The runs journalled with secure noise ({@code secure}), or with any other noise. */
+  private static Set<String> runs(List<ObjectNode> entries, boolean secure) {
+    Set<String> out = new HashSet<>();
     for (ObjectNode e : entries) {
-      if (e.path("type").asText().equals("run") && PrivacyJournal.Run.SECURE.equals(e.path("noise").asText())) {
-        secure.add(e.path("run").asText());
+      if (e.path("type").asText().equals("run") && Checkpoint.SECURE.equals(e.path("noise").asText()) == secure) {
+        out.add(e.path("run").asText());
       }
     }
+    return out;
+  }
+
+  /**
+   * Every release charged in the journal by a run with secure noise (the others are unbounded:
+   * {@link #unprotected}), each under an id unique in the journal.
+   */
+  private static List<Release> charges(List<ObjectNode> entries) {
+    Set<String> secure = runs(entries, true);
     List<Release> out = new ArrayList<>();
     for (ObjectNode e : entries) {
       if (e.path("type").asText().equals("charge") && secure.contains(e.path("run").asText())) {

@@ -1,70 +1,101 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.persist;
 
 import dev.secpe.accounting.ledger.Release;
-import dev.secpe.evolution.EvolutionSettings;
-import dev.secpe.evolution.PrivacyJournal;
-import dev.secpe.evolution.PrivateStore;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * What one run holds from its start to its end: the lock of its checkpoint directory (one run per
- * checkpoint) and, where the settings give a {@link PrivacyJournal}, its dataset's journal (one run
- * per dataset), through which every draw and every checkpoint is witnessed. A non-private run
- * spends nothing and keeps no journal.
+ * checkpoint) and, where it keeps a privacy journal, its dataset's journal (one run per dataset),
+ * through which every draw and every checkpoint is witnessed. A non-private run spends nothing and
+ * keeps no journal.
+ *
+ * <p>The engine's one door into this package: it reads a checkpoint through {@link
+ * #checkpoints()}, draws through a {@link ReleaseStore} that reports to {@link #witness()}, and
+ * writes checkpoints through {@link #write}; the journal itself ({@link RunJournal}) it never sees.
  */
-final class RunGuard implements AutoCloseable {
+public final class RunGuard implements AutoCloseable {
 
   private final Optional<CheckpointStore> checkpoints;
   private final AutoCloseable checkpointLock; // null without a checkpoint
   private final RunJournal journal; // null without a journal
   private final String method;
-  private final Optional<java.nio.file.Path> checkpointDir;
+  private final Optional<Path> checkpointDir;
   private final String noise;
   private final List<Release> planned;
 
   private RunGuard(
-      Optional<CheckpointStore> checkpoints, AutoCloseable checkpointLock, RunJournal journal, String method,
-      EvolutionSettings settings, List<Release> planned) {
+      Optional<CheckpointStore> checkpoints, AutoCloseable checkpointLock, RunJournal journal, Request run) {
     this.checkpoints = checkpoints;
     this.checkpointLock = checkpointLock;
     this.journal = journal;
-    this.method = method;
-    this.checkpointDir = settings.checkpointDir();
-    this.noise = settings.noise().isPrivate() ? Checkpoint.SECURE : Checkpoint.REPRODUCIBLE;
-    this.planned = planned;
+    this.method = run.method();
+    this.checkpointDir = run.checkpointDir();
+    this.noise = run.secureNoise() ? Checkpoint.SECURE : Checkpoint.REPRODUCIBLE;
+    this.planned = run.planned();
   }
+
+  /**
+   * What a run asks to hold.
+   *
+   * @param method the method's name
+   * @param journal the directory of the privacy journals, if the run keeps one (a non-private run
+   *     keeps none)
+   * @param lockWait how long to wait for another run on the same dataset or checkpoint directory
+   * @param checkpointDir the run's checkpoint directory, if it checkpoints
+   * @param secureNoise whether the run draws secure noise (else reproducible, seeded noise)
+   * @param planned the releases the run plans, checked against the dataset's lifetime budget
+   * @param datasetKey the private dataset's key, which names its journal
+   * @param records the number of private records
+   */
+  public record Request(
+      String method,
+      Optional<Path> journal,
+      Duration lockWait,
+      Optional<Path> checkpointDir,
+      boolean secureNoise,
+      List<Release> planned,
+      String datasetKey,
+      int records) {}
 
   /**
    * Locks the run's checkpoint directory, then opens its dataset's journal.
    *
    * @throws IllegalStateException if another run holds either, or the journal refuses the run
    */
-  static RunGuard open(EvolutionSettings settings, Method method, PrivateStore data) {
-    Duration wait = settings.journal().map(PrivacyJournal::lockWait).orElse(Duration.ZERO);
-    String holder = "secpe " + method.name() + " run by " + System.getProperty("user.name", "?");
-    Optional<CheckpointStore> cps = settings.checkpointDir().map(CheckpointStore::new);
-    AutoCloseable lock = cps.isPresent() ? cps.get().lock(wait, holder) : null;
+  public static RunGuard open(Request run) {
+    String holder = "secpe " + run.method() + " run by " + System.getProperty("user.name", "?");
+    Optional<CheckpointStore> cps = run.checkpointDir().map(CheckpointStore::new);
+    AutoCloseable lock = cps.isPresent() ? cps.get().lock(run.lockWait(), holder) : null;
     RunJournal journal = null;
     try {
-      if (settings.journal().isPresent() && method.plan().isPrivate()) {
-        journal = RunJournal.open(settings.journal().get().directory(), wait, data.datasetKey(), data.size(), holder);
+      if (run.journal().isPresent()) {
+        journal = RunJournal.open(run.journal().get(), run.lockWait(), run.datasetKey(), run.records(), holder);
       }
     } catch (RuntimeException e) {
       closeQuietly(lock);
       throw e;
     }
-    return new RunGuard(cps, lock, journal, method.name(), settings, method.plan().calibratedReleases());
+    return new RunGuard(cps, lock, journal, run);
+  }
+
+  /**
+   * The refusal of a resume that would switch noise modes: secure after reproducible would call
+   * private the releases it reuses; reproducible after secure would make a run part private.
+   */
+  public static IllegalStateException noiseSwitched(Path where, String before, String now) {
+    return RunJournal.noiseSwitched(where, before, now);
   }
 
   /** The run's checkpoint store, if it checkpoints. */
-  Optional<CheckpointStore> checkpoints() {
+  public Optional<CheckpointStore> checkpoints() {
     return checkpoints;
   }
 
   /** A fresh run starts: journalled (a new lineage) after its plan is checked against the lifetime budget. */
-  void fresh() {
+  public void fresh() {
     if (journal != null) {
       journal.fresh(method, checkpointDir, noise, planned);
     }
@@ -74,7 +105,7 @@ final class RunGuard implements AutoCloseable {
    * A run resumes from {@code restored} (read through {@link #checkpoints()}): checked against the
    * journal, and completed with the releases the journal kept after it was written.
    */
-  Checkpoint resumed(Checkpoint restored) {
+  public Checkpoint resumed(Checkpoint restored) {
     CheckpointStore s = checkpoints.orElseThrow();
     if (journal == null) {
       if (!restored.lineage().isEmpty()) {
@@ -89,22 +120,22 @@ final class RunGuard implements AutoCloseable {
   }
 
   /** What opening the privacy journal repaired (a torn last line), in words; empty if nothing. */
-  List<String> journalRepairs() {
+  public List<String> journalRepairs() {
     return journal == null ? List.of() : journal.repairs();
   }
 
   /** Whether the run keeps a privacy journal. */
-  boolean journalled() {
+  public boolean journalled() {
     return journal != null;
   }
 
   /** The lineage checkpoints are written with ("" without a journal). */
-  String lineage() {
+  public String lineage() {
     return journal == null ? "" : journal.lineage();
   }
 
   /** What sees every draw. */
-  ReleaseStore.Witness witness() {
+  public ReleaseStore.Witness witness() {
     if (journal == null) {
       return ReleaseStore.Witness.NONE;
     }
@@ -122,7 +153,7 @@ final class RunGuard implements AutoCloseable {
   }
 
   /** Writes a checkpoint and journals its digest. */
-  void write(CheckpointStore store, Checkpoint c) {
+  public void write(CheckpointStore store, Checkpoint c) {
     String digest = store.write(c);
     if (journal != null) {
       journal.checkpointed(digest, c.round(), c.values().size());
@@ -130,7 +161,7 @@ final class RunGuard implements AutoCloseable {
   }
 
   /** Journals how the run ended (null: it finished). */
-  void end(Throwable failure) {
+  public void end(Throwable failure) {
     if (journal != null) {
       journal.end(failure);
     }

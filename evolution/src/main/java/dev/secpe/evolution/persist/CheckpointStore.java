@@ -1,4 +1,4 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.persist;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -61,7 +61,7 @@ public final class CheckpointStore {
   }
 
   /** The integrity digest of the checkpoint last read or written through this store, or null. */
-  public String integrity() {
+  String integrity() {
     return integrity;
   }
 
@@ -74,12 +74,13 @@ public final class CheckpointStore {
   }
 
   /**
-   * Writes {@code c} atomically and durably.
+   * Writes {@code c} atomically and durably (the engine writes through {@link RunGuard#write},
+   * which journals its digest).
    *
    * @return its integrity digest
    * @throws UncheckedIOException if it cannot be written; the previous checkpoint stays
    */
-  public String write(Checkpoint c) {
+  String write(Checkpoint c) {
     ObjectNode root = JSON.createObjectNode();
     root.put("format", FORMAT);
     root.put("method", c.method());
@@ -285,7 +286,7 @@ public final class CheckpointStore {
     return n;
   }
 
-  public static PrivacyCost costFromJson(JsonNode n) {
+  static PrivacyCost costFromJson(JsonNode n) {
     String type = n.path("type").asText();
     switch (type) {
       case "gaussian":

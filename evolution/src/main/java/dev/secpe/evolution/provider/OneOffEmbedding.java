@@ -1,4 +1,4 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.provider;
 
 import dev.secpe.core.report.Phase;
 import dev.secpe.core.report.RunEvent;
@@ -18,14 +18,14 @@ import java.util.List;
  * listener throws is held and rethrown by {@link #expect} when the stretch ends, as it is; a
  * listener that cancels the run stops it at the next batch as usual.
  */
-final class OneOffEmbedding extends ForwardingTextEmbedder {
+public final class OneOffEmbedding extends ForwardingTextEmbedder {
 
   private final RunListener listener;
   private final int round;
   private long total;
   private long done;
 
-  OneOffEmbedding(TextEmbedder delegate, RunListener listener, int round) {
+  public OneOffEmbedding(TextEmbedder delegate, RunListener listener, int round) {
     super(delegate);
     this.listener = listener;
     this.round = round;
@@ -38,7 +38,7 @@ final class OneOffEmbedding extends ForwardingTextEmbedder {
    *
    * @throws RuntimeException what the listener threw during the stretch that ends here
    */
-  void expect(long texts) {
+  public void expect(long texts) {
     RuntimeException failure;
     synchronized (this) {
       total = texts;

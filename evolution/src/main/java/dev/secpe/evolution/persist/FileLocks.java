@@ -1,4 +1,4 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.persist;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

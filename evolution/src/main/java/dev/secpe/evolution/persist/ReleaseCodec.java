@@ -1,4 +1,4 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.persist;
 
 /**
  * How a typed release value is stored: checkpoints keep every release as a {@code double[]}, and a

@@ -1,4 +1,4 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.provider;
 
 import dev.secpe.llm.ProviderException;
 import dev.secpe.llm.ProviderFault;

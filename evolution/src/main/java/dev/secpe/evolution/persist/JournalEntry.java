@@ -1,0 +1,54 @@
+package dev.secpe.evolution.persist;
+
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.ledger.PrivacyLedger;
+import dev.secpe.accounting.ledger.Release;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * One entry of a dataset's privacy journal as it is read back ({@link RunJournal#read}): the
+ * journal's file format stays in this package, and {@link dev.secpe.evolution.PrivacyJournal}
+ * builds its public history from these.
+ */
+public sealed interface JournalEntry {
+
+  /** The first entry: the dataset had {@code records} records when the journal was started. */
+  record Dataset(int records) implements JournalEntry {}
+
+  /** A lifetime budget set (one of {@code dp}, {@code secret}); the latest one applies. */
+  record Limit(Instant set, String by, Optional<DpBudget> dp, Optional<SecretBudget> secret) implements JournalEntry {
+
+    /** An empty ledger that refuses a release taking it past this limit. */
+    public PrivacyLedger ledger() {
+      return dp.isPresent() ? PrivacyLedger.withLimit(dp.get()) : PrivacyLedger.withUniformLimit(secret.orElseThrow());
+    }
+
+    /** The limit in words: "epsilon E at delta D" or "(p, r) = (P, R)". */
+    public String describe() {
+      return dp.map(b -> "epsilon " + b.epsilon() + " at delta " + b.delta())
+          .orElseGet(() -> "(p, r) = (" + secret.orElseThrow().p() + ", " + secret.orElseThrow().r() + ")");
+    }
+  }
+
+  /** A run started ({@code noise}: {@link Checkpoint#SECURE} or {@link Checkpoint#REPRODUCIBLE}). */
+  record Run(
+      String id,
+      String lineage,
+      String method,
+      boolean resumed,
+      Instant started,
+      Optional<String> checkpoint,
+      String user,
+      String noise) implements JournalEntry {}
+
+  /** The run {@code run} charged {@code release}, before its noise was drawn. */
+  record Charge(String run, Instant time, Release release) implements JournalEntry {}
+
+  /** The run {@code run} ended: "finished", "cancelled" or "failed (Exception)". */
+  record End(String run, Instant time, String status) implements JournalEntry {}
+
+  /** A repair a run made to the journal (a torn last line), in words. */
+  record Repair(String time, String note) implements JournalEntry {}
+}
