@@ -103,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--secret-cap", paramLabel = "K", description = "SecPE: sample at most K records per secret, so sigma depends on (p, r, K) alone (default: off, the paper's data-dependent calibration)")
   Integer secretCap;
 
-  @Option(names = "--clusters", description = "K, SecPE public clusters (default: chosen from the data, min(N_syn, base / 10) over the label groups, base = the records the clusters are built on; the report says which)")
+  @Option(names = "--clusters", description = "K, SecPE public clusters (default: chosen from the data, min(N_syn, base / 3) over the label groups, base = the records the clusters are built on; the report says which)")
   Integer clusters;
 
   @Option(names = "--secret-free-public", description = "SecPE: the paper's dataset split: private records in which the detector finds no secret are SecPE's public part (clustered and counted exactly, no noise); only secret-holding records are sampled and noised. The guarantee covers the named secrets only, not membership")

@@ -235,7 +235,7 @@ public final class SecPE extends Runs<SecPE.Config> {
 
     /**
      * K, public clusters in total, split evenly over the label groups (default: chosen from the data
-     * when the run starts, {@code min(N_syn, base / 10)} per run, where base is the number of
+     * when the run starts, {@code min(N_syn, base / 3)} per run, where base is the number of
      * records the clusters are built on; see {@code docs/method-findings.md} for the measurements
      * behind the rule).
      */

@@ -157,16 +157,17 @@ public final class SecPEMethod implements Method {
   }
 
   /**
-   * K of one label group when the caller chose none: {@code min(ceil(N_syn / groups), base /
-   * 10)}, at least 1, where {@code base} is the number of records the group's clusters are built on
-   * (public facts, and in the split mode the secret-free records, which are public data there).
-   * Enough representatives for a vote as diverse as the survivors, and about ten records or more
-   * per cluster on average, so that the centre noise {@code 2R sigma / n_k} of eq. (7) stays within
-   * reach of shrinkage; docs/method-findings.md has the measurements.
+   * K of one label group when the caller chose none: {@code min(ceil(N_syn / groups), base / 3)},
+   * at least 1, where {@code base} is the number of records the group's clusters are built on
+   * (public facts, and in the split mode the secret-free records, which are public data there): as
+   * many representatives as survivors, as SecPE's paper scales K with N_syn, and at least three
+   * records per cluster on average. On the bundled corpora at N_syn = 100 this is the K = 100 the
+   * demo was tuned with; a bound of base / 10 (K = 83 and 59 on sotu and the e-mails) ended farther
+   * from the private data (FID 0.0790 and 0.0807 against 0.0722 and 0.0722; docs/method-findings.md).
    */
   public static int autoClusters(int syntheticSize, int groups, int base) {
     int want = (int) Math.ceil(syntheticSize / (double) Math.max(1, groups));
-    return Math.max(1, Math.min(want, base / 10));
+    return Math.max(1, Math.min(want, base / 3));
   }
 
   private static int[][] publicRowsByGroup(int clusters, List<Label> labels,
@@ -680,7 +681,7 @@ public final class SecPEMethod implements Method {
     if (config.clusters() == 0 && clustersPerGroup != null) {
       out.add(
           "K was chosen from the data: " + Arrays.toString(clustersPerGroup) + " clusters per label"
-              + " group, min(ceil(N_syn / groups), base / 10) with base the records each group's"
+              + " group, min(ceil(N_syn / groups), base / 3) with base the records each group's"
               + " clusters were built on.");
     }
     return out;
