@@ -144,6 +144,24 @@ class SecretFreeSplitTest {
   }
 
   @Test
+  void clustersOfOneSecretFreeRecordRun() {
+    // Per label group 3 records hold no secret and 27 hold one; K = 20 asks 10 clusters of each
+    // group: K is cut to the 3 records there are, clusters of one record (n_k = 1, so centre noise
+    // 2 sigma per coordinate), and the run finishes with the size asked for.
+    List<PrivateRecord> out = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      Label label = i % 2 == 0 ? BundledCorpus.SPAM : BundledCorpus.HAM;
+      out.add(i < 6
+          ? PrivateRecord.of("f" + i, "A note about order number " + i + " and its delivery schedule", label)
+          : PrivateRecord.of("s" + i, "Reply about order " + i + " to buyer" + i + "@shop.example please", label));
+    }
+    RunResult result =
+        base(PrivateStore.inMemory(PrivateDataset.of(out))).clusters(20).secretFreeAsPublic(true).build().run();
+    assertThat(result.dataset().size()).isEqualTo(20);
+    assertThat(result.report().mechanisms()).hasSize(2);
+  }
+
+  @Test
   void whenNoRecordHoldsASecretTheRunRefusesInBothModes() {
     List<PrivateRecord> plain = new ArrayList<>();
     for (int i = 0; i < 30; i++) {

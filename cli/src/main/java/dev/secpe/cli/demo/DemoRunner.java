@@ -492,13 +492,15 @@ public final class DemoRunner {
     switch (method) {
       case "secpe":
       case "secpe-split":
+      case "secpe-joined":
       case "secpe-votes": {
         SecPE.Builder b = common(SecPE.builder(), seed, data, labels, listener, nonPrivate);
         if (settings.clusters() > 0) {
           b.clusters(settings.clusters());
         }
         if (!method.equals("secpe")) {
-          b.secretFreeAsPublic(true).secretFreeVotes(method.equals("secpe-votes"));
+          b.secretFreeAsPublic(true).secretFreeVotes(method.equals("secpe-votes"))
+              .publicJoinsClusters(method.equals("secpe-joined"));
         }
         if (!nonPrivate) {
           b.budget(budget).secrets(detector);
