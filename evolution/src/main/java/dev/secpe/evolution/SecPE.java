@@ -350,7 +350,8 @@ public final class SecPE extends Runs<SecPE.Config> {
 
     /**
      * With {@link #secretFreeAsPublic}: the public corpus joins the clusters beside the secret-free
-     * records (off by default: a second corpus pulls every centre towards itself). Without the split
+     * records (off by default: measured level with it on two corpora, and without it the public text
+     * need not be embedded). Without the split
      * the public corpus always forms the clusters.
      */
     public Builder publicJoinsClusters(boolean on) {
