@@ -98,6 +98,14 @@ class RunSecretFreePublicTest {
   }
 
   @Test
+  void theSplitIsRefusedWithSparkBeforeAnythingIsRead(@TempDir Path dir) throws Exception {
+    Outcome o = run(dir, "--secret-free-public", "--spark", "local[1]");
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("--secret-free-public").contains("cannot be used with --spark");
+    assertThat(Files.exists(o.report())).isFalse();
+  }
+
+  @Test
   void theSplitIsSecPeOnly(@TempDir Path dir) throws Exception {
     Outcome o = run(dir, "--secret-free-public");
     assertThat(o.code()).as(o.err()).isZero();
