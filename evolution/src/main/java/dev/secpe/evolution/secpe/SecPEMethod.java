@@ -543,45 +543,36 @@ public final class SecPEMethod implements Method {
         continue;
       }
       float[] centre = ctx.voteCentre(unit, cand);
+      int[] position = new int[population.size()];
+      for (int j = 0; j < cand.length; j++) {
+        position[cand[j]] = j;
+      }
       int free = freeRows[g].length;
-      int k = publicClusters[g].k();
-      double[][] clusterVotes = new double[k][];
-      double[] clusterTotal = new double[k];
+      int[] recordVote = new int[free];
+      int[] recordCluster = new int[free];
       if (free > 0) {
-        int[] position = new int[population.size()];
-        for (int j = 0; j < cand.length; j++) {
-          position[cand[j]] = j;
-        }
         int[] near = Kernel.top1(privUnit, freeRows[g], unit, cand, centre);
         // The group's k-means ran on its secret-free rows first, in freeRows order.
-        int[] cluster = publicClusters[g].assignments();
+        int[] assigned = publicClusters[g].assignments();
         for (int i = 0; i < free; i++) {
-          histogram[near[i]] += 1;
-          int c = cluster[i];
-          if (clusterVotes[c] == null) {
-            clusterVotes[c] = new double[cand.length];
-          }
-          clusterVotes[c][position[near[i]]] += 1;
-          clusterTotal[c] += 1;
+          recordVote[i] = position[near[i]];
+          recordCluster[i] = assigned[i];
         }
       }
-      if (centres[g].rows() > 0) {
-        int[] all = IntStream.range(0, centres[g].rows()).toArray();
-        int[] nearest = Kernel.top1(centres[g], all, unit, cand, centre);
-        for (int q = 0; q < counts[g].length; q++) {
-          double mass = Math.max(0, counts[g][q] - totalSizes[g][q]);
-          int c = repCluster[g][q];
-          if (mass == 0) {
-            continue;
-          }
-          if (clusterTotal[c] > 0) {
-            for (int j = 0; j < cand.length; j++) {
-              histogram[cand[j]] += mass * clusterVotes[c][j] / clusterTotal[c];
-            }
-          } else {
-            histogram[nearest[q]] += mass;
-          }
+      int reps = centres[g].rows();
+      double[] repCount = new double[reps];
+      int[] repNearest = new int[reps];
+      if (reps > 0) {
+        int[] nearest = Kernel.top1(centres[g], IntStream.range(0, reps).toArray(), unit, cand, centre);
+        for (int q = 0; q < reps; q++) {
+          repCount[q] = counts[g][q] - totalSizes[g][q];
+          repNearest[q] = position[nearest[q]];
         }
+      }
+      double[] h = SecretFreeVotes.histogram(
+          cand.length, recordVote, recordCluster, publicClusters[g].k(), repCluster[g], repCount, repNearest);
+      for (int j = 0; j < cand.length; j++) {
+        histogram[cand[j]] += h[j];
       }
     }
     return histogram;
