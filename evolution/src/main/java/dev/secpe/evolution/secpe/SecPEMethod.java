@@ -51,10 +51,9 @@ public final class SecPEMethod implements Method {
   private double[][] counts;
   /**
    * Per group: the part of n_k behind each released representative that is not private data (n_k
-   * itself; in the split mode, the public corpus's members), and n_k itself.
+   * itself; in the split mode, the public corpus's members).
    */
   private double[][] publicSizes;
-  private double[][] totalSizes;
   /** Per group: the public cluster behind each released representative. */
   private int[][] repCluster;
   private KMeansResult[] publicClusters;
@@ -266,7 +265,6 @@ public final class SecPEMethod implements Method {
     centres = new EmbeddingMatrix[groups];
     counts = new double[groups][];
     publicSizes = new double[groups][];
-    totalSizes = new double[groups][];
     repCluster = new int[groups][];
     releaseRepresentatives(ctx, 0);
     // Each group's private mass: the released counts less the public sizes they include (the
@@ -317,14 +315,12 @@ public final class SecPEMethod implements Method {
       counts[g] = r.counts();
       int[] sizes = publicClusters[g].sizes();
       publicSizes[g] = new double[kept];
-      totalSizes[g] = new double[kept];
       repCluster[g] = new int[kept];
       for (int k = 0; k < kept; k++) {
         int cluster = r.clusterIndex()[k];
         // What the count carries that is not the private data's: the public corpus's members (the
         // split mode's secret-free records are private data, public under this guarantee).
         publicSizes[g][k] = config.secretFreeAsPublic() ? corpusMembers[g][cluster] : sizes[cluster];
-        totalSizes[g][k] = sizes[cluster];
         repCluster[g][k] = cluster;
       }
       float[][] c = r.centres();
@@ -564,8 +560,9 @@ public final class SecPEMethod implements Method {
       int[] repNearest = new int[reps];
       if (reps > 0) {
         int[] nearest = Kernel.top1(centres[g], IntStream.range(0, reps).toArray(), unit, cand, centre);
+        int[] sizes = publicClusters[g].sizes();
         for (int q = 0; q < reps; q++) {
-          repCount[q] = counts[g][q] - totalSizes[g][q];
+          repCount[q] = counts[g][q] - sizes[repCluster[g][q]];
           repNearest[q] = position[nearest[q]];
         }
       }
