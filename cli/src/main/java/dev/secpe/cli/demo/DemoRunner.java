@@ -154,6 +154,10 @@ public final class DemoRunner {
   private final TextGenerator ctclGenerator;
   private final TextEmbedder embedder;
   private final PrintStream log;
+  /** The detector chosen for {@link #detectorData} and, once scanned, what it finds there. */
+  private Data detectorData;
+  private SecretDetector detector;
+  private SecretIndex secretIndex;
 
   /**
    * A runner; the embedder should cache (the demo embeds the same texts many times).
@@ -327,15 +331,31 @@ public final class DemoRunner {
     return out;
   }
 
-  /** The detector of every SecPE run: PII, or random words (the paper's 20, or as many as --secret-density asks). */
+  /**
+   * The detector of every SecPE run: PII, or random words (the paper's 20, or as many as
+   * --secret-density asks). Chosen once per {@code data}: the runs and the baselines that read it
+   * share it.
+   */
   public SecretDetector detector(Data data) {
-    if (settings.secrets().equals("pii")) {
-      return PiiDetector.all();
+    if (detectorData != data) {
+      detector = settings.secrets().equals("pii")
+          ? PiiDetector.all()
+          : Double.isNaN(settings.secretDensity())
+              ? RandomWordSecrets.builder().publicCorpus(data.publicData()).build()
+              : wordsForDensity(data.publicData().texts(), settings.secretDensity());
+      secretIndex = null;
+      detectorData = data;
     }
-    if (Double.isNaN(settings.secretDensity())) {
-      return RandomWordSecrets.builder().publicCorpus(data.publicData()).build();
+    return detector;
+  }
+
+  /** Which secrets the detector finds in the voting private records of {@code data}, scanned once. */
+  private SecretIndex secretIndex(Data data) {
+    SecretDetector d = detector(data);
+    if (secretIndex == null) {
+      secretIndex = SecretIndex.scan(data.privateData(), d, PrivacyGuard.localOnly());
     }
-    return wordsForDensity(data.publicData().texts(), settings.secretDensity());
+    return secretIndex;
   }
 
   /**
@@ -412,8 +432,7 @@ public final class DemoRunner {
    * Empty when no private record is free of secrets.
    */
   public List<Baseline> secretFreeBaseline(Data data) {
-    SecretIndex index =
-        SecretIndex.scan(data.privateData(), detector(data), PrivacyGuard.localOnly());
+    SecretIndex index = secretIndex(data);
     List<PrivateRecord> free = new ArrayList<>();
     for (int i = 0; i < data.privateData().size(); i++) {
       if (index.secretsOf(i).length == 0) {
@@ -439,8 +458,7 @@ public final class DemoRunner {
 
   /** The share of private records (of those that vote) in which the runs' detector finds a secret. */
   public double secretShare(Data data) {
-    SecretIndex index = SecretIndex.scan(data.privateData(), detector(data), PrivacyGuard.localOnly());
-    return index.recordsWithSecrets() / (double) data.privateData().size();
+    return secretIndex(data).recordsWithSecrets() / (double) data.privateData().size();
   }
 
   /**
