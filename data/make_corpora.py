@@ -69,6 +69,19 @@ def stratified(rng, by_label, size):
     return out
 
 
+def address_passages(text):
+    """An address cut into passages of consecutive sentences, each cut at the first sentence end
+    past MIN_WORDS words; passages over MAX_WORDS words are left out."""
+    current = []
+    for sentence in SENTENCE.split(re.sub(r"\s+", " ", text).strip()):
+        current.append(sentence)
+        if words(" ".join(current)) >= MIN_WORDS:
+            passage = " ".join(current)
+            if words(passage) <= MAX_WORDS:
+                yield passage
+            current = []
+
+
 def sotu(src):
     passages = {"public": {}, "private": {}}
     for name in sorted(os.listdir(src)):
@@ -86,24 +99,15 @@ def sotu(src):
             side = "private"
         else:
             continue
-        text = re.sub(r"\s+", " ", doc["text"]).strip()
-        current = []
-        n = 0
-        for sentence in SENTENCE.split(text):
-            current.append(sentence)
-            if words(" ".join(current)) >= MIN_WORDS:
-                passage = " ".join(current)
-                if words(passage) <= MAX_WORDS:
-                    stem = name[: -len(".json")]
-                    passages[side].setdefault(party.lower(), []).append({
-                        "id": f"{stem}/{n:04d}",
-                        "label": party.lower(),
-                        "year": year,
-                        "split": side,
-                        "text": passage,
-                    })
-                    n += 1
-                current = []
+        stem = name[: -len(".json")]
+        for n, passage in enumerate(address_passages(doc["text"])):
+            passages[side].setdefault(party.lower(), []).append({
+                "id": f"{stem}/{n:04d}",
+                "label": party.lower(),
+                "year": year,
+                "split": side,
+                "text": passage,
+            })
     rng = random.Random(SOTU_SEED)
     return stratified(rng, passages["public"], PUBLIC_SIZE) + stratified(rng, passages["private"], PRIVATE_SIZE)
 

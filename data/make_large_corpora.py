@@ -21,12 +21,11 @@ Deterministic: fixed seeds, sorted inputs, gzip mtime 0. Standard library only.
 """
 import os
 import random
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_corpora import (  # noqa: E402
-    FORTUNES_EXCLUDED, MAX_WORDS, MIN_WORDS, SENTENCE, cookies, stratified, words, write)
+    FORTUNES_EXCLUDED, address_passages, cookies, stratified, write)
 
 PUBLIC_SIZE = 3000
 PRIVATE_SIZE = 3400
@@ -48,24 +47,16 @@ def speeches(src):
             doc = json.load(f)
         doc = doc[0] if isinstance(doc, list) else doc
         year = int(doc["year"])
-        text = re.sub(r"\s+", " ", doc["text"]).strip()
-        current, n = [], 0
         stem = name[: -len(".json")]
-        for sentence in SENTENCE.split(text):
-            current.append(sentence)
-            if words(" ".join(current)) >= MIN_WORDS:
-                passage = " ".join(current)
-                if words(passage) <= MAX_WORDS:
-                    r = {"id": f"{stem}/{n:04d}", "year": year, "text": passage}
-                    if PUBLIC_YEARS[0] <= year <= PUBLIC_YEARS[1]:
-                        r["split"] = "public"
-                        public.append(r)
-                    elif PRIVATE_YEARS[0] <= year <= PRIVATE_YEARS[1]:
-                        r["split"] = "private"
-                        r["label"] = "cold-war" if year <= COLD_WAR_END else "post-cold-war"
-                        private.setdefault(r["label"], []).append(r)
-                    n += 1
-                current = []
+        for n, passage in enumerate(address_passages(doc["text"])):
+            r = {"id": f"{stem}/{n:04d}", "year": year, "text": passage}
+            if PUBLIC_YEARS[0] <= year <= PUBLIC_YEARS[1]:
+                r["split"] = "public"
+                public.append(r)
+            elif PRIVATE_YEARS[0] <= year <= PRIVATE_YEARS[1]:
+                r["split"] = "private"
+                r["label"] = "cold-war" if year <= COLD_WAR_END else "post-cold-war"
+                private.setdefault(r["label"], []).append(r)
     rng = random.Random(SPEECHES_SEED)
     return rng.sample(sorted(public, key=lambda r: r["id"]), PUBLIC_SIZE) + stratified(rng, private, PRIVATE_SIZE)
 
