@@ -81,15 +81,9 @@ public final class AugPE extends Runs<AugPE.Config> {
 
     /** Validates eagerly. */
     public Config {
-      Objects.requireNonNull(settings, "settings");
-      if (settings.privacy() instanceof PrivacyMode.NonPrivate && totalMu != null) {
-        throw new IllegalArgumentException("totalMu must be null in a non-private run, got totalMu=" + totalMu);
-      }
-      if (settings.privacy() instanceof PrivacyMode.Private) {
-        Objects.requireNonNull(totalMu, "totalMu");
-        if (!(totalMu.mu() > 0)) {
-          throw new IllegalArgumentException("the budget must allow mu > 0, got mu=" + totalMu.mu());
-        }
+      RunConfig.requireBudgetMatches(settings, "totalMu", totalMu);
+      if (settings.privacy() instanceof PrivacyMode.Private && !(totalMu.mu() > 0)) {
+        throw new IllegalArgumentException("the budget must allow mu > 0, got mu=" + totalMu.mu());
       }
       Objects.requireNonNull(selection, "selection");
     }
@@ -211,15 +205,13 @@ public final class AugPE extends Runs<AugPE.Config> {
 
     @Override
     List<String> missingOwn() {
-      return mu == null && !nonPrivate ? List.of("budget (budget(DpBudget | GdpMu | SecretBudget) or nonPrivate())") : List.of();
+      return budgetMissing(mu, "budget(DpBudget | GdpMu | SecretBudget)");
     }
 
     /** Validates everything and returns a single-use run. */
     public AugPE build() {
       EvolutionSettings s = settings();
-      if (mu != null && s.privacy() instanceof PrivacyMode.NonPrivate) {
-        throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
-      }
+      refuseBudgetWhenNonPrivate(mu);
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
       Config c = new Config(s, mu, secret, prior, d, k, threshold, selection);
       // The plan is solved here, before any private record is read.

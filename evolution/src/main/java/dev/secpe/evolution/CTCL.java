@@ -99,13 +99,7 @@ public final class CTCL extends Runs<CTCL.Config> {
 
     /** Validates eagerly. */
     public Config {
-      Objects.requireNonNull(settings, "settings");
-      if (settings.privacy() instanceof PrivacyMode.NonPrivate && budget != null) {
-        throw new IllegalArgumentException("budget must be null in a non-private run, got budget=" + budget);
-      }
-      if (settings.privacy() instanceof PrivacyMode.Private) {
-        Objects.requireNonNull(budget, "budget");
-      }
+      RunConfig.requireBudgetMatches(settings, "budget", budget);
       if (topics < 1 || keywordsPerTopic < 1 || steps < 1 || batchSize < 1) {
         throw new IllegalArgumentException(
             "topics, keywordsPerTopic, steps and batchSize must be >= 1, got topics=" + topics
@@ -285,7 +279,7 @@ public final class CTCL extends Runs<CTCL.Config> {
 
     @Override
     List<String> missingOwn() {
-      return budget == null && !nonPrivate ? List.of("budget (budget(DpBudget) or nonPrivate())") : List.of();
+      return budgetMissing(budget, "budget(DpBudget)");
     }
 
     /**
@@ -298,9 +292,7 @@ public final class CTCL extends Runs<CTCL.Config> {
       refuseUnused(
           "CTCL", "it fine-tunes and generates once, without vote rounds",
           "iterations", "variations", "maskProbability", "voteGeometry");
-      if (budget != null && s.privacy() instanceof PrivacyMode.NonPrivate) {
-        throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
-      }
+      refuseBudgetWhenNonPrivate(budget);
       if (!(generator instanceof FineTunableGenerator f)) {
         throw new IllegalStateException(
             "CTCL fine-tunes its generator: '" + generator.name() + "' is not a FineTunableGenerator"

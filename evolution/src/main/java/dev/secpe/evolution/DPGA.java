@@ -154,13 +154,7 @@ public final class DPGA extends Runs<DPGA.Config> {
 
     /** Validates eagerly. */
     public Config {
-      Objects.requireNonNull(settings, "settings");
-      if (settings.privacy() instanceof PrivacyMode.NonPrivate && budget != null) {
-        throw new IllegalArgumentException("budget must be null in a non-private run, got budget=" + budget);
-      }
-      if (settings.privacy() instanceof PrivacyMode.Private) {
-        Objects.requireNonNull(budget, "budget");
-      }
+      RunConfig.requireBudgetMatches(settings, "budget", budget);
       Objects.requireNonNull(split, "split");
       Objects.requireNonNull(shares, "shares");
       Objects.requireNonNull(similaritySuppression, "similaritySuppression");
@@ -336,7 +330,7 @@ public final class DPGA extends Runs<DPGA.Config> {
 
     @Override
     List<String> missingOwn() {
-      return budget == null && !nonPrivate ? List.of("budget (budget(DpBudget) or nonPrivate())") : List.of();
+      return budgetMissing(budget, "budget(DpBudget)");
     }
 
     /** Validates everything and returns a single-use run. */
@@ -344,9 +338,7 @@ public final class DPGA extends Runs<DPGA.Config> {
       EvolutionSettings s = settings();
       requireInMemory("DPGA", "its word-count histograms and subsampled votes read them");
       refuseUnused("DPGA", "its offspring per round follow its operator shares", "variations");
-      if (budget != null && s.privacy() instanceof PrivacyMode.NonPrivate) {
-        throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
-      }
+      refuseBudgetWhenNonPrivate(budget);
       if (privateData.size() < 2) {
         throw new IllegalArgumentException("DPGA needs at least 2 private records, got " + privateData.size());
       }

@@ -21,6 +21,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The settings every method's builder shares. Each setter validates its value at once (an {@link
@@ -364,9 +365,20 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   }
 
   /**
-   * Refuses the settings among {@code unused} that were given explicitly: a method must not
-   * silently accept a setting it ignores.
+   * The budget rule every method shares, for its {@link #missingOwn()}: a private run needs a
+   * budget, named with the setters that give it ({@code setters}, e.g. "budget(DpBudget)").
    */
+  List<String> budgetMissing(@Nullable Object budget, String setters) {
+    return budget == null && !nonPrivate ? List.of("budget (" + setters + " or nonPrivate())") : List.of();
+  }
+
+  /** The other half of that rule, for a method's {@code build()}: a non-private run spends none. */
+  void refuseBudgetWhenNonPrivate(@Nullable Object budget) {
+    if (budget != null && nonPrivate) {
+      throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
+    }
+  }
+
   /**
    * Refuses a store that keeps the records outside this JVM, for a method that needs their text in
    * process; call after {@link #settings()}.
@@ -379,6 +391,10 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     }
   }
 
+  /**
+   * Refuses the settings among {@code unused} that were given explicitly: a method must not
+   * silently accept a setting it ignores.
+   */
   void refuseUnused(String method, String why, String... unused) {
     List<String> set = new ArrayList<>();
     for (String u : unused) {

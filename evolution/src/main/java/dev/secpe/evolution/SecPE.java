@@ -88,12 +88,8 @@ public final class SecPE extends Runs<SecPE.Config> {
       if (secretCap < 0) {
         throw new IllegalArgumentException("secretCap must be >= 0, got secretCap=" + secretCap);
       }
-      Objects.requireNonNull(settings, "settings");
-      if (settings.privacy() instanceof PrivacyMode.NonPrivate && budget != null) {
-        throw new IllegalArgumentException("budget must be null in a non-private run, got budget=" + budget);
-      }
+      RunConfig.requireBudgetMatches(settings, "budget", budget);
       if (settings.privacy() instanceof PrivacyMode.Private) {
-        Objects.requireNonNull(budget, "budget");
         Objects.requireNonNull(detector, "detector");
       }
       if (clusters < 0) {
@@ -371,9 +367,7 @@ public final class SecPE extends Runs<SecPE.Config> {
     @Override
     List<String> missingOwn() {
       List<String> out = new ArrayList<>();
-      if (!nonPrivate && budget == null) {
-        out.add("budget (budget(SecretBudget) or nonPrivate())");
-      }
+      out.addAll(budgetMissing(budget, "budget(SecretBudget)"));
       if (!nonPrivate && detector == null) {
         out.add("secrets (secrets(SecretDetector))");
       }
@@ -386,11 +380,8 @@ public final class SecPE extends Runs<SecPE.Config> {
     /** Validates everything and returns a single-use run. */
     public SecPE build() {
       EvolutionSettings s = settings();
-      if (s.privacy() instanceof PrivacyMode.NonPrivate) {
-        if (budget != null) {
-          throw new IllegalStateException("a budget and nonPrivate() conflict: a non-private run spends none");
-        }
-      } else {
+      refuseBudgetWhenNonPrivate(budget);
+      if (!(s.privacy() instanceof PrivacyMode.NonPrivate)) {
         s.guard().checkSecretDetector(detector.name(), detector.locality());
       }
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
