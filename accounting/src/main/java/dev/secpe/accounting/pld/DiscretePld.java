@@ -199,6 +199,25 @@ final class DiscretePld {
   }
 
   /** {@code e^eps m} without overflow where m is tiny and eps large (0 for m = 0). */
+  /**
+   * Connect the dots over one segment: its mass {@code dp} (with q-mass {@code dq}) between nodes j
+   * and j + 1 becomes masses on the two nodes whose total contribution at both ends is exact:
+   * {@code v / em1} on node j and {@code (em1 dp - v) / em1} on node j + 1, with {@code v =
+   * e^{eps_{j+1}} dq - dp} clamped to {@code [0, em1 dp]} ({@code em1 = e^h - 1}).
+   */
+  private static void splitOverNodes(double[] pmf, int j, double epsNext, double dp, double dq, double em1) {
+    double v = scaled(epsNext, dq) - dp;
+    if (!(v > 0)) {
+      v = 0;
+    }
+    double total = em1 * dp;
+    if (v > total) {
+      v = total;
+    }
+    pmf[j] += v / em1;
+    pmf[j + 1] += (total - v) / em1;
+  }
+
   private static double scaled(double eps, double m) {
     if (m == 0) {
       return 0.0;
@@ -250,17 +269,7 @@ final class DiscretePld {
         atoms[j] += dp;
         continue;
       }
-      double epsNext = eps + h;
-      double v = scaled(epsNext, dq) - dp;
-      if (!(v > 0)) {
-        v = 0;
-      }
-      double total = em1 * dp;
-      if (v > total) {
-        v = total;
-      }
-      pmf[j] += v / em1;
-      pmf[j + 1] += (total - v) / em1;
+      splitOverNodes(pmf, j, eps + h, dp, dq, em1);
       sags[j] = sag;
     }
     segments.addAtoms(atoms);
@@ -641,18 +650,7 @@ final class DiscretePld {
         continue;
       }
       double dq = tails.qInterval(j);
-      double epsNext = (lo + j + 1) * h;
-      double v = scaled(epsNext, dq) - dp;
-      if (!(v > 0)) {
-        v = 0;
-      }
-      double total = em1 * dp;
-      if (v > total) {
-        v = total;
-      }
-      double u = total - v;
-      pmf[j] += v / em1;
-      pmf[j + 1] += u / em1;
+      splitOverNodes(pmf, j, (lo + j + 1) * h, dp, dq, em1);
     }
     double xLast = x[n - 1];
     double pTail = pair.pUpper(xLast);
