@@ -8,6 +8,8 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileSystemException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -18,6 +20,9 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -91,25 +96,19 @@ final class JournalFile implements AutoCloseable {
         }
       }
       checkRegular(file);
-      byte[] bytes = Files.readAllBytes(file);
-      int end = bytes.length;
-      while (end > 0 && bytes[end - 1] != '\n') {
-        end--;
-      }
-      List<ObjectNode> entries = new ArrayList<>();
-      String last = parse(file, bytes, end, entries);
-      checkDataset(file, entries, key);
+      Contents c = Contents.load(file);
+      checkDataset(file, c.entries(), key);
       FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-      JournalFile jf = new JournalFile(file, lock, ch, entries, last);
+      JournalFile jf = new JournalFile(file, lock, ch, c.entries(), c.lastHash());
       try {
-        if (end < bytes.length) {
-          jf.repairTail(bytes, end);
+        if (c.hasTail()) {
+          jf.repairTail(c);
         }
       } catch (IOException | RuntimeException e) {
         jf.closeChannel();
         throw e;
       }
-      if (entries.isEmpty() || bytes.length == 0) {
+      if (c.entries().isEmpty() || c.bytes().length == 0) {
         syncDirectory(dir);
       }
       return jf;
@@ -129,8 +128,9 @@ final class JournalFile implements AutoCloseable {
    * short was never acknowledged, so nothing was drawn on its strength: it is cut off, which needs
    * write access to the file (refused, with what to do, where the file is append-only).
    */
-  private void repairTail(byte[] bytes, int end) throws IOException {
-    byte[] tail = java.util.Arrays.copyOfRange(bytes, end, bytes.length);
+  private void repairTail(Contents c) throws IOException {
+    byte[] tail = c.tail();
+    int end = c.end();
     ObjectNode complete = completeEntry(tail);
     if (complete != null) {
       write(new byte[] {'\n'}, channel.size());
@@ -142,7 +142,7 @@ final class JournalFile implements AutoCloseable {
       append(JSON.createObjectNode().put("type", "repair").put("note", what));
       return;
     }
-    boolean limit = new String(tail, java.nio.charset.StandardCharsets.UTF_8).contains("\"type\":\"limit\"");
+    boolean limit = new String(tail, StandardCharsets.UTF_8).contains("\"type\":\"limit\"");
     try (FileChannel w = FileChannel.open(file, StandardOpenOption.WRITE)) {
       w.truncate(end);
       w.force(true);
@@ -179,7 +179,7 @@ final class JournalFile implements AutoCloseable {
 
   /** What the opener repaired (a half-written last line cut off or completed), in words; empty if nothing. */
   List<String> repairs() {
-    return java.util.Collections.unmodifiableList(repairs);
+    return Collections.unmodifiableList(repairs);
   }
 
   /**
@@ -250,17 +250,12 @@ final class JournalFile implements AutoCloseable {
     }
     checkRegular(file);
     try {
-      byte[] bytes = Files.readAllBytes(file);
-      int end = bytes.length;
-      while (end > 0 && bytes[end - 1] != '\n') {
-        end--;
-      }
-      List<ObjectNode> entries = new ArrayList<>();
-      String last = parse(file, bytes, end, entries);
-      if (end < bytes.length) {
+      Contents c = Contents.load(file);
+      List<ObjectNode> entries = c.entries();
+      if (c.hasTail()) {
         // A complete entry that lost only its newline (or a run appending right now) counts: a
         // limit or a charge is never left out; a line cut short was never acknowledged.
-        ObjectNode complete = completeEntry(java.util.Arrays.copyOfRange(bytes, end, bytes.length), entries.size(), last);
+        ObjectNode complete = completeEntry(c.tail(), entries.size(), c.lastHash());
         if (complete != null) {
           entries.add(complete);
         }
@@ -269,6 +264,34 @@ final class JournalFile implements AutoCloseable {
       return entries;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the privacy journal " + file + ": " + describe(e), e);
+    }
+  }
+
+  /**
+   * A journal file as read: its bytes, the end of its last complete line, the entries of the
+   * complete lines (chain checked; a mutable list) and the last one's hash.
+   */
+  private record Contents(byte[] bytes, int end, List<ObjectNode> entries, String lastHash) {
+
+    static Contents load(Path file) throws IOException {
+      byte[] bytes = Files.readAllBytes(file);
+      int end = bytes.length;
+      while (end > 0 && bytes[end - 1] != '\n') {
+        end--;
+      }
+      List<ObjectNode> entries = new ArrayList<>();
+      String last = parse(file, bytes, end, entries);
+      return new Contents(bytes, end, entries, last);
+    }
+
+    /** Whether a last line lacks its newline. */
+    boolean hasTail() {
+      return end < bytes.length;
+    }
+
+    /** That last line's bytes. */
+    byte[] tail() {
+      return Arrays.copyOfRange(bytes, end, bytes.length);
     }
   }
 
@@ -281,7 +304,7 @@ final class JournalFile implements AutoCloseable {
       if (bytes[i] != '\n') {
         continue;
       }
-      byte[] line = java.util.Arrays.copyOfRange(bytes, start, i);
+      byte[] line = Arrays.copyOfRange(bytes, start, i);
       start = i + 1;
       seq++;
       JsonNode n;
@@ -303,7 +326,7 @@ final class JournalFile implements AutoCloseable {
 
   /** The entries, in order (including those this run appended). */
   List<ObjectNode> entries() {
-    return java.util.Collections.unmodifiableList(entries);
+    return Collections.unmodifiableList(entries);
   }
 
   /** Where the journal lives. */
@@ -326,7 +349,7 @@ final class JournalFile implements AutoCloseable {
     byte[] line;
     try {
       line = JSON.writeValueAsBytes(e);
-      byte[] withNewline = java.util.Arrays.copyOf(line, line.length + 1);
+      byte[] withNewline = Arrays.copyOf(line, line.length + 1);
       withNewline[line.length] = '\n';
       write(withNewline, channel.size());
     } catch (IOException io) {
@@ -392,7 +415,7 @@ final class JournalFile implements AutoCloseable {
       Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     } catch (UnsupportedOperationException e) {
       Files.createDirectory(dir);
-    } catch (java.nio.file.FileAlreadyExistsException e) {
+    } catch (FileAlreadyExistsException e) {
       if (!Files.isDirectory(dir)) {
         throw e;
       }
@@ -431,11 +454,11 @@ final class JournalFile implements AutoCloseable {
     for (double v : values) {
       b.putDouble(v);
     }
-    return java.util.Base64.getEncoder().encodeToString(b.array());
+    return Base64.getEncoder().encodeToString(b.array());
   }
 
   static double[] decode(String base64) {
-    ByteBuffer b = ByteBuffer.wrap(java.util.Base64.getDecoder().decode(base64));
+    ByteBuffer b = ByteBuffer.wrap(Base64.getDecoder().decode(base64));
     double[] v = new double[b.remaining() / 8];
     for (int i = 0; i < v.length; i++) {
       v[i] = b.getDouble();
