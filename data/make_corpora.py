@@ -150,13 +150,23 @@ def fortunes(src):
     return private + public
 
 
-def main(sotu_src, fortunes_src, out_dir):
-    for name, records in (("sotu", sotu(sotu_src)), ("fortunes", fortunes(fortunes_src))):
+def write_corpora(out_dir, corpora):
+    """Writes each (name, records) of corpora as NAME-public and NAME-private .jsonl.gz in out_dir."""
+    for name, records in corpora:
         for side in ("public", "private"):
             write(os.path.join(out_dir, f"{name}-{side}.jsonl.gz"), [r for r in records if r["split"] == side])
 
 
-if __name__ == "__main__":
+def run(main, usage):
+    """Calls main(sotu_src, fortunes_src, out_dir) with the command line's three arguments."""
     if len(sys.argv) != 4:
-        sys.exit(__doc__)
+        sys.exit(usage)
     main(*sys.argv[1:])
+
+
+def main(sotu_src, fortunes_src, out_dir):
+    write_corpora(out_dir, (("sotu", sotu(sotu_src)), ("fortunes", fortunes(fortunes_src))))
+
+
+if __name__ == "__main__":
+    run(main, __doc__)

@@ -25,7 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_corpora import (  # noqa: E402
-    FORTUNES_EXCLUDED, address_passages, cookies, stratified, write)
+    FORTUNES_EXCLUDED, address_passages, cookies, run, stratified, write_corpora)
 
 PUBLIC_SIZE = 3000
 PRIVATE_SIZE = 3400
@@ -82,12 +82,8 @@ def fortune_cookies(src):
 
 
 def main(sotu_src, fortunes_src, out_dir):
-    for name, records in (("speeches", speeches(sotu_src)), ("cookies", fortune_cookies(fortunes_src))):
-        for side in ("public", "private"):
-            write(os.path.join(out_dir, f"{name}-{side}.jsonl.gz"), [r for r in records if r["split"] == side])
+    write_corpora(out_dir, (("speeches", speeches(sotu_src)), ("cookies", fortune_cookies(fortunes_src))))
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
-        sys.exit(__doc__)
-    main(*sys.argv[1:])
+    run(main, __doc__)
