@@ -15,10 +15,7 @@ public record PrivateRecord(String id, PrivateText text, Optional<Label> label) 
 
   /** Validates eagerly. */
   public PrivateRecord {
-    Objects.requireNonNull(id, "id");
-    if (id.isBlank()) {
-      throw new IllegalArgumentException("record id must not be blank");
-    }
+    Ids.require(id, "record");
     Objects.requireNonNull(text, "text");
     Objects.requireNonNull(label, "label");
   }

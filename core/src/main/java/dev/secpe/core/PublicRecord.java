@@ -15,10 +15,7 @@ public record PublicRecord(String id, String text, Optional<Label> label) {
 
   /** Validates eagerly. */
   public PublicRecord {
-    Objects.requireNonNull(id, "id");
-    if (id.isBlank()) {
-      throw new IllegalArgumentException("record id must not be blank");
-    }
+    Ids.require(id, "record");
     Objects.requireNonNull(text, "text");
     if (text.isBlank()) {
       throw new IllegalArgumentException("public record '" + id + "' has blank text");

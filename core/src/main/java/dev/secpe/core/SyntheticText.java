@@ -16,10 +16,7 @@ public record SyntheticText(String id, String text, Optional<Label> label, Prove
 
   /** Validates eagerly. */
   public SyntheticText {
-    Objects.requireNonNull(id, "id");
-    if (id.isBlank()) {
-      throw new IllegalArgumentException("synthetic text id must not be blank");
-    }
+    Ids.require(id, "synthetic text");
     Objects.requireNonNull(text, "text");
     if (text.isBlank()) {
       throw new IllegalArgumentException("synthetic text '" + id + "' must not be blank");

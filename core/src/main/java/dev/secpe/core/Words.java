@@ -31,6 +31,14 @@ public final class Words {
 
   /** Calls {@code sink} with each word of {@code text}, lower-cased. */
   public static void forEach(String text, Consumer<String> sink) {
+    forEachSpan(text, (word, start, end) -> sink.accept(word));
+  }
+
+  /**
+   * Calls {@code sink} with each word of {@code text}, lower-cased, and where it stands: {@code
+   * text.substring(start, end)} is the word as written.
+   */
+  public static void forEachSpan(String text, Span sink) {
     int n = text.length();
     int i = 0;
     while (i < n) {
@@ -47,7 +55,14 @@ public final class Words {
         }
         i += Character.charCount(c);
       }
-      sink.accept(text.substring(start, i).toLowerCase(Locale.ROOT));
+      sink.accept(text.substring(start, i).toLowerCase(Locale.ROOT), start, i);
     }
+  }
+
+  /** Receives a word and its place, for {@link #forEachSpan}. */
+  @FunctionalInterface
+  public interface Span {
+    /** One word, lower-cased, found at {@code text.substring(start, end)}. */
+    void accept(String word, int start, int end);
   }
 }

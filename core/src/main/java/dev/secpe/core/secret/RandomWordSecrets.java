@@ -9,7 +9,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -66,23 +65,11 @@ public final class RandomWordSecrets implements SecretDetector, Serializable {
   public List<SecretMatch> detect(String text) {
     Objects.requireNonNull(text, "text");
     List<SecretMatch> out = new ArrayList<>();
-    int n = text.length();
-    int i = 0;
-    while (i < n) {
-      int cp = text.codePointAt(i);
-      if (!Character.isLetter(cp)) {
-        i += Character.charCount(cp);
-        continue;
-      }
-      int start = i;
-      while (i < n && Character.isLetter(text.codePointAt(i))) {
-        i += Character.charCount(text.codePointAt(i));
-      }
-      String w = text.substring(start, i).toLowerCase(Locale.ROOT);
+    Words.forEachSpan(text, (w, start, end) -> {
       if (wordSet.contains(w)) {
-        out.add(new SecretMatch("word", w, start, i));
+        out.add(new SecretMatch("word", w, start, end));
       }
-    }
+    });
     return List.copyOf(out);
   }
 
