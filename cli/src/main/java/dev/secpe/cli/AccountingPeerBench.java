@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.pld.DpSgd;
 import dev.secpe.accounting.pld.PldAccountant;
-import dev.secpe.evolution.ctcl.CTCLPlan;
+import dev.secpe.evolution.CTCL;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -193,7 +193,7 @@ final class AccountingPeerBench {
       case "sigma" -> {
         DpBudget budget = new DpBudget(query.epsilon(), query.delta());
         value = query.histogram() > 0
-            ? CTCLPlan.calibrate(budget, query.histogram(), query.q(), query.steps()).noiseMultiplier()
+            ? CTCL.calibrate(budget, query.histogram(), query.q(), query.steps()).noiseMultiplier()
             : DpSgd.noiseMultiplier(query.n(), query.batch(), query.steps(), budget, DpSgd.Accountant.PLD);
       }
       default -> {

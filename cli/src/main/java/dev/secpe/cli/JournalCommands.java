@@ -9,7 +9,6 @@ import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.io.DatasetReader;
 import dev.secpe.evolution.PrivacyJournal;
-import dev.secpe.evolution.persist.CheckpointStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -225,7 +224,7 @@ final class JournalCommands {
           rel.addObject().put("time", c.time().toString()).put("id", x.id()).put("mechanism", x.mechanism())
               .put("protects", x.protects()).put("noiseScale", x.noiseScale())
               .put("kind", x.cost() instanceof dev.secpe.accounting.ledger.PrivacyCost.SecretMixture ? "per-secret" : "record-level")
-              .set("cost", CheckpointStore.costToJson(x.cost()));
+              .set("cost", JsonOut.read(c.costJson()));
         }
       }
       ArrayNode repairs = out.putArray("repairs");

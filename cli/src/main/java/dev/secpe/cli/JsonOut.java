@@ -82,6 +82,15 @@ final class JsonOut {
     return 0;
   }
 
+  /** A JSON text this program made (a journal's cost, for example) as a tree. */
+  static JsonNode read(String json) {
+    try {
+      return MAPPER.readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot read JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
   /** {@code value} as compact JSON, NaN as null. */
   static String write(Object value) {
     try {

@@ -6,9 +6,9 @@ import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.PublicRecord;
 import dev.secpe.core.io.DatasetReader;
 import dev.secpe.evolution.CTCL;
+import dev.secpe.evolution.EvolutionBuilder;
 import dev.secpe.evolution.PrivateStore;
 import dev.secpe.evolution.SizeLimits;
-import dev.secpe.evolution.persist.CheckpointStore;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationTask;
@@ -317,7 +317,7 @@ final class RunChecks {
         .file("--report", c.report, 64L * 1024 + 1024L * (rounds + 4))
         // The old and the new checkpoint exist together while it is replaced.
         .directory("--checkpoint", c.checkpoint, 2 * (candidates * perText + values * 26 + 65536),
-            List.of(CheckpointStore.FILE, CheckpointStore.LOCK), false)
+            EvolutionBuilder.CHECKPOINT_FILES, false)
         .directory("--journal", c.journalDirectory(), values * 12 + 65536, List.of(), true);
     plan.check();
   }

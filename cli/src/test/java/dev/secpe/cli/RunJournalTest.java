@@ -208,4 +208,30 @@ class RunJournalTest {
     // epsilon of Aug-PE's two Gaussian releases at the budget's delta, the run's own: at most 2
     assertThat(after.path("spent").path("epsilon").asDouble()).isLessThanOrEqualTo(2.0 + 1e-9).isGreaterThan(1.9);
   }
+
+  // `privacy spent` prints each release's cost as the journal holds it (type and parameters, by the
+  // names of the journal's format): Aug-PE's are Gaussians, and mu-GDP composes them in closed form,
+  // mu = sqrt(sum 1 / z_i^2), which must be the spent mu the command prints beside them.
+  @Test
+  void eachReleaseShowsItsCostAndTheCostsComposeToTheSpentMu(@TempDir Path dir) throws Exception {
+    FaultRun f = new FaultRun(dir);
+    CliRun.Outcome run = f.run();
+    assertThat(run.code()).as(run.err()).isZero();
+    JsonNode spent = f.spent();
+    double sumInverseSquares = 0;
+    int releases = 0;
+    for (JsonNode r : spent.path("runs")) {
+      for (JsonNode x : r.path("releases")) {
+        JsonNode cost = x.path("cost");
+        assertThat(cost.path("type").asText()).as(x.toString()).isEqualTo("gaussian");
+        double z = cost.path("noiseMultiplier").asDouble();
+        assertThat(z).as(x.toString()).isPositive();
+        sumInverseSquares += 1 / (z * z);
+        releases++;
+      }
+    }
+    assertThat(releases).isEqualTo(spent.path("spent").path("releases").asInt()).isPositive();
+    assertThat(Math.sqrt(sumInverseSquares))
+        .isCloseTo(spent.path("spent").path("mu").asDouble(), org.assertj.core.data.Offset.offset(1e-9));
+  }
 }

@@ -152,8 +152,23 @@ public final class CTCL extends Runs<CTCL.Config> {
 
   /** The solved accounting (solved at {@code build()}; empty for a non-private run). */
   public Optional<Accounting> accounting() {
-    return Optional.ofNullable(accounting).map(a -> new Accounting(
-        a.noiseMultiplier(), a.samplingRate(), a.histogramEpsilon(), a.fineTuningEpsilon(), a.composedEpsilon()));
+    return Optional.ofNullable(accounting).map(CTCL::accountingOf);
+  }
+
+  /**
+   * The accounting {@code build()} solves, for given values: the least noise multiplier z with
+   * which the topic histogram (multiplier {@code histogramSigma}; 0 for none) and {@code steps}
+   * steps of the Poisson-subsampled Gaussian at rate {@code samplingRate} (B / N) compose, by the
+   * ledger's PLD accountant, to at most {@code budget.epsilon()} at {@code budget.delta()}.
+   *
+   * @throws IllegalArgumentException if the budget cannot be met or a value is out of range
+   */
+  public static Accounting calibrate(DpBudget budget, double histogramSigma, double samplingRate, int steps) {
+    return accountingOf(CTCLPlan.calibrate(budget, histogramSigma, samplingRate, steps));
+  }
+
+  private static Accounting accountingOf(FineTuningNoise a) {
+    return new Accounting(a.noiseMultiplier(), a.samplingRate(), a.histogramEpsilon(), a.fineTuningEpsilon(), a.composedEpsilon());
   }
 
   @Override

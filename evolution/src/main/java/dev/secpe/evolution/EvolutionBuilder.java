@@ -8,6 +8,7 @@ import dev.secpe.core.PrivacyGuard;
 import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.report.RunListener;
+import dev.secpe.evolution.persist.CheckpointStore;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
@@ -234,7 +235,13 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     return self();
   }
 
-  /** Checkpoint after every release and round into this directory. */
+  /**
+   * The files a run writes in its {@link #checkpoint(Path) checkpoint directory}: the checkpoint
+   * and its lock.
+   */
+  public static final List<String> CHECKPOINT_FILES = List.of(CheckpointStore.FILE, CheckpointStore.LOCK);
+
+  /** Checkpoint after every release and round into this directory ({@link #CHECKPOINT_FILES}). */
   public B checkpoint(Path dir) {
     this.checkpointDir = Objects.requireNonNull(dir, "checkpoint");
     return self();

@@ -226,7 +226,17 @@ public final class PrivacyJournal {
    * @param time when it was journalled (before its noise was drawn)
    * @param release what was charged
    */
-  public record Charge(Instant time, Release release) {}
+  public record Charge(Instant time, Release release) {
+
+    /**
+     * The release's privacy cost as the journal and checkpoints write it: a JSON object with its
+     * {@code type} ("gaussian", "laplace", "subsampled-gaussian", "secret-mixture", "pure-dp") and
+     * that mechanism's parameters, by the names {@code bin/secpe privacy history} prints.
+     */
+    public String costJson() {
+      return JournalEntry.costJson(release.cost());
+    }
+  }
 
   /**
    * One run on the dataset.

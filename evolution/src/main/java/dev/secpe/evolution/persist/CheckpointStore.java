@@ -258,7 +258,7 @@ public final class CheckpointStore {
         costFromJson(n.path("cost")));
   }
 
-  public static ObjectNode costToJson(PrivacyCost cost) {
+  static ObjectNode costToJson(PrivacyCost cost) {
     ObjectNode n = JSON.createObjectNode();
     if (cost instanceof PrivacyCost.Gaussian g) {
       n.put("type", "gaussian").put("noiseMultiplier", g.noiseMultiplier());

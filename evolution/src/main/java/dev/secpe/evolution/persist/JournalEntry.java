@@ -2,6 +2,7 @@ package dev.secpe.evolution.persist;
 
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.ledger.Release;
 import java.time.Instant;
@@ -13,6 +14,11 @@ import java.util.Optional;
  * builds its public history from these.
  */
 public sealed interface JournalEntry {
+
+  /** A release's cost as the journal writes it: a JSON object (see {@code CheckpointStore}). */
+  static String costJson(PrivacyCost cost) {
+    return CheckpointStore.costToJson(cost).toString();
+  }
 
   /** The first entry: the dataset had {@code records} records when the journal was started. */
   record Dataset(int records) implements JournalEntry {}
