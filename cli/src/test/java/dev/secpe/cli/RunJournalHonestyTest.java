@@ -278,6 +278,40 @@ class RunJournalHonestyTest {
     assertThat(next.err()).contains("cannot be checked").contains("different secret sets").contains("nothing was drawn");
   }
 
+  // fault: two SecPE runs on one dataset that protected the same number of different secrets (`--secrets terms:A`, then `terms:B`, one word each: "you", "with"): the journal composed them secret by secret, as if A's word were B's, and printed a total (p, r) that neither word had
+  // holds: each release names its secret set (a digest of the secrets' ids, keyed by the records themselves); the same `--secrets` twice composes to one total, a third run over another word makes `spent.bounded` false with `not_composable` saying "not the same ones"
+  @Test
+  void secpeRunsOverAsManyButOtherSecretsAreNotComposed(@TempDir Path dir) throws Exception {
+    FaultRun f = new FaultRun(dir);
+    Files.write(dir.resolve("a.txt"), List.of("you"));
+    Files.write(dir.resolve("b.txt"), List.of("with"));
+    for (int i = 0; i < 2; i++) {
+      CliRun.Outcome same = CliRun.execute(f.secpe("--secrets", "terms:" + dir.resolve("a.txt"),
+          "--out", dir.resolve("a" + i + ".jsonl").toString()));
+      assertThat(same.code()).as(same.err()).isZero();
+    }
+    JsonNode twice = spent(f).json();
+    assertThat(twice.path("runs")).hasSize(2);
+    assertThat(twice.path("spent").path("not_composable").isMissingNode() || twice.path("spent").path("not_composable").isNull())
+        .as(twice.toString()).isTrue();
+    assertThat(twice.path("spent").path("bounded").asBoolean(false)).as(twice.toString()).isTrue();
+    twice.path("runs").forEach(r -> r.path("releases").forEach(x -> {
+      if (x.path("kind").asText().equals("per-secret")) {
+        assertThat(x.path("cost").path("secretSet").asText()).hasSize(64);
+      }
+    }));
+
+    CliRun.Outcome other = CliRun.execute(f.secpe("--secrets", "terms:" + dir.resolve("b.txt"),
+        "--out", dir.resolve("b.jsonl").toString()));
+    assertThat(other.code()).as(other.err()).isZero();
+    JsonNode j = spent(f).json();
+    assertThat(j.path("runs")).hasSize(3);
+    assertThat(j.path("spent").path("bounded").asBoolean(true)).isFalse();
+    assertThat(j.path("spent").path("not_composable").asText())
+        .contains("protected different secret sets (1 secrets each, but not the same ones)")
+        .contains("cannot be added").doesNotContain("you").doesNotContain("with");
+  }
+
   // fault: `--journal-wait 99999999999`
   // holds: exit 2 before anything is read: "--journal-wait must be in [0, 604800] seconds (at most a week)" (before: `internal error: ArithmeticException: long overflow`, exit 1)
   @Test

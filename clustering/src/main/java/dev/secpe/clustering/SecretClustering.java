@@ -59,6 +59,7 @@ public final class SecretClustering {
   private final NoiseSource noise;
   private final LedgerCharge ledger;
   private final String releaseId;
+  private final String secretSet;
   private final Release chargedAs;
   private final NonPositiveCountPolicy policy;
   private final ClusterAggregator aggregator;
@@ -79,6 +80,7 @@ public final class SecretClustering {
     this.chargedAs = b.chargedAs;
     this.ledger = b.callerCharges ? r -> r : b.ledger;
     this.releaseId = b.chargedAs != null ? b.chargedAs.id() : b.releaseId;
+    this.secretSet = b.secretSet;
     this.policy = b.policy;
     this.aggregator = ClusterAggregator.of(metric, b.centres, this.radius, b.backend, b.threads);
   }
@@ -167,7 +169,7 @@ public final class SecretClustering {
         k + " noisy cluster counts and " + k + " noisy centres (d=" + d + ", R=" + radius + ")",
         COUNT_AND_CENTRE_SHIFT,
         secretNoise.sigma(),
-        new PrivacyCost.SecretMixture(secretNoise.sigma(), COUNT_AND_CENTRE_SHIFT, deepCopy(shiftProbs)));
+        new PrivacyCost.SecretMixture(secretNoise.sigma(), COUNT_AND_CENTRE_SHIFT, deepCopy(shiftProbs), secretSet));
   }
 
   private SecretClusteringResult releaseWith(Function<int[], ClusterAggregate> aggregateOf) {
@@ -260,6 +262,7 @@ public final class SecretClustering {
     private Release chargedAs;
     private boolean callerCharges;
     private String releaseId = "secpe/secret-clustering";
+    private String secretSet;
     private NonPositiveCountPolicy policy = NonPositiveCountPolicy.DROP;
     private Backend backend = Backend.AUTO;
     private int threads = Runtime.getRuntime().availableProcessors();
@@ -433,6 +436,19 @@ public final class SecretClustering {
         throw new IllegalArgumentException("releaseId must be non-blank, got releaseId=" + id);
       }
       this.releaseId = id;
+      return this;
+    }
+
+    /**
+     * The name of the secret set this release covers, in its cost ({@link
+     * PrivacyCost.SecretMixture#secretSet()}): a digest of the secrets' keyed ids in index order,
+     * so that a journal never composes it with a release over other secrets. Default: none.
+     */
+    public Builder secretSet(String secretSet) {
+      if (secretSet == null || secretSet.isBlank()) {
+        throw new IllegalArgumentException("secretSet must be non-blank, got secretSet=" + secretSet);
+      }
+      this.secretSet = secretSet;
       return this;
     }
 

@@ -26,6 +26,7 @@ import java.util.Objects;
 public final class DatasetKey {
 
   private static final byte[] TAG = "secpe-dataset-multiset-v1".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] SECRET_ID_TAG = "secpe-secret-id-key-v1".getBytes(StandardCharsets.UTF_8);
   private static final HexFormat HEX = HexFormat.of();
 
   private DatasetKey() {}
@@ -67,12 +68,37 @@ public final class DatasetKey {
    *     ascending order
    */
   public static String ofSorted(long count, Iterator<byte[]> ascending) {
+    return HEX.formatHex(digestSorted(TAG, count, ascending));
+  }
+
+  /**
+   * A 32-byte key for {@link dev.secpe.core.secret.SecretIds#withKey} derived from the same record
+   * digests as the dataset key, under another tag ({@code secpe-secret-id-key-v1}): the same
+   * records, in any order, give the same key, so a secret has the same id in every run on them;
+   * and the dataset key, which names the journal, does not reveal it (a SHA-256 under another
+   * tag). Only someone holding the records can compute it. Never write it.
+   */
+  public static byte[] secretIdKey(List<String> texts) {
+    byte[][] each = new byte[texts.size()][];
+    for (int i = 0; i < each.length; i++) {
+      each[i] = textDigest(texts.get(i));
+    }
+    Arrays.sort(each, Arrays::compareUnsigned);
+    return secretIdKeyOfSorted(each.length, Arrays.asList(each).iterator());
+  }
+
+  /** {@link #secretIdKey(List)} from sorted digests, as {@link #ofSorted} takes them. */
+  public static byte[] secretIdKeyOfSorted(long count, Iterator<byte[]> ascending) {
+    return digestSorted(SECRET_ID_TAG, count, ascending);
+  }
+
+  private static byte[] digestSorted(byte[] tag, long count, Iterator<byte[]> ascending) {
     if (count < 0) {
       throw new IllegalArgumentException("count must be >= 0, got count=" + count);
     }
     MessageDigest md = sha256();
-    md.update(ByteBuffer.allocate(4).putInt(TAG.length).array());
-    md.update(TAG);
+    md.update(ByteBuffer.allocate(4).putInt(tag.length).array());
+    md.update(tag);
     md.update(ByteBuffer.allocate(8).putLong(count).array());
     long seen = 0;
     byte[] last = null;
@@ -92,7 +118,7 @@ public final class DatasetKey {
     if (seen != count) {
       throw new IllegalArgumentException("count must equal the digests given, got count=" + count + " for " + seen);
     }
-    return HEX.formatHex(md.digest());
+    return md.digest();
   }
 
   private static MessageDigest sha256() {

@@ -100,6 +100,16 @@ public final class PrivateDataset {
 
   private volatile String datasetKey;
 
+  /**
+   * A key for keyed secret ids that is the same in every run on the same records, in any order
+   * ({@link DatasetKey#secretIdKey}): SecPE keys its secrets' ids with it, so that its journal can
+   * tell whether two runs protected the same secrets. A function of private data that reveals
+   * none of it; only someone holding the records can compute it. A fresh copy; never write it.
+   */
+  public byte[] secretIdKey() {
+    return DatasetKey.secretIdKey(records.stream().map(r -> r.text().reveal()).toList());
+  }
+
   /** The records (unmodifiable). */
   public List<PrivateRecord> records() {
     return records;

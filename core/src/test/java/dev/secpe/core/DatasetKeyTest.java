@@ -26,22 +26,32 @@ class DatasetKeyTest {
     return MessageDigest.getInstance("SHA-256").digest(b);
   }
 
-  @Test
-  void theKeyIsTheDigestOfTheTagTheCountAndTheSortedTextDigests() throws Exception {
-    // By hand: sha256(len(tag) as 4 bytes | tag | count as 8 bytes | sorted sha256 of each text).
-    List<String> texts = List.of("bravo", "alpha", "alpha", "Ünïcode");
+  /** The SHA-256 of each text (given in NFC) as UTF-8, sorted as unsigned bytes. */
+  private static List<byte[]> sortedDigests(List<String> texts) throws Exception {
     List<byte[]> each = new ArrayList<>();
     for (String t : texts) {
       each.add(sha(t.getBytes(StandardCharsets.UTF_8)));
     }
     each.sort(Arrays::compareUnsigned);
+    return each;
+  }
+
+  /** By hand: sha256(len(tag) as 4 bytes | tag | count as 8 bytes | the sorted text digests). */
+  private static byte[] byHand(String tagText, List<byte[]> sorted) throws Exception {
     MessageDigest md = MessageDigest.getInstance("SHA-256");
-    byte[] tag = "secpe-dataset-multiset-v1".getBytes(StandardCharsets.UTF_8);
+    byte[] tag = tagText.getBytes(StandardCharsets.UTF_8);
     md.update(new byte[] {0, 0, 0, (byte) tag.length});
     md.update(tag);
-    md.update(new byte[] {0, 0, 0, 0, 0, 0, 0, 4});
-    each.forEach(md::update);
-    String expected = HexFormat.of().formatHex(md.digest());
+    md.update(new byte[] {0, 0, 0, 0, 0, 0, 0, (byte) sorted.size()});
+    sorted.forEach(md::update);
+    return md.digest();
+  }
+
+  @Test
+  void theKeyIsTheDigestOfTheTagTheCountAndTheSortedTextDigests() throws Exception {
+    List<String> texts = List.of("bravo", "alpha", "alpha", "Ünïcode");
+    List<byte[]> each = sortedDigests(texts);
+    String expected = HexFormat.of().formatHex(byHand("secpe-dataset-multiset-v1", each));
 
     assertThat(DatasetKey.of(texts)).isEqualTo(expected);
     List<PrivateRecord> records = new ArrayList<>();
@@ -53,6 +63,25 @@ class DatasetKeyTest {
     assertThat(DatasetKey.ofSorted(4, each.iterator())).isEqualTo(expected);
     // One copy fewer is another dataset.
     assertThat(DatasetKey.of(List.of("bravo", "alpha", "Ünïcode"))).isNotEqualTo(expected);
+  }
+
+  @Test
+  void theSecretIdKeyIsTheSameDigestUnderItsOwnTagAndAnyOrderGivesIt() throws Exception {
+    // As the dataset key, with the tag "secpe-secret-id-key-v1", as raw bytes.
+    List<String> texts = List.of("bravo", "alpha", "alpha", "charlie");
+    List<byte[]> each = sortedDigests(texts);
+    byte[] expected = byHand("secpe-secret-id-key-v1", each);
+
+    assertThat(DatasetKey.secretIdKey(texts)).isEqualTo(expected);
+    assertThat(DatasetKey.secretIdKey(List.of("charlie", "alpha", "bravo", "alpha"))).isEqualTo(expected);
+    assertThat(DatasetKey.secretIdKeyOfSorted(4, each.iterator())).isEqualTo(expected);
+    List<PrivateRecord> records = new ArrayList<>();
+    for (int i = 0; i < texts.size(); i++) {
+      records.add(PrivateRecord.of("r" + i, texts.get(i), Label.of("ham")));
+    }
+    assertThat(PrivateDataset.of(records).secretIdKey()).isEqualTo(expected);
+    // The dataset key, which names the journal, is another digest: it does not give this key.
+    assertThat(HexFormat.of().formatHex(expected)).isNotEqualTo(DatasetKey.of(texts));
   }
 
   @Property(tries = 200)

@@ -10,6 +10,7 @@ import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.PrivateRecord;
 import dev.secpe.core.PrivateTexts;
 import dev.secpe.core.secret.SecretDetector;
+import dev.secpe.core.secret.SecretIds;
 import dev.secpe.core.secret.SecretIndex;
 import dev.secpe.evolution.engine.InProcessEmbeddings;
 import dev.secpe.evolution.engine.Kernel;
@@ -110,7 +111,7 @@ final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
 
   @Override
   public SecretIndex secrets(SecretDetector detector, PrivacyGuard guard) {
-    return SecretIndex.scan(data, detector, guard);
+    return SecretIndex.scan(data, detector, guard, SecretIndex.Granularity.VALUE, SecretIds.withKey(data.secretIdKey()));
   }
 
   @Override

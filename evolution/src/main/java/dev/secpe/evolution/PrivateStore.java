@@ -112,8 +112,12 @@ public interface PrivateStore extends AutoCloseable {
   ClusterAggregate clusterAggregate(int[] sampled, EmbeddingMatrix publicCentres);
 
   /**
-   * Which secrets each record holds, found by {@code detector} through {@code guard} (ids keyed
-   * by a fresh random key: the engine never sees a secret's value).
+   * Which secrets each record holds, found by {@code detector} through {@code guard}, with keyed
+   * ids (the engine never sees a secret's value). The key should be derived from the records
+   * ({@link dev.secpe.core.DatasetKey#secretIdKey}), so that the same records and detector give the
+   * same ids, and {@link SecretIndex#digest()} the same name, in every run: the privacy journal
+   * composes SecPE runs only where those names agree. A store that keys its ids at random keeps
+   * its runs apart (sound, but each run's guarantee then stands alone).
    */
   SecretIndex secrets(SecretDetector detector, PrivacyGuard guard);
 

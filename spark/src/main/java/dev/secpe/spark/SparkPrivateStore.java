@@ -23,7 +23,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -173,25 +172,30 @@ public final class SparkPrivateStore implements PrivateStore {
   public String datasetKey() {
     String k = datasetKey;
     if (k == null) {
-      Iterator<String> sorted = indexed
-          .map(t -> DatasetKey.textDigestHex(t._2().text()))
-          .sortBy(h -> h, true, Math.max(1, indexed.getNumPartitions()))
-          .toLocalIterator();
-      HexFormat hex = HexFormat.of();
-      k = DatasetKey.ofSorted(size, new Iterator<byte[]>() {
-        @Override
-        public boolean hasNext() {
-          return sorted.hasNext();
-        }
-
-        @Override
-        public byte[] next() {
-          return hex.parseHex(sorted.next());
-        }
-      });
+      k = DatasetKey.ofSorted(size, sortedTextDigests());
       datasetKey = k;
     }
     return k;
+  }
+
+  /** The texts' digests ({@link DatasetKey#textDigest}), sorted on the cluster, streamed in order. */
+  private Iterator<byte[]> sortedTextDigests() {
+    Iterator<String> sorted = indexed
+        .map(t -> DatasetKey.textDigestHex(t._2().text()))
+        .sortBy(h -> h, true, Math.max(1, indexed.getNumPartitions()))
+        .toLocalIterator();
+    HexFormat hex = HexFormat.of();
+    return new Iterator<byte[]>() {
+      @Override
+      public boolean hasNext() {
+        return sorted.hasNext();
+      }
+
+      @Override
+      public byte[] next() {
+        return hex.parseHex(sorted.next());
+      }
+    };
   }
 
   private volatile String datasetKey;
@@ -382,8 +386,9 @@ public final class SparkPrivateStore implements PrivateStore {
           "secret detector '" + detector.name() + "' must be java.io.Serializable to run on Spark executors"
               + " (the built-in pii-regex, random-words and dictionary detectors are)");
     }
-    byte[] key = new byte[32];
-    new SecureRandom().nextBytes(key);
+    // Keyed by the records themselves (DatasetKey#secretIdKey), as the in-memory store keys them:
+    // the same records and detector give the same ids, so the journal can compose the runs.
+    byte[] key = DatasetKey.secretIdKeyOfSorted(size, sortedTextDigests());
     boolean allowRemote = guard.allowRemoteSecretDetection();
     List<Tuple2<Long, ArrayList<Secret>>> found = indexed
         .mapToPair(t -> {

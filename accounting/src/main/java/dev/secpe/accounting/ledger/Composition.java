@@ -97,6 +97,13 @@ final class Composition {
       common += sg.steps() / (sg.noiseMultiplier() * sg.noiseMultiplier());
     } else if (cost instanceof PrivacyCost.SecretMixture m) {
       gaussianOnly = false;
+      for (PrivacyCost.SecretMixture earlier : mix) {
+        if (earlier.secretCount() == m.secretCount() && !m.sameSecretsAs(earlier)) {
+          throw new IllegalArgumentException(
+              "release " + rel.id() + " covers a different secret set than earlier releases (" + m.secretSet()
+                  + " vs " + earlier.secretSet() + "): secret j is not the same secret in both");
+        }
+      }
       List<PrivacyCost.SecretMixture> grown = new ArrayList<>(mix);
       grown.add(m);
       mix = List.copyOf(grown);

@@ -2,6 +2,8 @@ package dev.secpe.accounting.ledger;
 
 import dev.secpe.accounting.Preconditions;
 import java.util.Arrays;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one release costs, in the terms the accountant composes. Each variant maps to a
@@ -66,11 +68,24 @@ public sealed interface PrivacyCost {
    * @param sigma the noise multiplier of the release, finite and > 0
    * @param shiftMultiplier c (sqrt(2) for counts and centres, docs/math-decisions.md §4), finite and > 0
    * @param shiftProbsPerSecret for each secret j, the rho_i (in [0, 1]) of the records holding it
+   * @param secretSet what names the secrets and their order, so that releases over different
+   *     secrets are never composed as if secret j were the same in each: a digest of the secrets'
+   *     keyed ids in index order (SecPE's), or null where the caller keeps one ledger per secret
+   *     set itself. Two releases whose names differ (both non-null) cannot be composed.
    */
-  record SecretMixture(double sigma, double shiftMultiplier, double[][] shiftProbsPerSecret)
+  record SecretMixture(double sigma, double shiftMultiplier, double[][] shiftProbsPerSecret, @Nullable String secretSet)
       implements PrivacyCost {
+
+    /** A release over secrets that are not named (see {@link #secretSet()}). */
+    public SecretMixture(double sigma, double shiftMultiplier, double[][] shiftProbsPerSecret) {
+      this(sigma, shiftMultiplier, shiftProbsPerSecret, null);
+    }
+
     /** Validates and copies eagerly. */
     public SecretMixture {
+      if (secretSet != null && secretSet.isBlank()) {
+        throw new IllegalArgumentException("secretSet must be null or non-blank, got secretSet='" + secretSet + "'");
+      }
       Preconditions.checkPositive("sigma", sigma);
       Preconditions.checkPositive("shiftMultiplier", shiftMultiplier);
       if (shiftProbsPerSecret == null || shiftProbsPerSecret.length == 0) {
@@ -123,13 +138,23 @@ public sealed interface PrivacyCost {
       return o instanceof SecretMixture m
           && Double.compare(sigma, m.sigma) == 0
           && Double.compare(shiftMultiplier, m.shiftMultiplier) == 0
-          && Arrays.deepEquals(shiftProbsPerSecret, m.shiftProbsPerSecret);
+          && Arrays.deepEquals(shiftProbsPerSecret, m.shiftProbsPerSecret)
+          && Objects.equals(secretSet, m.secretSet);
+    }
+
+    /**
+     * Whether this release and {@code other} may be composed secret by secret: the same number of
+     * secrets, and not two different names for them.
+     */
+    public boolean sameSecretsAs(SecretMixture other) {
+      return secretCount() == other.secretCount()
+          && (secretSet == null || other.secretSet == null || secretSet.equals(other.secretSet));
     }
 
     @Override
     public int hashCode() {
-      return 31 * (31 * Double.hashCode(sigma) + Double.hashCode(shiftMultiplier))
-          + Arrays.deepHashCode(shiftProbsPerSecret);
+      return 31 * (31 * (31 * Double.hashCode(sigma) + Double.hashCode(shiftMultiplier))
+          + Arrays.deepHashCode(shiftProbsPerSecret)) + Objects.hashCode(secretSet);
     }
 
     @Override

@@ -179,6 +179,40 @@ class PrivacyLedgerTest {
         .hasMessageContaining("secrets");
   }
 
+  /**
+   * Secret j of one release is secret j of another only where both cover the same secrets: two
+   * releases over two secrets each, named as different sets, are refused (before: composed by
+   * count, as if the sets were one); named alike, or unnamed, they compose, and the name is part
+   * of the cost's equality.
+   */
+  @Example
+  void mixturesOverDifferentlyNamedSecretSetsAreNeverComposed() {
+    double[][] two = {{1.0}, {0.5, 0.5}};
+    PrivacyCost.SecretMixture a = new PrivacyCost.SecretMixture(4.0, 1, two, "set-a");
+    PrivacyCost.SecretMixture b = new PrivacyCost.SecretMixture(4.0, 1, two, "set-b");
+    PrivacyCost.SecretMixture unnamed = new PrivacyCost.SecretMixture(4.0, 1, two);
+    assertThat(a).isNotEqualTo(b).isNotEqualTo(unnamed);
+    assertThat(a).isEqualTo(new PrivacyCost.SecretMixture(4.0, 1, new double[][] {{1.0}, {0.5, 0.5}}, "set-a"));
+    assertThat(a.sameSecretsAs(b)).isFalse();
+    assertThat(a.sameSecretsAs(unnamed)).isTrue();
+    assertThat(a.sameSecretsAs(new PrivacyCost.SecretMixture(4.0, 1, new double[][] {{1.0}}, "set-a"))).isFalse();
+
+    PrivacyLedger ledger = PrivacyLedger.unlimited();
+    ledger.charge(new Release("a", "SecretMixture", "t", 1, 4.0, a));
+    ledger.charge(new Release("a2", "SecretMixture", "t", 1, 4.0, a));
+    assertThatThrownBy(() -> ledger.charge(new Release("b", "SecretMixture", "t", 1, 4.0, b)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("covers a different secret set");
+    assertThat(ledger.releases()).hasSize(2);
+    // Two releases of sigma 4 with secret 0 held by one record sampled surely: mu = sqrt(2) / 4.
+    double p = 1e-3;
+    assertThat(ledger.guarantee(1e-5, p).r()[0])
+        .isBetween(Gdp.secretR(new GdpMu(Math.sqrt(2) / 4), p) * (1 - 1e-9), Gdp.secretR(new GdpMu(Math.sqrt(2) / 4), p) * (1 + 1e-9));
+    assertThatThrownBy(() -> new PrivacyCost.SecretMixture(4.0, 1, two, " "))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("secretSet must be null or non-blank");
+  }
+
   @Example
   void snapshotRestoresAndResumedRunsNeverChargeTwice() {
     PrivacyLedger ledger = PrivacyLedger.withLimit(new DpBudget(2, 1e-5));

@@ -13,7 +13,9 @@ import javax.crypto.spec.SecretKeySpec;
  * digits of HMAC-SHA256(key, kind NUL value). Keyed because the values (phone numbers, e-mail
  * addresses, words) have little entropy: an unkeyed hash could be reversed by trying candidates.
  * Ids are stable for one key; with {@link #randomKey()} they are stable within one run and
- * unlinkable across runs. {@link #toString()} never prints the key.
+ * unlinkable across runs; SecPE keys them with {@link dev.secpe.core.PrivateDataset#secretIdKey()},
+ * a key only the records give, so that its runs on the same records name the same secrets alike
+ * (and its journal can tell their secret sets apart). {@link #toString()} never prints the key.
  */
 public final class SecretIds {
 

@@ -4,7 +4,11 @@ import dev.secpe.core.PrivacyGuard;
 import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.PrivateText;
 import dev.secpe.core.PrivateTexts;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -178,6 +182,27 @@ public final class SecretIndex {
       }
     }
     return c;
+  }
+
+  /**
+   * A name for these secrets in their index order: the SHA-256 (hex) of their keyed ids, one per
+   * line, in index order. Two scans name the same secrets in the same order by the same digest
+   * when their ids share a key (for SecPE, a key derived from the records: {@link
+   * dev.secpe.core.DatasetKey#secretIdKey}); under different keys the digests differ. It reveals no
+   * secret: the ids are keyed hashes.
+   */
+  public String digest() {
+    MessageDigest md;
+    try {
+      md = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 unavailable", e);
+    }
+    for (Secret s : secrets) {
+      md.update(s.id().getBytes(StandardCharsets.UTF_8));
+      md.update((byte) '\n');
+    }
+    return HexFormat.of().formatHex(md.digest());
   }
 
   @Override

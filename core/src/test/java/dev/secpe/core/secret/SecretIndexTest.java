@@ -9,8 +9,11 @@ import dev.secpe.core.PrivateRecord;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.spi.ProviderConfig;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SecretIndexTest {
@@ -24,6 +27,27 @@ class SecretIndexTest {
             PrivateRecord.of("r1", "nothing here"),
             PrivateRecord.of("r2", "Bob@Example.org, call 212-555-0142, again bob@example.org"),
             PrivateRecord.of("r3", "only (212) 555-0142")));
+  }
+
+  @Test
+  void theDigestNamesTheSecretsInIndexOrderAndTheKeyDecidesWhetherRunsAgree() throws Exception {
+    SecretIndex idx =
+        SecretIndex.scan(data(), PiiDetector.all(), PrivacyGuard.localOnly(),
+            SecretIndex.Granularity.VALUE, SecretIds.withKey(KEY));
+    // By hand: SHA-256 of each id and a newline, in index order.
+    MessageDigest md = MessageDigest.getInstance("SHA-256");
+    for (Secret s : idx.secrets()) {
+      md.update((s.id() + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    assertThat(idx.digest()).isEqualTo(HexFormat.of().formatHex(md.digest()));
+    // The same records and key give the same name; another key, or other secrets, another.
+    assertThat(SecretIndex.scan(data(), PiiDetector.all(), PrivacyGuard.localOnly(),
+            SecretIndex.Granularity.VALUE, SecretIds.withKey(KEY)).digest()).isEqualTo(idx.digest());
+    assertThat(SecretIndex.scan(data(), PiiDetector.all(), PrivacyGuard.localOnly()).digest()).isNotEqualTo(idx.digest());
+    assertThat(SecretIndex.scan(data(), PiiDetector.of(Set.of(PiiKind.EMAIL)), PrivacyGuard.localOnly(),
+            SecretIndex.Granularity.VALUE, SecretIds.withKey(KEY)).digest()).isNotEqualTo(idx.digest());
+    // It names, it does not reveal: no secret's value is in it.
+    assertThat(idx.digest()).doesNotContain("bob").hasSize(64);
   }
 
   @Test

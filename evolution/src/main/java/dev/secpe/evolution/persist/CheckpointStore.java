@@ -271,6 +271,9 @@ public final class CheckpointStore {
           .put("steps", s.steps());
     } else if (cost instanceof PrivacyCost.SecretMixture m) {
       n.put("type", "secret-mixture").put("sigma", m.sigma()).put("shiftMultiplier", m.shiftMultiplier());
+      if (m.secretSet() != null) {
+        n.put("secretSet", m.secretSet());
+      }
       ArrayNode per = n.putArray("shiftProbsPerSecret");
       for (double[] probs : m.shiftProbsPerSecret()) {
         ArrayNode a = per.addArray();
@@ -304,8 +307,10 @@ public final class CheckpointStore {
         for (int j = 0; j < probs.length; j++) {
           probs[j] = doubles(per.get(j));
         }
+        // Entries written before releases named their secrets have none: null, an unnamed set.
         return new PrivacyCost.SecretMixture(
-            n.path("sigma").asDouble(), n.path("shiftMultiplier").asDouble(), probs);
+            n.path("sigma").asDouble(), n.path("shiftMultiplier").asDouble(), probs,
+            n.hasNonNull("secretSet") ? n.path("secretSet").asText() : null);
       case "pure-dp":
         return new PrivacyCost.PureDp(n.path("epsilon").asDouble());
       default:

@@ -17,28 +17,44 @@ public final class Spending {
   private Spending() {}
 
   /**
-   * Why SecPE releases cannot be composed: they protected different numbers of secrets (so
-   * different secret sets), and a secret one run protected was not protected by the other; empty
-   * where they can.
+   * Why SecPE releases cannot be composed secret by secret: they protected different numbers of
+   * secrets, or sets named differently (each release names its secrets by a digest of their keyed
+   * ids, {@link PrivacyCost.SecretMixture#secretSet()}), or some name their set and some, journalled
+   * before releases named them, do not; a secret one run protected was then not shown to be the
+   * one the other protected. Empty where they can.
    */
   public static Optional<String> notComposable(List<Release> releases) {
     Set<Integer> counts = new LinkedHashSet<>();
+    Set<String> names = new LinkedHashSet<>();
     for (Release r : releases) {
       if (r.cost() instanceof PrivacyCost.SecretMixture m) {
         counts.add(m.secretCount());
+        names.add(m.secretSet() == null ? UNNAMED : m.secretSet());
       }
     }
-    if (counts.size() < 2) {
-      return Optional.empty();
+    if (counts.size() >= 2) {
+      return Optional.of(
+          "SecPE runs on this dataset protected different secret sets ("
+              + counts.stream().map(String::valueOf).collect(Collectors.joining(" vs "))
+              + " secrets): " + CANNOT_ADD);
     }
-    return Optional.of(
-        "SecPE runs on this dataset protected different secret sets ("
-            + counts.stream().map(String::valueOf).collect(Collectors.joining(" vs "))
-            + " secrets): their (p, r) guarantees cannot be added, since a secret one run protected was"
-            + " not protected by the other; each run's report gives its own guarantee, and the record-level"
-            + " releases are totalled apart. Protect the same --secrets (SecPE.Builder.secrets) in every SecPE"
-            + " run on a dataset to keep one total");
+    if (names.size() >= 2) {
+      return Optional.of(
+          "SecPE runs on this dataset protected different secret sets (" + counts.iterator().next()
+              + " secrets each, but not the same ones" + (names.contains(UNNAMED)
+                  ? ", or not shown to be: some were journalled before SecPE named its secret sets" : "")
+              + "): " + CANNOT_ADD);
+    }
+    return Optional.empty();
   }
+
+  private static final String UNNAMED = "";
+
+  private static final String CANNOT_ADD =
+      "their (p, r) guarantees cannot be added, since a secret one run protected was"
+          + " not protected by the other; each run's report gives its own guarantee, and the record-level"
+          + " releases are totalled apart. Protect the same --secrets (SecPE.Builder.secrets) in every SecPE"
+          + " run on a dataset to keep one total";
 
   /** Why a total with {@code unprotected} releases drawn with reproducible noise is unbounded. */
   public static String unboundedReason(int unprotected) {

@@ -353,7 +353,9 @@ public final class SecPEMethod implements Method {
             .noise(ctx.noiseFor(id))
             .releaseId(id)
             .nonPositiveCountPolicy(config.nonPositiveCountPolicy());
-    return (chargedAs == null ? b.chargedByCaller() : b.chargedAs(chargedAs)).build();
+    // The release names its secrets (their keyed ids' digest), so that the journal never composes
+    // it with a run over other secrets as if secret j were the same in both.
+    return (chargedAs == null ? b.chargedByCaller().secretSet(secrets.digest()) : b.chargedAs(chargedAs)).build();
   }
 
   private Representatives drawRepresentatives(RunContext ctx, int g, String id, Release chargedAs) {
