@@ -5,7 +5,13 @@ import dev.secpe.llm.TextEmbedder;
 import java.util.List;
 import java.util.Locale;
 
-/** A user's own embedder: hashed bag of words, L2-normalised. */
+/**
+ * A user's own embedder: hashed bag of words, L2-normalised.
+ *
+ * <p>This project is built against the installed SecPE artifacts as a user would build it, so it
+ * is self-contained on purpose: the accessors every {@link TextEmbedder} has, and the
+ * normalisation, repeat what the library's embedders write rather than borrow its internals.
+ */
 public final class HashingEmbedder implements TextEmbedder {
   private static final int DIM = 64;
 

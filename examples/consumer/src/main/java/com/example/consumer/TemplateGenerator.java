@@ -9,7 +9,13 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 
-/** A user's own generator: fills a template with words drawn from a small public vocabulary. */
+/**
+ * A user's own generator: fills a template with words drawn from a small public vocabulary.
+ *
+ * <p>Self-contained on purpose (this project is built against the installed SecPE artifacts, as
+ * a user's would be): its accessors repeat those of the library's example generator, which a user
+ * project cannot and should not import.
+ */
 public final class TemplateGenerator implements TextGenerator {
   private static final String[] WORDS = {
     "meeting", "invoice", "offer", "free", "project", "update", "deadline", "winner", "prize",

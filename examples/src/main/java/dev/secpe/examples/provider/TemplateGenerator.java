@@ -17,6 +17,12 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class TemplateGenerator implements TextGenerator {
 
+  /** The name of this generator and of its provider: one constant, so the two cannot disagree. */
+  static final String NAME = "template";
+
+  /** Where this generator and so its provider run: in this process. */
+  static final Locality LOCALITY = Locality.LOCAL;
+
   private static final String[] WORDS = {
     "please", "find", "the", "report", "attached", "meeting", "tomorrow", "thanks", "offer", "free",
     "update", "server", "list", "message", "account", "order", "today", "new", "price", "team"
@@ -24,12 +30,12 @@ public final class TemplateGenerator implements TextGenerator {
 
   @Override
   public String name() {
-    return "template";
+    return NAME;
   }
 
   @Override
   public Locality locality() {
-    return Locality.LOCAL;
+    return LOCALITY;
   }
 
   @Override

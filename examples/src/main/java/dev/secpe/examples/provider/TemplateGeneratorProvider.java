@@ -5,7 +5,13 @@ import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.spi.ProviderConfig;
 import dev.secpe.llm.spi.TextGeneratorProvider;
 
-/** Registers {@link TemplateGenerator} as provider "template" through {@code META-INF/services}. */
+/**
+ * Registers {@link TemplateGenerator} as provider "template" through {@code META-INF/services}.
+ *
+ * <p>{@link #name()} and {@link #locality()} answer what the generator answers, without making
+ * one (a provider must stay cheap to construct and to list); their shape repeats the generator's
+ * because a provider and its generator each implement their own interface.
+ */
 public final class TemplateGeneratorProvider implements TextGeneratorProvider {
 
   /** ServiceLoader needs a public no-argument constructor; keep it cheap. */
@@ -13,12 +19,12 @@ public final class TemplateGeneratorProvider implements TextGeneratorProvider {
 
   @Override
   public String name() {
-    return "template";
+    return TemplateGenerator.NAME;
   }
 
   @Override
   public Locality locality() {
-    return Locality.LOCAL;
+    return TemplateGenerator.LOCALITY;
   }
 
   @Override

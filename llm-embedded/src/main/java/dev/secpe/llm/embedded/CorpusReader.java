@@ -2,6 +2,7 @@ package dev.secpe.llm.embedded;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.secpe.llm.spi.ProviderConfig;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,8 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -25,6 +28,32 @@ final class CorpusReader {
 
   /** Documents and labels (null entries when unlabelled), in file order. */
   record Corpus(List<String> texts, List<String> labels) {}
+
+  /** The config keys a provider's corpus is named by: "corpus", "text-field", "label-field". */
+  static final Set<String> OPTIONS = Set.of("corpus", "text-field", "label-field");
+
+  /** The config keys of a provider that reads a corpus: its {@code own} and {@link #OPTIONS}. */
+  static Set<String> withOptions(String... own) {
+    Set<String> all = new HashSet<>(OPTIONS);
+    all.addAll(List.of(own));
+    return all;
+  }
+
+  /**
+   * The corpus a provider's config names: the file "corpus" (required: an {@link
+   * IllegalArgumentException} naming {@code provider} when it is missing), read as {@link
+   * #read(Path, ProviderConfig)}.
+   */
+  static Corpus read(ProviderConfig config, String provider) {
+    String corpus = config.get("corpus").orElseThrow(() -> new IllegalArgumentException(
+        provider + " needs the config key 'corpus' (a JSONL or text file of PUBLIC text)"));
+    return read(Path.of(corpus), config);
+  }
+
+  /** {@code file} with the config's "text-field" (default "text") and "label-field" (default none). */
+  static Corpus read(Path file, ProviderConfig config) {
+    return read(file, config.get("text-field").orElse("text"), config.get("label-field").orElse(null));
+  }
 
   static Corpus read(Path file, String textField, String labelField) {
     if (!Files.isRegularFile(file)) {

@@ -185,10 +185,7 @@ public final class GuidedSpliceGenerator implements FineTunableGenerator {
 
     /** Splice texts drawn per request once fine-tuned, the most private-like kept (default 8; 1 to 64). */
     public Builder candidates(int candidates) {
-      if (candidates < 1 || candidates > 64) {
-        throw new IllegalArgumentException("candidates must be in [1, 64], got candidates=" + candidates);
-      }
-      this.candidates = candidates;
+      this.candidates = Checks.inRange(1, 64, candidates, "candidates");
       return this;
     }
 
@@ -200,9 +197,8 @@ public final class GuidedSpliceGenerator implements FineTunableGenerator {
 
     /** Trains the n-gram model (unlabelled) and indexes the splice generator's documents (by label). */
     public GuidedSpliceGenerator build() {
-      if (texts == null) {
-        throw new IllegalStateException("training texts missing: call train(texts) first");
-      }
+      // The splice builder refuses to build untrained ("training texts missing: call train(texts)
+      // first"), before texts is read below.
       SpliceTextGenerator w = splice.seed(seed).build();
       // Only the n-gram model's global counts are scored and fine-tuned: per-label models would
       // never be read, so it learns the texts without their labels.

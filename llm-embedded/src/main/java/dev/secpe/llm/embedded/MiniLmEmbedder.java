@@ -465,10 +465,7 @@ public final class MiniLmEmbedder implements TextEmbedder {
 
     /** Worker threads that run batches in parallel (default: available processors). */
     public Builder threads(int threads) {
-      if (threads < 1) {
-        throw new IllegalArgumentException("threads must be >= 1, got threads=" + threads);
-      }
-      this.threads = threads;
+      this.threads = Checks.atLeast(1, threads, "threads");
       return this;
     }
 
@@ -477,11 +474,7 @@ public final class MiniLmEmbedder implements TextEmbedder {
      * #threads(int)}, which measured faster on small machines).
      */
     public Builder intraOpThreads(int intraOpThreads) {
-      if (intraOpThreads < 1) {
-        throw new IllegalArgumentException(
-            "intraOpThreads must be >= 1, got intraOpThreads=" + intraOpThreads);
-      }
-      this.intraOpThreads = intraOpThreads;
+      this.intraOpThreads = Checks.atLeast(1, intraOpThreads, "intraOpThreads");
       return this;
     }
 
@@ -491,10 +484,7 @@ public final class MiniLmEmbedder implements TextEmbedder {
      * larger value set here for it.
      */
     public Builder batchSize(int batchSize) {
-      if (batchSize < 1) {
-        throw new IllegalArgumentException("batchSize must be >= 1, got batchSize=" + batchSize);
-      }
-      this.batchSize = batchSize;
+      this.batchSize = Checks.atLeast(1, batchSize, "batchSize");
       this.batchSizeSet = true;
       return this;
     }
@@ -512,11 +502,7 @@ public final class MiniLmEmbedder implements TextEmbedder {
 
     /** Word pieces kept per text, including [CLS] and [SEP] (2..512; default 256). */
     public Builder maxSequenceLength(int maxSequenceLength) {
-      if (maxSequenceLength < 2 || maxSequenceLength > 512) {
-        throw new IllegalArgumentException(
-            "maxSequenceLength must be in [2, 512], got maxSequenceLength=" + maxSequenceLength);
-      }
-      this.maxSequenceLength = maxSequenceLength;
+      this.maxSequenceLength = Checks.inRange(2, 512, maxSequenceLength, "maxSequenceLength");
       return this;
     }
 

@@ -11,22 +11,14 @@ import dev.secpe.llm.spi.TextEmbedderProvider;
  * Construction is cheap; {@link #create(ProviderConfig)} loads the model. The int8-quantised
  * model is the separate provider {@link MiniLmQuantizedEmbedderProvider}.
  */
-public final class MiniLmEmbedderProvider implements TextEmbedderProvider {
+public final class MiniLmEmbedderProvider extends LocalProvider implements TextEmbedderProvider {
 
   /** The config keys {@link #create(MiniLmEmbedder.Model, ProviderConfig)} reads. */
   static final java.util.Set<String> OPTIONS = java.util.Set.of("threads", "batch-size", "max-sequence-length");
 
   /** Creates the provider (cheap). */
-  public MiniLmEmbedderProvider() {}
-
-  @Override
-  public String name() {
-    return MiniLmEmbedder.NAME;
-  }
-
-  @Override
-  public Locality locality() {
-    return Locality.LOCAL;
+  public MiniLmEmbedderProvider() {
+    super(MiniLmEmbedder.NAME, OPTIONS);
   }
 
   @Override
@@ -41,10 +33,5 @@ public final class MiniLmEmbedderProvider implements TextEmbedderProvider {
     ConfigValues.intValue(config, "batch-size").ifPresent(b::batchSize);
     ConfigValues.intValue(config, "max-sequence-length").ifPresent(b::maxSequenceLength);
     return b.build();
-  }
-
-  @Override
-  public java.util.Optional<java.util.Set<String>> options() {
-    return java.util.Optional.of(OPTIONS);
   }
 }

@@ -14,28 +14,15 @@ import dev.secpe.llm.spi.TextEmbedderProvider;
  * MiniLmEmbedder.Model#INT8}). Construction is cheap; {@link #create(ProviderConfig)} loads the
  * model.
  */
-public final class MiniLmQuantizedEmbedderProvider implements TextEmbedderProvider {
+public final class MiniLmQuantizedEmbedderProvider extends LocalProvider implements TextEmbedderProvider {
 
   /** Creates the provider (cheap). */
-  public MiniLmQuantizedEmbedderProvider() {}
-
-  @Override
-  public String name() {
-    return MiniLmEmbedder.QUANTIZED_NAME;
-  }
-
-  @Override
-  public Locality locality() {
-    return Locality.LOCAL;
+  public MiniLmQuantizedEmbedderProvider() {
+    super(MiniLmEmbedder.QUANTIZED_NAME, MiniLmEmbedderProvider.OPTIONS);
   }
 
   @Override
   public TextEmbedder create(ProviderConfig config) {
     return MiniLmEmbedderProvider.create(MiniLmEmbedder.Model.INT8, config);
-  }
-
-  @Override
-  public java.util.Optional<java.util.Set<String>> options() {
-    return java.util.Optional.of(MiniLmEmbedderProvider.OPTIONS);
   }
 }

@@ -509,10 +509,7 @@ public final class NgramTextGenerator implements FineTunableGenerator {
 
     /** N-gram order, 2 to 4 (default 4). */
     public Builder order(int order) {
-      if (order < 2 || order > 4) {
-        throw new IllegalArgumentException("order must be in [2, 4], got order=" + order);
-      }
-      this.order = order;
+      this.order = Checks.inRange(2, 4, order, "order");
       return this;
     }
 
@@ -561,40 +558,25 @@ public final class NgramTextGenerator implements FineTunableGenerator {
 
     /** Words seen fewer times become unknown (default 1: keep every word). */
     public Builder minCount(int minCount) {
-      if (minCount < 1) {
-        throw new IllegalArgumentException("minCount must be >= 1, got minCount=" + minCount);
-      }
-      this.minCount = minCount;
+      this.minCount = Checks.atLeast(1, minCount, "minCount");
       return this;
     }
 
     /** Largest vocabulary, reserved tokens included (4 to 32768, default 32768). */
     public Builder maxVocabulary(int maxVocabulary) {
-      if (maxVocabulary < 4 || maxVocabulary > Vocabulary.MAX_SIZE) {
-        throw new IllegalArgumentException(
-            "maxVocabulary must be in [4, " + Vocabulary.MAX_SIZE + "], got maxVocabulary="
-                + maxVocabulary);
-      }
-      this.maxVocabulary = maxVocabulary;
+      this.maxVocabulary = Checks.inRange(4, Vocabulary.MAX_SIZE, maxVocabulary, "maxVocabulary");
       return this;
     }
 
     /** Most frequent continuations per context level that temperature and top-p act on (24). */
     public Builder candidates(int candidates) {
-      if (candidates < 1) {
-        throw new IllegalArgumentException("candidates must be >= 1, got candidates=" + candidates);
-      }
-      this.candidates = candidates;
+      this.candidates = Checks.atLeast(1, candidates, "candidates");
       return this;
     }
 
     /** Weight of the label's own model in the mixture with the global model (0.8). */
     public Builder labelWeight(double labelWeight) {
-      if (!(labelWeight >= 0 && labelWeight <= 1)) {
-        throw new IllegalArgumentException(
-            "labelWeight must be in [0, 1], got labelWeight=" + labelWeight);
-      }
-      this.labelWeight = labelWeight;
+      this.labelWeight = Checks.probability(labelWeight, "labelWeight");
       return this;
     }
 
@@ -610,39 +592,25 @@ public final class NgramTextGenerator implements FineTunableGenerator {
 
     /** Probability that Rewrite masks each word (0.25). */
     public Builder rewriteMaskProbability(double p) {
-      if (!(p >= 0 && p <= 1)) {
-        throw new IllegalArgumentException(
-            "rewriteMaskProbability must be in [0, 1], got rewriteMaskProbability=" + p);
-      }
-      this.rewriteMaskProbability = p;
+      this.rewriteMaskProbability = Checks.probability(p, "rewriteMaskProbability");
       return this;
     }
 
     /** Proposals per masked span, resampled by right-context fit (4). */
     public Builder fillCandidates(int fillCandidates) {
-      if (fillCandidates < 1) {
-        throw new IllegalArgumentException(
-            "fillCandidates must be >= 1, got fillCandidates=" + fillCandidates);
-      }
-      this.fillCandidates = fillCandidates;
+      this.fillCandidates = Checks.atLeast(1, fillCandidates, "fillCandidates");
       return this;
     }
 
     /** Tokens after the cut of a Cross child that the model re-samples to smooth the joint (2). */
     public Builder bridgeWords(int bridgeWords) {
-      if (bridgeWords < 0) {
-        throw new IllegalArgumentException("bridgeWords must be >= 0, got bridgeWords=" + bridgeWords);
-      }
-      this.bridgeWords = bridgeWords;
+      this.bridgeWords = Checks.atLeast(0, bridgeWords, "bridgeWords");
       return this;
     }
 
     /** Worker threads (default: available processors). */
     public Builder threads(int threads) {
-      if (threads < 1) {
-        throw new IllegalArgumentException("threads must be >= 1, got threads=" + threads);
-      }
-      this.threads = threads;
+      this.threads = Checks.atLeast(1, threads, "threads");
       return this;
     }
 

@@ -13,19 +13,12 @@ import java.nio.file.Path;
  * NgramTextGenerator#save(Path)}). Optional: "order" (2-4), "threads", "seed", "min-count",
  * "label-weight", "keyword-boost", "rewrite-mask-probability".
  */
-public final class NgramTextGeneratorProvider implements TextGeneratorProvider {
+public final class NgramTextGeneratorProvider extends LocalProvider implements TextGeneratorProvider {
 
   /** Creates the provider (cheap). */
-  public NgramTextGeneratorProvider() {}
-
-  @Override
-  public String name() {
-    return NgramTextGenerator.NAME;
-  }
-
-  @Override
-  public Locality locality() {
-    return Locality.LOCAL;
+  public NgramTextGeneratorProvider() {
+    super(NgramTextGenerator.NAME, CorpusReader.withOptions("order", "threads", "seed", "min-count",
+        "label-weight", "keyword-boost", "rewrite-mask-probability", "model"));
   }
 
   @Override
@@ -49,17 +42,7 @@ public final class NgramTextGeneratorProvider implements TextGeneratorProvider {
     if (model.isPresent()) {
       return b.load(Path.of(model.get())).build();
     }
-    CorpusReader.Corpus c =
-        CorpusReader.read(
-            Path.of(corpus.get()),
-            config.get("text-field").orElse("text"),
-            config.get("label-field").orElse(null));
+    CorpusReader.Corpus c = CorpusReader.read(Path.of(corpus.get()), config);
     return b.train(c.texts(), c.labels()).build();
-  }
-
-  @Override
-  public java.util.Optional<java.util.Set<String>> options() {
-    return java.util.Optional.of(java.util.Set.of("order", "threads", "seed", "min-count", "label-weight", "keyword-boost",
-        "rewrite-mask-probability", "corpus", "model", "text-field", "label-field"));
   }
 }

@@ -497,10 +497,7 @@ public final class SpliceTextGenerator implements TextGenerator {
 
     /** After each line of a fresh sample, the chance to continue in another document (default 0.1). */
     public Builder jumpProbability(double p) {
-      if (!(p >= 0 && p <= 1)) {
-        throw new IllegalArgumentException("jumpProbability must be in [0, 1], got jumpProbability=" + p);
-      }
-      this.jump = p;
+      this.jump = Checks.probability(p, "jumpProbability");
       return this;
     }
 

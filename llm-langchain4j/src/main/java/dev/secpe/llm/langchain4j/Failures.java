@@ -6,7 +6,6 @@ import dev.langchain4j.exception.RetriableException;
 import dev.secpe.llm.ProviderException;
 import java.io.IOException;
 import java.util.concurrent.TimeoutException;
-import org.jspecify.annotations.Nullable;
 
 /** LangChain4j's failures, redacted. */
 final class Failures {
@@ -46,10 +45,5 @@ final class Failures {
     return retryable
         ? new ProviderException.Retryable(message, null)
         : new ProviderException.Permanent(message, null);
-  }
-
-  /** A token count, 0 when unknown. */
-  static int count(@Nullable Integer n) {
-    return n == null ? 0 : Math.max(0, n);
   }
 }

@@ -13,8 +13,6 @@ import dev.secpe.llm.spi.BlockingTextEmbedder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.StringJoiner;
 import java.util.concurrent.Executor;
 
 /**
@@ -108,11 +106,6 @@ public final class LangChain4jTextEmbedder extends BlockingTextEmbedder {
     return Failures.redact(what, failure);
   }
 
-  @Override
-  public String toString() {
-    return super.toString().replace("}", ", model=" + model.getClass().getName() + "}");
-  }
-
   /**
    * Settings of a {@link LangChain4jTextEmbedder} ({@link BlockingTextEmbedder.Settings}: name,
    * locality, batchSize, maxConcurrency, dimension, executor, timeout); each may be set once. {@link
@@ -122,7 +115,8 @@ public final class LangChain4jTextEmbedder extends BlockingTextEmbedder {
     private final EmbeddingModel model;
 
     private Builder(EmbeddingModel model) {
-      this.model = Objects.requireNonNull(model, "model");
+      super(model);
+      this.model = model;
     }
 
     @Override
@@ -136,12 +130,6 @@ public final class LangChain4jTextEmbedder extends BlockingTextEmbedder {
      */
     public LangChain4jTextEmbedder build() {
       return new LangChain4jTextEmbedder(this);
-    }
-
-    @Override
-    protected void describe(StringJoiner set) {
-      set.add("model=" + model.getClass().getName());
-      super.describe(set);
     }
   }
 }

@@ -10,7 +10,6 @@ import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.request.DefaultChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.TokenUsage;
-import dev.secpe.llm.ChatMessage;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
@@ -20,7 +19,6 @@ import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.spi.BlockingSettings;
 import dev.secpe.llm.spi.BlockingTextGenerator;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -123,20 +121,8 @@ public final class LangChain4jTextGenerator extends BlockingTextGenerator<ChatRe
    */
   @Override
   protected ChatRequest prepare(GenerationRequest r) {
-    List<dev.langchain4j.data.message.ChatMessage> messages = new ArrayList<>();
-    for (ChatMessage m : r.messages()) {
-      switch (m.role()) {
-        case "system" -> {
-          if (!m.content().isBlank()) {
-            messages.add(SystemMessage.from(m.content()));
-          }
-        }
-        case "user" -> messages.add(UserMessage.from(m.content()));
-        case "assistant" -> messages.add(AiMessage.from(m.content()));
-        default -> throw new IllegalArgumentException(
-            "role must be \"system\", \"user\" or \"assistant\", got role=\"" + m.role() + "\"");
-      }
-    }
+    List<dev.langchain4j.data.message.ChatMessage> messages = messages(r,
+        text -> text.isBlank() ? null : SystemMessage.from(text), UserMessage::from, AiMessage::from);
     return ChatRequest.builder()
         .messages(messages)
         .parameters(Objects.requireNonNull(parameters.apply(r.params()), "parameters mapping returned null"))
@@ -149,8 +135,7 @@ public final class LangChain4jTextGenerator extends BlockingTextGenerator<ChatRe
     AiMessage message = response == null ? null : response.aiMessage();
     String text = message == null ? null : message.text();
     if (response == null || text == null) {
-      throw new ProviderException.Permanent("chat model '" + name()
-          + "' returned no text (no response, a tool call or an empty message)", null);
+      throw noText();
     }
     GenerationResult.FinishReason reason =
         response.finishReason() == null ? GenerationResult.FinishReason.OTHER : switch (response.finishReason()) {
@@ -161,18 +146,13 @@ public final class LangChain4jTextGenerator extends BlockingTextGenerator<ChatRe
         };
     TokenUsage usage = response.tokenUsage();
     return new GenerationResult(text, reason,
-        usage == null ? 0 : Failures.count(usage.inputTokenCount()),
-        usage == null ? 0 : Failures.count(usage.outputTokenCount()));
+        usage == null ? 0 : tokens(usage.inputTokenCount()),
+        usage == null ? 0 : tokens(usage.outputTokenCount()));
   }
 
   @Override
   protected RuntimeException redact(String what, Throwable failure) {
     return Failures.redact(what, failure);
-  }
-
-  @Override
-  public String toString() {
-    return super.toString().replace("}", ", model=" + model.getClass().getName() + "}");
   }
 
   /**
@@ -186,7 +166,8 @@ public final class LangChain4jTextGenerator extends BlockingTextGenerator<ChatRe
     private @Nullable Function<GenerationParams, ChatRequestParameters> parameters;
 
     private Builder(ChatModel model) {
-      this.model = Objects.requireNonNull(model, "model");
+      super(model);
+      this.model = model;
     }
 
     @Override
@@ -214,7 +195,6 @@ public final class LangChain4jTextGenerator extends BlockingTextGenerator<ChatRe
 
     @Override
     protected void describe(StringJoiner set) {
-      set.add("model=" + model.getClass().getName());
       add(set, "parameters", parameters == null ? null : "custom");
     }
   }

@@ -51,7 +51,7 @@ public final class OpenAiTextEmbedder implements TextEmbedder {
 
   @Override
   public String name() {
-    return "openai";
+    return OpenAiProvider.NAME;
   }
 
   @Override

@@ -44,7 +44,7 @@ public final class OpenAiTextGenerator implements TextGenerator {
 
   @Override
   public String name() {
-    return "openai";
+    return OpenAiProvider.NAME;
   }
 
   @Override

@@ -50,6 +50,32 @@ final class BlockingCalls {
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("timeout must be positive, got timeout=" + timeout);
     }
+    CompletableFuture<R> out = run(executor, body, onFailure, e -> onRejected.get());
+    // orTimeout's timer is cancelled when the timer future completes, so a call that answers in
+    // time leaves nothing scheduled.
+    CompletableFuture<Void> timer =
+        new CompletableFuture<Void>().orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    timer.whenComplete(
+        (v, e) -> {
+          if (e instanceof TimeoutException) {
+            out.completeExceptionally(onTimeout.get());
+          }
+        });
+    out.whenComplete((r, e) -> timer.complete(null));
+    return out;
+  }
+
+  /**
+   * Runs {@code body} on {@code executor}: the future completes with its value, or exceptionally
+   * with {@code onFailure} of what it threw, or with {@code onRejected} of the executor's refusal.
+   * Any completion other than the value (the caller's cancellation, a failure set from outside)
+   * interrupts the body, or keeps it from starting if it has not.
+   */
+  static <R> CompletableFuture<R> run(
+      Executor executor,
+      Callable<R> body,
+      Function<Throwable, ? extends Throwable> onFailure,
+      Function<RejectedExecutionException, ? extends Throwable> onRejected) {
     CompletableFuture<R> out = new CompletableFuture<>();
     FutureTask<R> task =
         new FutureTask<>(body) {
@@ -68,19 +94,8 @@ final class BlockingCalls {
             }
           }
         };
-    // orTimeout's timer is cancelled when the timer future completes, so a call that answers in
-    // time leaves nothing scheduled.
-    CompletableFuture<Void> timer =
-        new CompletableFuture<Void>().orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
-    timer.whenComplete(
-        (v, e) -> {
-          if (e instanceof TimeoutException) {
-            out.completeExceptionally(onTimeout.get());
-          }
-        });
     out.whenComplete(
         (r, e) -> {
-          timer.complete(null);
           if (e != null) {
             task.cancel(true);
           }
@@ -88,7 +103,7 @@ final class BlockingCalls {
     try {
       executor.execute(task);
     } catch (RejectedExecutionException e) {
-      out.completeExceptionally(onRejected.get());
+      out.completeExceptionally(onRejected.apply(e));
     }
     return out;
   }

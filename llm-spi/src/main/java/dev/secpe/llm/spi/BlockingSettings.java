@@ -22,9 +22,20 @@ public abstract class BlockingSettings<B extends BlockingSettings<B>> {
   @Nullable Integer maxConcurrency;
   @Nullable Executor executor;
   @Nullable Duration timeout;
+  @Nullable Object model;
 
   /** For subclasses. */
   protected BlockingSettings() {}
+
+  /**
+   * For the builder of an adapter over a client library's {@code model}: the model's class name
+   * appears in this builder's {@link #toString()} and in the built generator's or embedder's.
+   *
+   * @throws NullPointerException naming "model" when it is null
+   */
+  protected BlockingSettings(Object model) {
+    this.model = Objects.requireNonNull(model, "model");
+  }
 
   /** This builder. */
   protected abstract B self();
@@ -84,6 +95,7 @@ public abstract class BlockingSettings<B extends BlockingSettings<B>> {
     add(j, "maxConcurrency", maxConcurrency);
     add(j, "executor", executor == null ? null : executor.getClass().getName());
     add(j, "timeout", timeout);
+    add(j, "model", model == null ? null : model.getClass().getName());
     describe(j);
     return j.toString();
   }

@@ -11,7 +11,6 @@ import java.util.Objects;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -38,16 +37,9 @@ public abstract class BlockingTextEmbedder implements TextEmbedder {
   /** The default {@link BlockingSettings#maxConcurrency(int)} of an embedder: 2 batches at once. */
   public static final int DEFAULT_CONCURRENCY = 2;
 
-  private final String name;
-  private final Locality locality;
+  private final BlockingModel model;
   private final int batchSize;
-  private final Duration timeout;
-  private final ConcurrencyLimiter limiter;
-  private final Executor executor;
-  private final @Nullable ExecutorService ownPool;
-  private final String what;
   private volatile int dimension;
-  private volatile boolean closed;
 
   /**
    * An embedder with {@code settings}.
@@ -55,21 +47,9 @@ public abstract class BlockingTextEmbedder implements TextEmbedder {
    * @param defaultName the name when the settings set none
    */
   protected BlockingTextEmbedder(Settings<?> settings, String defaultName) {
-    this.name = settings.name != null ? settings.name : Objects.requireNonNull(defaultName, "defaultName");
-    this.locality = settings.locality != null ? settings.locality : Locality.REMOTE;
+    this.model = new BlockingModel(settings, defaultName, "embedding model", DEFAULT_CONCURRENCY, this::redact);
     this.batchSize = settings.batchSize != null ? settings.batchSize : DEFAULT_BATCH_SIZE;
-    this.timeout = settings.timeout != null ? settings.timeout : BlockingTextGenerator.DEFAULT_TIMEOUT;
     this.dimension = settings.dimension != null ? settings.dimension : 0;
-    int concurrency = settings.maxConcurrency != null ? settings.maxConcurrency : DEFAULT_CONCURRENCY;
-    this.limiter = new ConcurrencyLimiter(concurrency);
-    if (settings.executor != null) {
-      this.executor = settings.executor;
-      this.ownPool = null;
-    } else {
-      this.ownPool = BlockingCalls.daemonPool(concurrency, "secpe-" + name);
-      this.executor = ownPool;
-    }
-    this.what = "embedding model '" + name + "'";
   }
 
   /** Embeds one batch, one vector per text in order; a blocking call, interrupted when cancelled or timed out. */
@@ -88,12 +68,12 @@ public abstract class BlockingTextEmbedder implements TextEmbedder {
 
   @Override
   public final String name() {
-    return name;
+    return model.name;
   }
 
   @Override
   public final Locality locality() {
-    return locality;
+    return model.locality;
   }
 
   @Override
@@ -116,11 +96,11 @@ public abstract class BlockingTextEmbedder implements TextEmbedder {
           try {
             asked = askDimension();
           } catch (RuntimeException e) {
-            throw pass(what + " (asked for its dimension)", e);
+            throw model.pass(model.what + " (asked for its dimension)", e);
           }
           if (asked < 1) {
             throw new ProviderException.Permanent(
-                what + " reports dimension " + asked + "; set the builder's dimension", null);
+                model.what + " reports dimension " + asked + "; set the builder's dimension", null);
           }
           dimension = asked;
         }
@@ -139,23 +119,18 @@ public abstract class BlockingTextEmbedder implements TextEmbedder {
     if (texts.isEmpty()) {
       return new float[0][];
     }
-    if (closed) {
-      throw ProviderFault.closed(name);
+    if (model.closed()) {
+      throw ProviderFault.closed(model.name);
     }
     int d = dimension();
     List<List<String>> batches = new ArrayList<>();
     for (int i = 0; i < texts.size(); i += batchSize) {
       batches.add(texts.subList(i, Math.min(texts.size(), i + batchSize)));
     }
-    CompletableFuture<List<float[][]>> all = limiter.mapAsync(batches, b -> BlockingCalls.start(
-        executor, () -> checked(call(b), b.size(), d), timeout,
-        () -> new ProviderException.Retryable(
-            what + " did not answer within " + timeout + "; the call was cancelled", null),
-        e -> pass(what, e),
-        () -> ProviderFault.closed(name)));
+    CompletableFuture<List<float[][]>> all = model.map(batches, b -> checked(call(b), b.size(), d));
     List<float[][]> parts = BlockingCalls.await(all,
-        () -> new ProviderException.Retryable("interrupted while embedding with " + what, null),
-        e -> pass(what, e));
+        () -> new ProviderException.Retryable("interrupted while embedding with " + model.what, null),
+        e -> model.pass(model.what, e));
     float[][] out = new float[texts.size()][];
     int k = 0;
     for (float[][] part : parts) {
@@ -166,22 +141,18 @@ public abstract class BlockingTextEmbedder implements TextEmbedder {
     return out;
   }
 
-  private RuntimeException pass(String what, Throwable e) {
-    return e instanceof ProviderException || e instanceof ProviderFault ? (RuntimeException) e : redact(what, e);
-  }
-
   private float[][] checked(@Nullable List<float[]> got, int n, int d) {
     if (got == null || got.size() != n) {
-      throw ProviderFault.rowCount(name, got == null ? 0 : got.size(), n);
+      throw ProviderFault.rowCount(model.name, got == null ? 0 : got.size(), n);
     }
     float[][] out = new float[n][];
     for (int i = 0; i < n; i++) {
       float[] e = got.get(i);
       if (e == null) {
-        throw ProviderFault.missing(name, i);
+        throw ProviderFault.missing(model.name, i);
       }
       if (e.length != d) {
-        throw ProviderFault.dimension(name, i, e.length, d);
+        throw ProviderFault.dimension(model.name, i, e.length, d);
       }
       float[] v = e.clone();
       double sq = 0;
@@ -191,7 +162,7 @@ public abstract class BlockingTextEmbedder implements TextEmbedder {
       // The vector's values are a function of private text: the message names only the position.
       if (!(sq > 0) || !Double.isFinite(sq)) {
         throw new ProviderException.Permanent(
-            what + " returned a zero or non-finite vector for input " + i + " of its batch", null);
+            model.what + " returned a zero or non-finite vector for input " + i + " of its batch", null);
       }
       float inv = (float) (1 / Math.sqrt(sq));
       for (int j = 0; j < v.length; j++) {
@@ -208,16 +179,12 @@ public abstract class BlockingTextEmbedder implements TextEmbedder {
    */
   @Override
   public void close() {
-    closed = true;
-    if (ownPool != null) {
-      BlockingCalls.stop(ownPool);
-    }
+    model.close();
   }
 
   @Override
   public String toString() {
-    return getClass().getSimpleName() + "{name=" + name + ", locality=" + locality + ", batchSize=" + batchSize
-        + ", maxConcurrency=" + limiter.maxInFlight() + ", timeout=" + timeout + "}";
+    return model.describe(this, "batchSize=" + batchSize + ", ");
   }
 
   /**
@@ -232,6 +199,14 @@ public abstract class BlockingTextEmbedder implements TextEmbedder {
 
     /** For subclasses. */
     protected Settings() {}
+
+    /**
+     * For the builder of an adapter over a client library's {@code model} (see {@link
+     * BlockingSettings#BlockingSettings(Object)}).
+     */
+    protected Settings(Object model) {
+      super(model);
+    }
 
     /** Texts per call, >= 1; default {@value BlockingTextEmbedder#DEFAULT_BATCH_SIZE}. */
     public B batchSize(int batchSize) {

@@ -1,5 +1,6 @@
 package dev.secpe.llm.spi;
 
+import dev.secpe.llm.ChatMessage;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
 import dev.secpe.llm.Locality;
@@ -12,7 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,14 +40,7 @@ public abstract class BlockingTextGenerator<P> implements TextGenerator {
   /** The default {@link BlockingSettings#maxConcurrency(int)}: 4 calls at once. */
   public static final int DEFAULT_CONCURRENCY = 4;
 
-  private final String name;
-  private final Locality locality;
-  private final Duration timeout;
-  private final ConcurrencyLimiter limiter;
-  private final Executor executor;
-  private final @Nullable ExecutorService ownPool;
-  private final String what;
-  private volatile boolean closed;
+  private final BlockingModel model;
 
   /**
    * A generator with {@code settings}.
@@ -54,19 +48,7 @@ public abstract class BlockingTextGenerator<P> implements TextGenerator {
    * @param defaultName the name when the settings set none
    */
   protected BlockingTextGenerator(BlockingSettings<?> settings, String defaultName) {
-    this.name = settings.name != null ? settings.name : Objects.requireNonNull(defaultName, "defaultName");
-    this.locality = settings.locality != null ? settings.locality : Locality.REMOTE;
-    this.timeout = settings.timeout != null ? settings.timeout : DEFAULT_TIMEOUT;
-    int concurrency = settings.maxConcurrency != null ? settings.maxConcurrency : DEFAULT_CONCURRENCY;
-    this.limiter = new ConcurrencyLimiter(concurrency);
-    if (settings.executor != null) {
-      this.executor = settings.executor;
-      this.ownPool = null;
-    } else {
-      this.ownPool = BlockingCalls.daemonPool(concurrency, "secpe-" + name);
-      this.executor = ownPool;
-    }
-    this.what = "chat model '" + name + "'";
+    this.model = new BlockingModel(settings, defaultName, "chat model", DEFAULT_CONCURRENCY, this::redact);
   }
 
   /**
@@ -88,22 +70,63 @@ public abstract class BlockingTextGenerator<P> implements TextGenerator {
 
   @Override
   public final String name() {
-    return name;
+    return model.name;
   }
 
   @Override
   public final Locality locality() {
-    return locality;
+    return model.locality;
   }
 
   /** The longest a call may take. */
   public final Duration timeout() {
-    return timeout;
+    return model.timeout;
   }
 
   /** The most calls in flight at once. */
   public final int maxConcurrency() {
-    return limiter.maxInFlight();
+    return model.limiter.maxInFlight();
+  }
+
+  /**
+   * The library's messages for {@code request}'s: roles "system", "user" and "assistant" become
+   * what {@code system}, {@code user} and {@code assistant} make of the content, in order; a null
+   * is left out (for a message the library refuses, such as a blank system message); another role
+   * is an {@link IllegalArgumentException} naming it.
+   *
+   * @param <M> the library's message type
+   */
+  protected static <M> List<M> messages(GenerationRequest request,
+      Function<String, ? extends @Nullable M> system, Function<String, ? extends M> user,
+      Function<String, ? extends M> assistant) {
+    List<M> out = new ArrayList<>(request.messages().size());
+    for (ChatMessage m : request.messages()) {
+      M made = switch (m.role()) {
+        case "system" -> system.apply(m.content());
+        case "user" -> user.apply(m.content());
+        case "assistant" -> assistant.apply(m.content());
+        default -> throw new IllegalArgumentException(
+            "role must be \"system\", \"user\" or \"assistant\", got role=\"" + m.role() + "\"");
+      };
+      if (made != null) {
+        out.add(made);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The failure of a call whose answer holds no text (no response, a tool call or an empty
+   * message): a {@link ProviderException.Permanent} that names this model.
+   */
+  protected final ProviderException noText() {
+    return new ProviderException.Permanent(
+        model.what + " returned no text (no response, a tool call or an empty message)", null);
+  }
+
+  /** A token count the library reports, 0 when it reports none (null) or a negative one. */
+  protected static int tokens(@Nullable Integer count) {
+    return count == null ? 0 : Math.max(0, count);
   }
 
   /**
@@ -119,15 +142,10 @@ public abstract class BlockingTextGenerator<P> implements TextGenerator {
     for (GenerationRequest r : requests) {
       prepared.add(prepare(Objects.requireNonNull(r, "requests must not contain null")));
     }
-    if (closed) {
-      return CompletableFuture.failedFuture(ProviderFault.closed(name));
+    if (model.closed()) {
+      return CompletableFuture.failedFuture(ProviderFault.closed(model.name));
     }
-    return limiter.mapAsync(prepared, p -> BlockingCalls.start(executor, () -> call(p), timeout,
-        () -> new ProviderException.Retryable(
-            what + " did not answer within " + timeout + "; the call was cancelled", null),
-        e -> e instanceof ProviderException || e instanceof ProviderFault
-            ? (RuntimeException) e : redact(what, e),
-        () -> ProviderFault.closed(name)));
+    return model.map(prepared, this::call);
   }
 
   /**
@@ -137,15 +155,11 @@ public abstract class BlockingTextGenerator<P> implements TextGenerator {
    */
   @Override
   public void close() {
-    closed = true;
-    if (ownPool != null) {
-      BlockingCalls.stop(ownPool);
-    }
+    model.close();
   }
 
   @Override
   public String toString() {
-    return getClass().getSimpleName() + "{name=" + name + ", locality=" + locality + ", maxConcurrency="
-        + limiter.maxInFlight() + ", timeout=" + timeout + "}";
+    return model.describe(this, "");
   }
 }

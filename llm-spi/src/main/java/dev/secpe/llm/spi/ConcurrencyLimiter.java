@@ -6,16 +6,11 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
@@ -101,40 +96,7 @@ public final class ConcurrencyLimiter {
       List<T> items, Function<? super T, ? extends R> call, Executor executor) {
     Objects.requireNonNull(call, "call");
     Objects.requireNonNull(executor, "executor");
-    return mapAsync(items, item -> runOn(executor, () -> call.apply(item)));
-  }
-
-  private static <R> CompletableFuture<R> runOn(Executor executor, Callable<R> body) {
-    CompletableFuture<R> cf = new CompletableFuture<>();
-    FutureTask<R> task =
-        new FutureTask<>(body) {
-          @Override
-          protected void done() {
-            if (isCancelled()) {
-              cf.cancel(false);
-              return;
-            }
-            try {
-              cf.complete(get());
-            } catch (ExecutionException e) {
-              cf.completeExceptionally(e.getCause());
-            } catch (InterruptedException | CancellationException e) {
-              cf.cancel(false);
-            }
-          }
-        };
-    cf.whenComplete(
-        (r, e) -> {
-          if (cf.isCancelled()) {
-            task.cancel(true);
-          }
-        });
-    try {
-      executor.execute(task);
-    } catch (RejectedExecutionException e) {
-      cf.completeExceptionally(e);
-    }
-    return cf;
+    return mapAsync(items, item -> BlockingCalls.run(executor, () -> call.apply(item), e -> e, e -> e));
   }
 
   private void release() {

@@ -3,6 +3,7 @@ package dev.secpe.llm.spi;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.ServiceLoader;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An immutable registry of generator and embedder providers: those installed (found with {@link
@@ -36,18 +38,14 @@ import java.util.function.Supplier;
  */
 public final class Providers {
 
-  private final Supplier<List<TextGeneratorProvider>> installedGenerators;
-  private final Supplier<List<TextEmbedderProvider>> installedEmbedders;
-  private final List<TextGeneratorProvider> explicitGenerators;
-  private final List<TextEmbedderProvider> explicitEmbedders;
-  private volatile Map<String, TextGeneratorProvider> generators;
-  private volatile Map<String, TextEmbedderProvider> embedders;
+  private final Kind<TextGeneratorProvider> generators;
+  private final Kind<TextEmbedderProvider> embedders;
 
   private Providers(Builder b) {
-    this.installedGenerators = b.installedGenerators;
-    this.installedEmbedders = b.installedEmbedders;
-    this.explicitGenerators = List.copyOf(b.generators.values());
-    this.explicitEmbedders = List.copyOf(b.embedders.values());
+    this.generators = new Kind<>("text generator", b.installedGenerators, b.generators.values(),
+        TextGeneratorProvider::name);
+    this.embedders = new Kind<>("text embedder", b.installedEmbedders, b.embedders.values(),
+        TextEmbedderProvider::name);
   }
 
   /**
@@ -71,12 +69,12 @@ public final class Providers {
 
   /** Every generator provider, sorted by name; the list is unmodifiable. */
   public List<TextGeneratorProvider> generators() {
-    return List.copyOf(generatorMap().values());
+    return List.copyOf(generators.byName().values());
   }
 
   /** Every embedder provider, sorted by name; the list is unmodifiable. */
   public List<TextEmbedderProvider> embedders() {
-    return List.copyOf(embedderMap().values());
+    return List.copyOf(embedders.byName().values());
   }
 
   /**
@@ -85,13 +83,7 @@ public final class Providers {
    * @throws IllegalArgumentException naming the installed providers when there is none
    */
   public TextGeneratorProvider generator(String name) {
-    Objects.requireNonNull(name, "name");
-    TextGeneratorProvider p = generatorMap().get(name);
-    if (p == null) {
-      throw new IllegalArgumentException(
-          "no text generator named '" + name + "'; installed: " + generatorMap().keySet());
-    }
-    return p;
+    return generators.named(name);
   }
 
   /**
@@ -100,13 +92,7 @@ public final class Providers {
    * @throws IllegalArgumentException naming the installed providers when there is none
    */
   public TextEmbedderProvider embedder(String name) {
-    Objects.requireNonNull(name, "name");
-    TextEmbedderProvider p = embedderMap().get(name);
-    if (p == null) {
-      throw new IllegalArgumentException(
-          "no text embedder named '" + name + "'; installed: " + embedderMap().keySet());
-    }
-    return p;
+    return embedders.named(name);
   }
 
   /** Shorthand for {@code generator(name).create(config)}. */
@@ -121,37 +107,51 @@ public final class Providers {
 
   @Override
   public String toString() {
-    return "Providers{generators=" + generatorMap().keySet() + ", embedders=" + embedderMap().keySet() + "}";
+    return "Providers{generators=" + generators.byName().keySet() + ", embedders="
+        + embedders.byName().keySet() + "}";
   }
 
-  private Map<String, TextGeneratorProvider> generatorMap() {
-    Map<String, TextGeneratorProvider> m = generators;
-    if (m == null) {
-      synchronized (this) {
-        m = generators;
-        if (m == null) {
-          m = merge("text generator", installedGenerators.get(), explicitGenerators,
-              TextGeneratorProvider::name);
-          generators = m;
-        }
-      }
-    }
-    return m;
-  }
+  /**
+   * The providers of one kind: the installed ones, found on the first query, merged once with the
+   * explicit ones.
+   */
+  private static final class Kind<P> {
+    private final String kind;
+    private final Supplier<List<P>> installed;
+    private final List<P> explicit;
+    private final Function<P, String> nameOf;
+    private volatile @Nullable Map<String, P> byName;
 
-  private Map<String, TextEmbedderProvider> embedderMap() {
-    Map<String, TextEmbedderProvider> m = embedders;
-    if (m == null) {
-      synchronized (this) {
-        m = embedders;
-        if (m == null) {
-          m = merge("text embedder", installedEmbedders.get(), explicitEmbedders,
-              TextEmbedderProvider::name);
-          embedders = m;
+    Kind(String kind, Supplier<List<P>> installed, Collection<P> explicit, Function<P, String> nameOf) {
+      this.kind = kind;
+      this.installed = installed;
+      this.explicit = List.copyOf(explicit);
+      this.nameOf = nameOf;
+    }
+
+    Map<String, P> byName() {
+      Map<String, P> m = byName;
+      if (m == null) {
+        synchronized (this) {
+          m = byName;
+          if (m == null) {
+            m = merge(kind, installed.get(), explicit, nameOf);
+            byName = m;
+          }
         }
       }
+      return m;
     }
-    return m;
+
+    P named(String name) {
+      Objects.requireNonNull(name, "name");
+      P p = byName().get(name);
+      if (p == null) {
+        throw new IllegalArgumentException(
+            "no " + kind + " named '" + name + "'; installed: " + byName().keySet());
+      }
+      return p;
+    }
   }
 
   private static <P> Map<String, P> merge(
@@ -227,14 +227,7 @@ public final class Providers {
      */
     public Builder add(TextGeneratorProvider provider) {
       Objects.requireNonNull(provider, "provider");
-      String name = checkedArgName("text generator", provider.name());
-      TextGeneratorProvider previous = generators.putIfAbsent(name, provider);
-      if (previous != null) {
-        throw new IllegalArgumentException(
-            "duplicate text generator provider name '" + name + "': "
-                + previous.getClass().getName() + " was added before " + provider.getClass().getName());
-      }
-      return this;
+      return add(generators, "text generator", provider.name(), provider);
     }
 
     /**
@@ -244,21 +237,20 @@ public final class Providers {
      */
     public Builder add(TextEmbedderProvider provider) {
       Objects.requireNonNull(provider, "provider");
-      String name = checkedArgName("text embedder", provider.name());
-      TextEmbedderProvider previous = embedders.putIfAbsent(name, provider);
-      if (previous != null) {
-        throw new IllegalArgumentException(
-            "duplicate text embedder provider name '" + name + "': "
-                + previous.getClass().getName() + " was added before " + provider.getClass().getName());
-      }
-      return this;
+      return add(embedders, "text embedder", provider.name(), provider);
     }
 
-    private static String checkedArgName(String kind, String name) {
+    private <P> Builder add(Map<String, P> added, String kind, @Nullable String name, P provider) {
       if (name == null || name.isBlank()) {
         throw new IllegalArgumentException(kind + " provider name must not be blank, got name=" + name);
       }
-      return name;
+      P previous = added.putIfAbsent(name, provider);
+      if (previous != null) {
+        throw new IllegalArgumentException(
+            "duplicate " + kind + " provider name '" + name + "': "
+                + previous.getClass().getName() + " was added before " + provider.getClass().getName());
+      }
+      return this;
     }
 
     /** An immutable registry of what was added so far. */

@@ -50,9 +50,4 @@ final class Failures {
     }
     return false;
   }
-
-  /** A token count, 0 when unknown. */
-  static int count(@Nullable Integer n) {
-    return n == null ? 0 : Math.max(0, n);
-  }
 }

@@ -8,8 +8,6 @@ import dev.secpe.llm.spi.BlockingSettings;
 import dev.secpe.llm.spi.BlockingTextEmbedder;
 import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
-import java.util.StringJoiner;
 import java.util.concurrent.Executor;
 import org.springframework.ai.embedding.EmbeddingModel;
 
@@ -75,11 +73,6 @@ public final class SpringAiTextEmbedder extends BlockingTextEmbedder {
     return Failures.redact(what, failure);
   }
 
-  @Override
-  public String toString() {
-    return super.toString().replace("}", ", model=" + model.getClass().getName() + "}");
-  }
-
   /**
    * Settings of a {@link SpringAiTextEmbedder} ({@link BlockingTextEmbedder.Settings}: name, default
    * "spring-ai"; locality; batchSize; maxConcurrency; dimension; executor; timeout); each may be set
@@ -89,7 +82,8 @@ public final class SpringAiTextEmbedder extends BlockingTextEmbedder {
     private final EmbeddingModel model;
 
     private Builder(EmbeddingModel model) {
-      this.model = Objects.requireNonNull(model, "model");
+      super(model);
+      this.model = model;
     }
 
     @Override
@@ -100,12 +94,6 @@ public final class SpringAiTextEmbedder extends BlockingTextEmbedder {
     /** The embedder. */
     public SpringAiTextEmbedder build() {
       return new SpringAiTextEmbedder(this);
-    }
-
-    @Override
-    protected void describe(StringJoiner set) {
-      set.add("model=" + model.getClass().getName());
-      super.describe(set);
     }
   }
 }

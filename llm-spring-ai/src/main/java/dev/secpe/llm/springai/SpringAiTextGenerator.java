@@ -1,6 +1,5 @@
 package dev.secpe.llm.springai;
 
-import dev.secpe.llm.ChatMessage;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
@@ -9,7 +8,6 @@ import dev.secpe.llm.ProviderException;
 import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.spi.BlockingSettings;
 import dev.secpe.llm.spi.BlockingTextGenerator;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -95,16 +93,7 @@ public final class SpringAiTextGenerator extends BlockingTextGenerator<Prompt> {
   /** The prompt: roles "system", "user" and "assistant" become Spring AI's messages; another role is refused. */
   @Override
   protected Prompt prepare(GenerationRequest r) {
-    List<Message> messages = new ArrayList<>();
-    for (ChatMessage m : r.messages()) {
-      messages.add(switch (m.role()) {
-        case "system" -> new SystemMessage(m.content());
-        case "user" -> new UserMessage(m.content());
-        case "assistant" -> new AssistantMessage(m.content());
-        default -> throw new IllegalArgumentException(
-            "role must be \"system\", \"user\" or \"assistant\", got role=\"" + m.role() + "\"");
-      });
-    }
+    List<Message> messages = messages(r, SystemMessage::new, UserMessage::new, AssistantMessage::new);
     return new Prompt(messages,
         Objects.requireNonNull(options.apply(r.params()), "options mapping returned null"));
   }
@@ -115,8 +104,7 @@ public final class SpringAiTextGenerator extends BlockingTextGenerator<Prompt> {
     Generation g = response == null ? null : response.getResult();
     String text = g == null || g.getOutput() == null ? null : g.getOutput().getText();
     if (response == null || g == null || text == null) {
-      throw new ProviderException.Permanent("chat model '" + name()
-          + "' returned no text (no response, a tool call or an empty message)", null);
+      throw noText();
     }
     String finish = g.getMetadata() == null ? null : g.getMetadata().getFinishReason();
     GenerationResult.FinishReason reason = switch (finish == null ? "" : finish.toLowerCase(Locale.ROOT)) {
@@ -127,18 +115,13 @@ public final class SpringAiTextGenerator extends BlockingTextGenerator<Prompt> {
     };
     Usage usage = response.getMetadata() == null ? null : response.getMetadata().getUsage();
     return new GenerationResult(text, reason,
-        usage == null ? 0 : Failures.count(usage.getPromptTokens()),
-        usage == null ? 0 : Failures.count(usage.getCompletionTokens()));
+        usage == null ? 0 : tokens(usage.getPromptTokens()),
+        usage == null ? 0 : tokens(usage.getCompletionTokens()));
   }
 
   @Override
   protected RuntimeException redact(String what, Throwable failure) {
     return Failures.redact(what, failure);
-  }
-
-  @Override
-  public String toString() {
-    return super.toString().replace("}", ", model=" + model.getClass().getName() + "}");
   }
 
   /**
@@ -151,7 +134,8 @@ public final class SpringAiTextGenerator extends BlockingTextGenerator<Prompt> {
     private @Nullable Function<GenerationParams, ChatOptions> options;
 
     private Builder(ChatModel model) {
-      this.model = Objects.requireNonNull(model, "model");
+      super(model);
+      this.model = model;
     }
 
     @Override
@@ -173,7 +157,6 @@ public final class SpringAiTextGenerator extends BlockingTextGenerator<Prompt> {
 
     @Override
     protected void describe(StringJoiner set) {
-      set.add("model=" + model.getClass().getName());
       add(set, "options", options == null ? null : "custom");
     }
   }
