@@ -1,7 +1,5 @@
 package dev.secpe.core.secret;
 
-import dev.secpe.llm.Locality;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -20,7 +18,7 @@ import java.util.regex.Pattern;
  * whitespace collapsed to one space, so "Project  Falcon" and "project falcon" are one secret.
  * Longer terms win where terms overlap.
  */
-public final class DictionaryDetector implements SecretDetector, Serializable {
+public final class DictionaryDetector extends InProcessDetector {
 
   private static final long serialVersionUID = 1L;
 
@@ -29,6 +27,7 @@ public final class DictionaryDetector implements SecretDetector, Serializable {
   private final Pattern pattern;
 
   private DictionaryDetector(String kind, List<String> terms) {
+    super("dictionary");
     this.kind = kind;
     this.terms = terms;
     List<String> byLength = new ArrayList<>(terms);
@@ -93,24 +92,11 @@ public final class DictionaryDetector implements SecretDetector, Serializable {
   }
 
   @Override
-  public String name() {
-    return "dictionary";
-  }
-
-  @Override
-  public Locality locality() {
-    return Locality.LOCAL;
-  }
-
-  @Override
-  public List<SecretMatch> detect(String text) {
-    Objects.requireNonNull(text, "text");
-    List<SecretMatch> out = new ArrayList<>();
+  void find(String text, List<SecretMatch> out) {
     Matcher m = pattern.matcher(text);
     while (m.find()) {
       out.add(new SecretMatch(kind, normalise(m.group()), m.start(), m.end()));
     }
-    return List.copyOf(out);
   }
 
   @Override

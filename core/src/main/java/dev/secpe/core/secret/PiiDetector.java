@@ -1,7 +1,5 @@
 package dev.secpe.core.secret;
 
-import dev.secpe.llm.Locality;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -22,7 +20,7 @@ import java.util.regex.Pattern;
  * string "1.2.3.4" is an IPv4 address to this detector). For higher recall plug in an external
  * service through {@link SecretDetectors#fromPiiService}.
  */
-public final class PiiDetector implements SecretDetector, Serializable {
+public final class PiiDetector extends InProcessDetector {
 
   private static final long serialVersionUID = 1L;
 
@@ -52,6 +50,7 @@ public final class PiiDetector implements SecretDetector, Serializable {
   private final Set<PiiKind> kinds;
 
   private PiiDetector(Set<PiiKind> kinds) {
+    super("pii-regex");
     this.kinds = kinds;
   }
 
@@ -79,19 +78,7 @@ public final class PiiDetector implements SecretDetector, Serializable {
   }
 
   @Override
-  public String name() {
-    return "pii-regex";
-  }
-
-  @Override
-  public Locality locality() {
-    return Locality.LOCAL;
-  }
-
-  @Override
-  public List<SecretMatch> detect(String text) {
-    Objects.requireNonNull(text, "text");
-    List<SecretMatch> all = new ArrayList<>();
+  void find(String text, List<SecretMatch> all) {
     // Cheap necessary conditions first: each pattern needs these characters to match at all.
     int digits = 0;
     int dots = 0;
@@ -143,7 +130,6 @@ public final class PiiDetector implements SecretDetector, Serializable {
       all.addAll(dropContained(found));
     }
     all.sort(Comparator.comparingInt(SecretMatch::start).thenComparingInt(SecretMatch::end));
-    return List.copyOf(all);
   }
 
   private static boolean containsIgnoreCase(String text, String needle) {

@@ -2,8 +2,6 @@ package dev.secpe.core.secret;
 
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.Words;
-import dev.secpe.llm.Locality;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -29,7 +27,7 @@ import java.util.Set;
  * <p>The paper leaves the sort direction, tokenisation and window unstated; these are our
  * choices.
  */
-public final class RandomWordSecrets implements SecretDetector, Serializable {
+public final class RandomWordSecrets extends InProcessDetector {
 
   private static final long serialVersionUID = 1L;
 
@@ -37,6 +35,7 @@ public final class RandomWordSecrets implements SecretDetector, Serializable {
   private final Set<String> wordSet;
 
   private RandomWordSecrets(List<String> words) {
+    super("random-words");
     this.words = List.copyOf(words);
     this.wordSet = Set.copyOf(words);
   }
@@ -52,25 +51,12 @@ public final class RandomWordSecrets implements SecretDetector, Serializable {
   }
 
   @Override
-  public String name() {
-    return "random-words";
-  }
-
-  @Override
-  public Locality locality() {
-    return Locality.LOCAL;
-  }
-
-  @Override
-  public List<SecretMatch> detect(String text) {
-    Objects.requireNonNull(text, "text");
-    List<SecretMatch> out = new ArrayList<>();
+  void find(String text, List<SecretMatch> out) {
     Words.forEachSpan(text, (w, start, end) -> {
       if (wordSet.contains(w)) {
         out.add(new SecretMatch("word", w, start, end));
       }
     });
-    return List.copyOf(out);
   }
 
   @Override
