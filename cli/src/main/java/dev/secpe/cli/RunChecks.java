@@ -1,11 +1,15 @@
 package dev.secpe.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.secpe.core.Label;
 import dev.secpe.core.PrivateRecord;
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.PublicRecord;
 import dev.secpe.core.io.DatasetReader;
+import dev.secpe.core.io.InputFiles;
 import dev.secpe.evolution.CTCL;
+import dev.secpe.evolution.DPGA;
 import dev.secpe.evolution.PrivateStore;
 import dev.secpe.evolution.SizeLimits;
 import dev.secpe.evolution.persist.CheckpointStore;
@@ -16,15 +20,27 @@ import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.prompt.PromptTemplates;
 import dev.secpe.llm.spi.Providers;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * What {@code secpe run} checks before it draws anything, most of it before it reads a private
@@ -47,7 +63,7 @@ final class RunChecks {
   private RunChecks() {}
 
   /** The reader of --private and --public: text and label fields, format, limits, stall timeout. */
-  static DatasetReader reader(RunCommand c, java.time.Duration readTimeout) {
+  static DatasetReader reader(RunCommand c, Duration readTimeout) {
     DatasetReader.Builder rb = DatasetReader.builder().textField(c.textField).readTimeout(readTimeout).format(format(c));
     if (c.labelField != null) {
       rb.labelField(c.labelField);
@@ -67,7 +83,7 @@ final class RunChecks {
    * Without {@code --label-field}, a field named {@code label} in the inputs is ignored: say so on
    * stderr (the field's name only, from the first record or the CSV header; never a value).
    */
-  static void labelFieldHint(RunCommand c, java.io.PrintStream err) {
+  static void labelFieldHint(RunCommand c, PrintStream err) {
     if (c.labelField != null) {
       return;
     }
@@ -89,8 +105,8 @@ final class RunChecks {
     String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
     boolean csv = format == DatasetReader.Format.CSV
         || (format == DatasetReader.Format.AUTO && (name.endsWith(".csv") || name.endsWith(".csv.gz")));
-    try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
-        dev.secpe.core.io.InputFiles.open(file, java.time.Duration.ofSeconds(5)), java.nio.charset.StandardCharsets.UTF_8))) {
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(
+        InputFiles.open(file, Duration.ofSeconds(5)), StandardCharsets.UTF_8))) {
       String line;
       do {
         line = r.readLine();
@@ -106,9 +122,9 @@ final class RunChecks {
         }
         return false;
       }
-      com.fasterxml.jackson.databind.JsonNode node = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+      JsonNode node = new ObjectMapper().readTree(line);
       return node != null && node.isObject() && node.has("label");
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       return false; // the reader reports a bad input with its own error
     }
   }
@@ -203,7 +219,7 @@ final class RunChecks {
   private static long perSurvivor(RunCommand c) {
     switch (c.method) {
       case dpga:
-        return dev.secpe.evolution.DPGA.Shares.paper().total();
+        return DPGA.Shares.paper().total();
       case ctcl:
         return 1;
       default:
@@ -227,10 +243,10 @@ final class RunChecks {
     }
     Providers installed = Providers.installed();
     Set<String> known = new TreeSet<>();
-    List<String> readers = new java.util.ArrayList<>();
+    List<String> readers = new ArrayList<>();
     try {
       if (!c.trainsGeneratorHere()) {
-        java.util.Optional<Set<String>> o = installed.generator(c.generatorProvider()).options();
+        Optional<Set<String>> o = installed.generator(c.generatorProvider()).options();
         if (o.isEmpty()) {
           return; // a provider that does not list its options takes any
         }
@@ -238,7 +254,7 @@ final class RunChecks {
         readers.add("--generator " + c.generatorProvider());
       }
       if (c.embedderName != null) {
-        java.util.Optional<Set<String>> o = installed.embedder(c.embedderName).options();
+        Optional<Set<String>> o = installed.embedder(c.embedderName).options();
         if (o.isEmpty()) {
           return;
         }
@@ -337,7 +353,7 @@ final class RunChecks {
    */
   static void probe(RunCommand c, TextGenerator g, TextEmbedder e, PublicCorpus pub) {
     long timeout = c.providerTimeout == null ? 1800 : c.providerTimeout;
-    String label = pub.records().stream().map(PublicRecord::label).flatMap(java.util.Optional::stream)
+    String label = pub.records().stream().map(PublicRecord::label).flatMap(Optional::stream)
         .map(Label::name).findFirst().orElse(null);
     String gen = "--generator " + c.generatorProvider() + (c.generatorName == null ? " (the default)" : "");
     String emb = c.embedderName == null ? "the embedded embedder" : "--embedder " + c.embedderName;
@@ -345,8 +361,8 @@ final class RunChecks {
       GenerationRequest r = PromptTemplates.defaults(c.domain).request(
           new GenerationTask.Random(label, List.of(), 8),
           new GenerationParams(1.0, 1.0, Math.min(c.maxTokens, 16), List.of(), OptionalLong.of(c.seed)),
-          new java.util.SplittableRandom(c.seed));
-      java.util.concurrent.CompletableFuture<? extends List<?>> f = g.generateAsync(List.of(r));
+          new SplittableRandom(c.seed));
+      CompletableFuture<? extends List<?>> f = g.generateAsync(List.of(r));
       List<?> got;
       try {
         got = f.get(timeout, TimeUnit.SECONDS);
@@ -370,8 +386,8 @@ final class RunChecks {
   }
 
   private static IllegalArgumentException failedProbe(String who, Exception x, long timeout) {
-    Throwable cause = x instanceof java.util.concurrent.ExecutionException && x.getCause() != null ? x.getCause() : x;
-    String why = cause instanceof java.util.concurrent.TimeoutException
+    Throwable cause = x instanceof ExecutionException && x.getCause() != null ? x.getCause() : x;
+    String why = cause instanceof TimeoutException
         ? "no answer within " + timeout + " s (--provider-timeout)"
         : cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + CliErrors.oneLine(cause.getMessage()));
     return new IllegalArgumentException(

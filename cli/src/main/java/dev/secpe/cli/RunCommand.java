@@ -1,5 +1,6 @@
 package dev.secpe.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
@@ -7,10 +8,11 @@ import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.noise.NoiseSources;
 import dev.secpe.core.Label;
 import dev.secpe.core.LabelSet;
-import dev.secpe.evolution.PrivateStore;
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.PublicRecord;
 import dev.secpe.core.io.DatasetReader;
+import dev.secpe.core.io.InputLimitException;
+import dev.secpe.core.io.InputStalledException;
 import dev.secpe.core.report.PrivacyReportJson;
 import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.evolution.AugPE;
@@ -18,6 +20,7 @@ import dev.secpe.evolution.CTCL;
 import dev.secpe.evolution.DPGA;
 import dev.secpe.evolution.EvolutionBuilder;
 import dev.secpe.evolution.PrivacyJournal;
+import dev.secpe.evolution.PrivateStore;
 import dev.secpe.evolution.RunResult;
 import dev.secpe.evolution.SecPE;
 import dev.secpe.llm.GenerationParams;
@@ -31,16 +34,28 @@ import dev.secpe.llm.prompt.Domain;
 import dev.secpe.llm.prompt.PromptTemplates;
 import dev.secpe.llm.spi.ProviderConfig;
 import dev.secpe.llm.spi.Providers;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code secpe run}: one SecPE, Aug-PE, DPGA or CTCL run from JSONL files, writing the synthetic data and
@@ -71,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
   Path privateFile;
 
   /** A URI scheme such as hdfs:// or s3a:// (not a Windows drive letter). */
-  private static final java.util.regex.Pattern URI_SCHEME = java.util.regex.Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]+://");
+  private static final Pattern URI_SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]+://");
 
   @Option(names = "--public", paramLabel = "FILE", description = "public records (JSONL or CSV); SecPE needs them")
   Path publicFile;
@@ -232,11 +247,11 @@ final class RunCommand implements Callable<Integer> {
   private CloseOnExit onSignal;
 
   /** Runs {@code run} so that a signal cancels it and lets it journal its end. */
-  private RunResult running(Runnable cancel, java.util.function.Supplier<RunResult> run) {
+  private RunResult running(Runnable cancel, Supplier<RunResult> run) {
     return onSignal == null ? run.get() : onSignal.whileRunning(cancel, run);
   }
 
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Spec CommandSpec spec;
 
   /** Options each method reads; any other method-specific option given is refused. */
   private static final Map<MethodName, List<String>> OWN_OPTIONS = Map.of(
@@ -256,7 +271,7 @@ final class RunCommand implements Callable<Integer> {
     if (spec == null) {
       return;
     }
-    picocli.CommandLine.ParseResult pr = spec.commandLine().getParseResult();
+    ParseResult pr = spec.commandLine().getParseResult();
     for (String o : METHOD_OPTIONS) {
       if (pr.hasMatchedOption(o) && !OWN_OPTIONS.get(method).contains(o)) {
         throw new IllegalArgumentException(
@@ -277,7 +292,7 @@ final class RunCommand implements Callable<Integer> {
     if (inputTimeout < 1) {
       throw new IllegalArgumentException("--input-timeout must be >= 1 second, got input-timeout=" + inputTimeout);
     }
-    java.time.Duration readTimeout = java.time.Duration.ofSeconds(inputTimeout);
+    Duration readTimeout = Duration.ofSeconds(inputTimeout);
     DatasetReader reader = RunChecks.reader(this, readTimeout);
     refuseInapplicable();
     boolean privateUri = URI_SCHEME.matcher(privateArg).find();
@@ -306,7 +321,7 @@ final class RunCommand implements Callable<Integer> {
         throw new IllegalArgumentException(
             "--spark runs --method secpe and augpe; " + method + " needs its private records in this process");
       }
-      String name = privateArg.toLowerCase(java.util.Locale.ROOT);
+      String name = privateArg.toLowerCase(Locale.ROOT);
       if (name.endsWith(".csv") || name.endsWith(".csv.gz")) {
         throw new IllegalArgumentException("--spark reads --private as JSON lines (.jsonl, .jsonl.gz), got " + privateArg);
       }
@@ -347,16 +362,16 @@ final class RunCommand implements Callable<Integer> {
    * Reads an input file, naming the option in a failure to read it (a missing file, a FIFO that no
    * process writes to, a stalled read: all exit 2).
    */
-  static <T> T read(String option, java.util.function.Supplier<T> reader) {
+  static <T> T read(String option, Supplier<T> reader) {
     try {
       return reader.get();
-    } catch (dev.secpe.core.io.InputLimitException e) {
+    } catch (InputLimitException e) {
       throw new IllegalArgumentException(option + ": " + e.getMessage() + "; raise it with "
           + (e.setting().equals("maxRecordChars") ? "--max-record-chars" : "--max-input-bytes") + " if the input is meant to be this large", e);
-    } catch (java.io.UncheckedIOException e) {
-      String hint = e.getCause() instanceof dev.secpe.core.io.InputStalledException
+    } catch (UncheckedIOException e) {
+      String hint = e.getCause() instanceof InputStalledException
           ? "; raise --input-timeout if its writer is only slow" : "";
-      throw new java.io.UncheckedIOException(option + ": " + e.getMessage() + hint, e.getCause());
+      throw new UncheckedIOException(option + ": " + e.getMessage() + hint, e.getCause());
     }
   }
 
@@ -391,7 +406,7 @@ final class RunCommand implements Callable<Integer> {
     // The library warns about delta >= 1/N (before the run and in the report); the CLI refuses it
     // unless the user accepts it explicitly.
     if (budget.dp != null && !allowLargeDelta) {
-      java.util.Optional<String> large = DpBudget.deltaAboveOneOverN(budget.dp.delta, priv.size());
+      Optional<String> large = DpBudget.deltaAboveOneOverN(budget.dp.delta, priv.size());
       if (large.isPresent()) {
         throw new IllegalArgumentException(large.get() + "; choose a smaller --delta or pass --allow-large-delta");
       }
@@ -399,14 +414,14 @@ final class RunCommand implements Callable<Integer> {
     RunChecks.labels(this, priv, pub);
     RunResult result = run(priv, pub, generator, embedder);
     OutputPaths.writeAtomically("--out", out, result.dataset()::writeJsonl);
-    com.fasterxml.jackson.databind.node.ObjectNode json = PrivacyReportJson.toTree(result.report());
+    ObjectNode json = PrivacyReportJson.toTree(result.report());
     if (!result.report().mechanisms().isEmpty()) {
       // Where this run was journalled and what the dataset has spent over every run so far. The
       // journal's directory only: the file's path holds the dataset key, an unsalted digest of the
       // private texts, which a shareable report must not carry.
-      com.fasterxml.jackson.databind.node.ObjectNode j = json.putObject("journal");
+      ObjectNode j = json.putObject("journal");
       j.put("directory", journalDirectory().toString());
-      java.io.PrintWriter err = spec.commandLine().getErr();
+      PrintWriter err = spec.commandLine().getErr();
       for (String w : result.report().warnings()) {
         if (w.startsWith("privacy journal: ")) {
           err.println("warning: " + w);
@@ -436,7 +451,7 @@ final class RunCommand implements Callable<Integer> {
       err.flush();
     }
     String text = json.toString();
-    OutputPaths.writeAtomically("--report", report, p -> java.nio.file.Files.writeString(p, text + "\n"));
+    OutputPaths.writeAtomically("--report", report, p -> Files.writeString(p, text + "\n"));
     System.out.println(text);
     return 0;
   }
@@ -477,7 +492,7 @@ final class RunCommand implements Callable<Integer> {
       }
       List<String> texts = pub.texts();
       List<String> labels = pub.records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
-      boolean labelled = labels.stream().allMatch(java.util.Objects::nonNull);
+      boolean labelled = labels.stream().allMatch(Objects::nonNull);
       if (provider.equals(NgramTextGenerator.NAME)) {
         NgramTextGenerator.Builder b = NgramTextGenerator.builder();
         g = labelled ? b.train(texts, labels).build() : b.train(texts).build();
@@ -527,7 +542,7 @@ final class RunCommand implements Callable<Integer> {
       b.iterations(iterations);
     }
     if (providerTimeout != null) {
-      b.generationTimeout(java.time.Duration.ofSeconds(providerTimeout)).embeddingTimeout(java.time.Duration.ofSeconds(providerTimeout));
+      b.generationTimeout(Duration.ofSeconds(providerTimeout)).embeddingTimeout(Duration.ofSeconds(providerTimeout));
     }
     if (providerRetries != null) {
       b.providerRetries(providerRetries);
@@ -537,7 +552,7 @@ final class RunCommand implements Callable<Integer> {
     } else if (resume) {
       throw new IllegalArgumentException("--resume needs --checkpoint DIR");
     }
-    b.journal(PrivacyJournal.at(journalDirectory()).lockWait(java.time.Duration.ofSeconds(journalWait)));
+    b.journal(PrivacyJournal.at(journalDirectory()).lockWait(Duration.ofSeconds(journalWait)));
     if (allowRemote) {
       b.allowRemoteEmbedding();
     }
@@ -618,8 +633,8 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** Settings that make the output weak, known before anything is embedded: on stderr, always. */
-  private void warnBeforeRun(java.util.List<String> warnings) {
-    java.io.PrintWriter err = spec.commandLine().getErr();
+  private void warnBeforeRun(List<String> warnings) {
+    PrintWriter err = spec.commandLine().getErr();
     for (String w : warnings) {
       err.println("warning: " + w);
     }
