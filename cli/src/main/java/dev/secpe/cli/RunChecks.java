@@ -143,8 +143,22 @@ final class RunChecks {
   }
 
   private static long positive(String option, long v) {
-    if (v < 1) {
-      throw new IllegalArgumentException(option + " must be >= 1, got " + option + " " + v);
+    return atLeast(option, v, 1, "");
+  }
+
+  /** {@code v} when it is at least {@code lo}; else an error naming the option, {@code why} and the value. */
+  private static long atLeast(String option, long v, long lo, String why) {
+    if (v < lo) {
+      throw new IllegalArgumentException(option + " must be >= " + lo + why + ", got " + option + " " + v);
+    }
+    return v;
+  }
+
+  /** {@code v} when it is in [lo, hi]; else an error naming the option, the range, {@code why} and the value. */
+  private static long within(String option, long v, long lo, long hi, String why) {
+    if (v < lo || v > hi) {
+      throw new IllegalArgumentException(
+          option + " must be in [" + lo + ", " + hi + "]" + why + ", got " + option + " " + v);
     }
     return v;
   }
@@ -188,20 +202,15 @@ final class RunChecks {
     if (c.method == RunCommand.MethodName.secpe && c.clusters != null) {
       SizeLimits.check("--clusters", c.clusters, SizeLimits.MAX_TOPICS);
     }
-    if (c.journalWait < 0 || c.journalWait > MAX_JOURNAL_WAIT) {
-      throw new IllegalArgumentException("--journal-wait must be in [0, " + MAX_JOURNAL_WAIT + "] seconds (at most a week),"
-          + " got --journal-wait " + c.journalWait);
+    within("--journal-wait", c.journalWait, 0, MAX_JOURNAL_WAIT, " seconds (at most a week)");
+    if (c.providerTimeout != null) {
+      within("--provider-timeout", c.providerTimeout, 1, MAX_PROVIDER_TIMEOUT, " seconds (at most a day)");
     }
-    if (c.providerTimeout != null && (c.providerTimeout < 1 || c.providerTimeout > MAX_PROVIDER_TIMEOUT)) {
-      throw new IllegalArgumentException("--provider-timeout must be in [1, " + MAX_PROVIDER_TIMEOUT + "] seconds (at"
-          + " most a day), got --provider-timeout " + c.providerTimeout);
+    if (c.providerRetries != null) {
+      atLeast("--provider-retries", c.providerRetries, 0, "");
     }
-    if (c.providerRetries != null && c.providerRetries < 0) {
-      throw new IllegalArgumentException("--provider-retries must be >= 0, got --provider-retries " + c.providerRetries);
-    }
-    if (c.secretCap != null && c.secretCap < 1) {
-      throw new IllegalArgumentException("--secret-cap must be >= 1 (the most secrets a record may hold), got --secret-cap "
-          + c.secretCap);
+    if (c.secretCap != null) {
+      atLeast("--secret-cap", c.secretCap, 1, " (the most secrets a record may hold)");
     }
     if (c.journal != null && c.journal.toString().isEmpty()) {
       throw new IllegalArgumentException("--journal must not be empty");
