@@ -267,9 +267,9 @@ final class JournalCommands {
       PrivacyJournal.History was = j.history(data);
       Optional<PrivacyJournal.Limit> before = was.limit();
       if (budget.dp != null) {
-        j.limit(data, new DpBudget(budget.dp.epsilon, budget.dp.delta));
+        j.limit(data, budget.dp.toBudget());
       } else {
-        j.limit(data, new SecretBudget(budget.secret.p, budget.secret.r));
+        j.limit(data, budget.secret.toBudget());
       }
       PrivacyJournal.History h = j.history(data);
       ObjectNode out = JsonOut.MAPPER.createObjectNode();

@@ -182,7 +182,7 @@ final class RunChecks {
       SizeLimits.candidates(c.syntheticSize, perSurvivor(c), c.iterations == null ? 1 : c.iterations);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--synthetic-size " + c.syntheticSize
-          + (c.method == RunCommand.MethodName.secpe || c.method == RunCommand.MethodName.augpe ? " with --variations " + c.variations : "")
+          + (c.reads("--variations") ? " with --variations " + c.variations : "")
           + (c.iterations == null ? "" : " and --iterations " + c.iterations) + ": " + e.getMessage());
     }
     if (c.method == RunCommand.MethodName.ctcl) {
@@ -199,7 +199,7 @@ final class RunChecks {
           "--secret-free-public clusters the private records that hold no secret in this process: it"
               + " cannot be used with --spark (the records stay on the executors)");
     }
-    if (c.method == RunCommand.MethodName.secpe && c.clusters != null) {
+    if (c.reads("--clusters") && c.clusters != null) {
       SizeLimits.check("--clusters", c.clusters, SizeLimits.MAX_TOPICS);
     }
     within("--journal-wait", c.journalWait, 0, MAX_JOURNAL_WAIT, " seconds (at most a week)");

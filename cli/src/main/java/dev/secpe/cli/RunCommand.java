@@ -39,6 +39,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -46,10 +47,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -162,6 +165,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--r", required = true, description = "posterior bound r of every secret")
     double r;
+
+    /** --p and --r as a budget (its constructor checks them). */
+    SecretBudget toBudget() {
+      return new SecretBudget(p, r);
+    }
   }
 
   static final class Dp {
@@ -170,6 +178,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--delta", required = true)
     double delta;
+
+    /** --epsilon and --delta as a budget (its constructor checks them). */
+    DpBudget toBudget() {
+      return new DpBudget(epsilon, delta);
+    }
   }
 
   @Option(names = "--secrets", paramLabel = "SPEC", description = "SecPE: what to protect, comma-separated pii | random-words[:COUNT] | terms:FILE (default: pii)")
@@ -253,18 +266,37 @@ final class RunCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  /** Options each method reads; any other method-specific option given is refused. */
-  private static final Map<MethodName, List<String>> OWN_OPTIONS = Map.of(
-      MethodName.secpe, List.of("--iterations", "--variations", "--clusters", "--secrets", "--vote-geometry", "--secret-cap",
-          "--secret-free-public", "--secret-free-votes", "--public-joins-clusters"),
-      MethodName.augpe, List.of("--iterations", "--variations", "--vote-geometry"),
-      MethodName.dpga, List.of("--iterations", "--vote-geometry"), // DPGA's offspring follow its operator shares
-      MethodName.ctcl, List.of("--topics", "--steps", "--batch-size", "--clip-norm", "--histogram-sigma"));
+  /** A method-specific option and the methods that read it. */
+  private record MethodOption(String name, Set<MethodName> readBy) {}
 
-  private static final List<String> METHOD_OPTIONS = List.of(
-      "--iterations", "--variations", "--clusters", "--secrets", "--topics", "--steps", "--batch-size",
-      "--clip-norm", "--histogram-sigma", "--vote-geometry", "--secret-cap", "--secret-free-public",
-      "--secret-free-votes", "--public-joins-clusters");
+  /**
+   * The method-specific options, each with the methods that read it, in the order they are
+   * checked: any other method refuses the option rather than ignore it ({@link #refuseInapplicable}),
+   * and {@link #reads} tells the run and its checks whether the chosen method takes it.
+   */
+  private static final List<MethodOption> METHOD_OPTIONS = List.of(
+      new MethodOption("--iterations", EnumSet.of(MethodName.secpe, MethodName.augpe, MethodName.dpga)),
+      // DPGA's offspring follow its operator shares
+      new MethodOption("--variations", EnumSet.of(MethodName.secpe, MethodName.augpe)),
+      new MethodOption("--clusters", EnumSet.of(MethodName.secpe)),
+      new MethodOption("--secrets", EnumSet.of(MethodName.secpe)),
+      new MethodOption("--topics", EnumSet.of(MethodName.ctcl)),
+      new MethodOption("--steps", EnumSet.of(MethodName.ctcl)),
+      new MethodOption("--batch-size", EnumSet.of(MethodName.ctcl)),
+      new MethodOption("--clip-norm", EnumSet.of(MethodName.ctcl)),
+      new MethodOption("--histogram-sigma", EnumSet.of(MethodName.ctcl)),
+      new MethodOption("--vote-geometry", EnumSet.of(MethodName.secpe, MethodName.augpe, MethodName.dpga)),
+      new MethodOption("--secret-cap", EnumSet.of(MethodName.secpe)),
+      new MethodOption("--secret-free-public", EnumSet.of(MethodName.secpe)),
+      new MethodOption("--secret-free-votes", EnumSet.of(MethodName.secpe)),
+      new MethodOption("--public-joins-clusters", EnumSet.of(MethodName.secpe)));
+
+  /** Whether the chosen --method reads {@code option}, one of {@link #METHOD_OPTIONS}. */
+  boolean reads(String option) {
+    return METHOD_OPTIONS.stream().filter(o -> o.name().equals(option)).findFirst()
+        .orElseThrow(() -> new IllegalStateException("not a method-specific option: " + option))
+        .readBy().contains(method);
+  }
 
   /** Refuses options the chosen method would silently ignore, and --labels without --label-field. */
   private void refuseInapplicable() {
@@ -272,13 +304,11 @@ final class RunCommand implements Callable<Integer> {
       return;
     }
     ParseResult pr = spec.commandLine().getParseResult();
-    for (String o : METHOD_OPTIONS) {
-      if (pr.hasMatchedOption(o) && !OWN_OPTIONS.get(method).contains(o)) {
+    for (MethodOption o : METHOD_OPTIONS) {
+      if (pr.hasMatchedOption(o.name()) && !o.readBy().contains(method)) {
         throw new IllegalArgumentException(
-            o + " does not apply to --method " + method + " (it is read by --method "
-                + OWN_OPTIONS.entrySet().stream().filter(e -> e.getValue().contains(o))
-                    .map(e -> e.getKey().name()).sorted().reduce((a, b) -> a + ", " + b).orElse("?")
-                + ")");
+            o.name() + " does not apply to --method " + method + " (it is read by --method "
+                + o.readBy().stream().map(MethodName::name).sorted().collect(Collectors.joining(", ")) + ")");
       }
     }
     if (pr.hasMatchedOption("--labels") && labelField == null) {
@@ -313,7 +343,7 @@ final class RunCommand implements Callable<Integer> {
     if (publicFile != null && pub.isEmpty()) {
       throw new IllegalArgumentException("--public " + publicFile + " holds no records: give a --public file with public text");
     }
-    if (method == MethodName.secpe) {
+    if (reads("--secrets")) {
       detector = SecretsOption.build(secrets, pub);
     }
     if (sparkMaster != null) {
@@ -326,7 +356,7 @@ final class RunCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--spark reads --private as JSON lines (.jsonl, .jsonl.gz), got " + privateArg);
       }
     }
-    if (method != MethodName.ctcl && iterations == null) {
+    if (reads("--iterations") && iterations == null) {
       throw new IllegalArgumentException("--iterations is required for --method " + method);
     }
     if ((method == MethodName.ctcl || method == MethodName.secpe) && pub.isEmpty()) {
@@ -532,10 +562,10 @@ final class RunCommand implements Callable<Integer> {
       }
       b.labels(new LabelSet.ToBeReleased(names));
     }
-    if (method != MethodName.ctcl) { // CTCL has no rounds and refuses the evolution settings
+    if (reads("--vote-geometry")) { // CTCL has no rounds and refuses the evolution settings
       b.voteGeometry(DemoCommand.voteGeometry(voteGeometry));
     }
-    if (method == MethodName.secpe || method == MethodName.augpe) { // DPGA's offspring follow its shares
+    if (reads("--variations")) { // DPGA's offspring follow its shares
       b.variations(variations);
     }
     if (iterations != null) {
@@ -572,7 +602,7 @@ final class RunCommand implements Callable<Integer> {
           throw new IllegalArgumentException("SecPE needs a (p, r) budget: give --p and --r");
         }
         SecPE.Builder sb = common(SecPE.builder(), priv, pub, g, e)
-            .budget(new SecretBudget(budget.secret.p, budget.secret.r))
+            .budget(budget.secret.toBudget())
             .secrets(detector)
             .secretFreeAsPublic(secretFreePublic);
         if (clusters != null) {
@@ -599,9 +629,9 @@ final class RunCommand implements Callable<Integer> {
       case augpe:
         AugPE.Builder a = common(AugPE.builder(), priv, pub, g, e);
         if (budget.secret != null) {
-          a.budget(new SecretBudget(budget.secret.p, budget.secret.r));
+          a.budget(budget.secret.toBudget());
         } else {
-          a.budget(new DpBudget(budget.dp.epsilon, budget.dp.delta));
+          a.budget(budget.dp.toBudget());
         }
         AugPE augpe = a.build();
         warnBeforeRun(augpe.warnings());
@@ -644,9 +674,9 @@ final class RunCommand implements Callable<Integer> {
   /** --epsilon/--delta as given, or (p, r) -> mu (eq. 4) -> epsilon at delta = 1/(N ln N). */
   private DpBudget dpBudget(PrivateStore priv) {
     if (budget.dp != null) {
-      return new DpBudget(budget.dp.epsilon, budget.dp.delta);
+      return budget.dp.toBudget();
     }
-    GdpMu mu = Gdp.muFor(new SecretBudget(budget.secret.p, budget.secret.r));
+    GdpMu mu = Gdp.muFor(budget.secret.toBudget());
     double delta = DpBudget.deltaForDatasetSize(Math.max(2, priv.size()));
     return new DpBudget(Gdp.epsilonAt(mu, delta), delta);
   }
