@@ -79,6 +79,9 @@ final class RunCommand implements Callable<Integer> {
     ctcl
   }
 
+  // One picocli field per flag, with its name, default and help beside it. These declarations are
+  // alike in shape (duplicates lists them as a pair) but each is its own flag; what the method-specific
+  // ones mean to each method is written once, in METHOD_OPTIONS.
   @Option(names = "--method", required = true, description = "secpe, augpe, dpga or ctcl")
   MethodName method;
 
