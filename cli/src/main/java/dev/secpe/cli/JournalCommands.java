@@ -1,20 +1,29 @@
 package dev.secpe.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.SecretBudget;
+import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.PrivacyGuarantee;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.io.DatasetReader;
 import dev.secpe.evolution.PrivacyJournal;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code secpe privacy spent} and {@code secpe privacy limit}: a dataset's privacy journal. */
 final class JournalCommands {
@@ -38,7 +47,7 @@ final class JournalCommands {
     PrivateDataset read() {
       DatasetReader.Format f;
       try {
-        f = DatasetReader.Format.valueOf(format.toUpperCase(java.util.Locale.ROOT));
+        f = DatasetReader.Format.valueOf(format.toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("--format must be auto, jsonl or csv, got --format " + format);
       }
@@ -158,7 +167,7 @@ final class JournalCommands {
       "SecPE runs on this dataset protected different secret sets, whose (p, r) guarantees cannot be added;"
           + " see secpe privacy spent";
 
-  private static void guarantee(ObjectNode n, java.util.Optional<PrivacyGuarantee> g, double delta, Double p) {
+  private static void guarantee(ObjectNode n, Optional<PrivacyGuarantee> g, double delta, Double p) {
     if (g.isEmpty()) {
       n.putNull("epsilon").put("delta", delta);
       return;
@@ -166,12 +175,12 @@ final class JournalCommands {
     n.put("epsilon", g.get().epsilon()).put("delta", g.get().delta());
     g.get().gdp().ifPresent(mu -> n.put("mu", mu.mu()));
     if (p != null) {
-      n.put("p", p).put("r", java.util.Arrays.stream(g.get().r()).max().orElse(p));
+      n.put("p", p).put("r", Arrays.stream(g.get().r()).max().orElse(p));
     }
   }
 
   /** Warns on stderr of a total that is unbounded, cannot be composed, or passes its limit. */
-  static void warn(java.io.PrintWriter err, PrivacyJournal.History h, PrivacyJournal.Total t) {
+  static void warn(PrintWriter err, PrivacyJournal.History h, PrivacyJournal.Total t) {
     if (t.unprotected() > 0) {
       err.println("warning: " + PrivacyJournal.History.unboundedReason(t.unprotected()));
     }
@@ -189,11 +198,11 @@ final class JournalCommands {
       mixinStandardHelpOptions = true,
       description = "What was spent on a private dataset, when and by which run (from its privacy journal), as JSON.")
   static final class Spent implements Callable<Integer> {
-    @picocli.CommandLine.Mixin
+    @Mixin
     Dataset dataset = new Dataset();
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--delta", description = "the delta the composed epsilon is given at (default: the lifetime limit's, else 1/(N ln N))")
     Double delta;
@@ -223,7 +232,7 @@ final class JournalCommands {
           Release x = c.release();
           rel.addObject().put("time", c.time().toString()).put("id", x.id()).put("mechanism", x.mechanism())
               .put("protects", x.protects()).put("noiseScale", x.noiseScale())
-              .put("kind", x.cost() instanceof dev.secpe.accounting.ledger.PrivacyCost.SecretMixture ? "per-secret" : "record-level")
+              .put("kind", x.cost() instanceof PrivacyCost.SecretMixture ? "per-secret" : "record-level")
               .set("cost", JsonOut.read(c.costJson()));
         }
       }
@@ -241,11 +250,11 @@ final class JournalCommands {
       description = "Set the lifetime budget of a private dataset in its privacy journal: a later run whose releases,"
           + " with every one spent before, would exceed it is refused before it draws.")
   static final class Limit implements Callable<Integer> {
-    @picocli.CommandLine.Mixin
+    @Mixin
     Dataset dataset = new Dataset();
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     RunCommand.Budget budget;
@@ -255,11 +264,11 @@ final class JournalCommands {
       PrivateDataset data = dataset.read();
       PrivacyJournal j = dataset.journal();
       PrivacyJournal.History was = j.history(data);
-      java.util.Optional<PrivacyJournal.Limit> before = was.limit();
+      Optional<PrivacyJournal.Limit> before = was.limit();
       if (budget.dp != null) {
-        j.limit(data, new DpBudget(budget.dp.epsilon, budget.dp.delta));
+        j.limit(data, budget.dp.toBudget());
       } else {
-        j.limit(data, new SecretBudget(budget.secret.p, budget.secret.r));
+        j.limit(data, budget.secret.toBudget());
       }
       PrivacyJournal.History h = j.history(data);
       ObjectNode out = JsonOut.MAPPER.createObjectNode();
@@ -270,7 +279,7 @@ final class JournalCommands {
       ObjectNode totals = JsonOut.MAPPER.createObjectNode();
       PrivacyJournal.Total t = spentAndLimit(totals, h, data.size(), null, null, false);
       out.set("spent", totals.get("spent"));
-      java.io.PrintWriter err = spec.commandLine().getErr();
+      PrintWriter err = spec.commandLine().getErr();
       h.repairs().subList(was.repairs().size(), h.repairs().size())
           .forEach(r -> err.println("warning: privacy journal repaired: " + r));
       err.println("lifetime limit of this dataset: " + before.map(PrivacyJournal.Limit::describe).orElse("none")
@@ -282,7 +291,7 @@ final class JournalCommands {
   }
 
   /** What was spent, in a few words for the console. */
-  private static String inWords(com.fasterxml.jackson.databind.JsonNode spent) {
+  private static String inWords(JsonNode spent) {
     String n = spent.path("releases").asInt() + " release(s), ";
     if (!spent.path("bounded").asBoolean()) {
       return n + (spent.path("unprotected_releases").asInt() > 0 ? "unbounded (reproducible noise)" : "not composable");

@@ -1,11 +1,15 @@
 package dev.secpe.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.secpe.core.Label;
 import dev.secpe.core.PrivateRecord;
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.PublicRecord;
 import dev.secpe.core.io.DatasetReader;
+import dev.secpe.core.io.InputFiles;
 import dev.secpe.evolution.CTCL;
+import dev.secpe.evolution.DPGA;
 import dev.secpe.evolution.EvolutionBuilder;
 import dev.secpe.evolution.PrivateStore;
 import dev.secpe.evolution.SizeLimits;
@@ -16,15 +20,27 @@ import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.prompt.PromptTemplates;
 import dev.secpe.llm.spi.Providers;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * What {@code secpe run} checks before it draws anything, most of it before it reads a private
@@ -47,7 +63,7 @@ final class RunChecks {
   private RunChecks() {}
 
   /** The reader of --private and --public: text and label fields, format, limits, stall timeout. */
-  static DatasetReader reader(RunCommand c, java.time.Duration readTimeout) {
+  static DatasetReader reader(RunCommand c, Duration readTimeout) {
     DatasetReader.Builder rb = DatasetReader.builder().textField(c.textField).readTimeout(readTimeout).format(format(c));
     if (c.labelField != null) {
       rb.labelField(c.labelField);
@@ -67,7 +83,7 @@ final class RunChecks {
    * Without {@code --label-field}, a field named {@code label} in the inputs is ignored: say so on
    * stderr (the field's name only, from the first record or the CSV header; never a value).
    */
-  static void labelFieldHint(RunCommand c, java.io.PrintStream err) {
+  static void labelFieldHint(RunCommand c, PrintStream err) {
     if (c.labelField != null) {
       return;
     }
@@ -89,8 +105,8 @@ final class RunChecks {
     String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
     boolean csv = format == DatasetReader.Format.CSV
         || (format == DatasetReader.Format.AUTO && (name.endsWith(".csv") || name.endsWith(".csv.gz")));
-    try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
-        dev.secpe.core.io.InputFiles.open(file, java.time.Duration.ofSeconds(5)), java.nio.charset.StandardCharsets.UTF_8))) {
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(
+        InputFiles.open(file, Duration.ofSeconds(5)), StandardCharsets.UTF_8))) {
       String line;
       do {
         line = r.readLine();
@@ -106,9 +122,9 @@ final class RunChecks {
         }
         return false;
       }
-      com.fasterxml.jackson.databind.JsonNode node = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+      JsonNode node = new ObjectMapper().readTree(line);
       return node != null && node.isObject() && node.has("label");
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       return false; // the reader reports a bad input with its own error
     }
   }
@@ -127,8 +143,22 @@ final class RunChecks {
   }
 
   private static long positive(String option, long v) {
-    if (v < 1) {
-      throw new IllegalArgumentException(option + " must be >= 1, got " + option + " " + v);
+    return atLeast(option, v, 1, "");
+  }
+
+  /** {@code v} when it is at least {@code lo}; else an error naming the option, {@code why} and the value. */
+  private static long atLeast(String option, long v, long lo, String why) {
+    if (v < lo) {
+      throw new IllegalArgumentException(option + " must be >= " + lo + why + ", got " + option + " " + v);
+    }
+    return v;
+  }
+
+  /** {@code v} when it is in [lo, hi]; else an error naming the option, the range, {@code why} and the value. */
+  private static long within(String option, long v, long lo, long hi, String why) {
+    if (v < lo || v > hi) {
+      throw new IllegalArgumentException(
+          option + " must be in [" + lo + ", " + hi + "]" + why + ", got " + option + " " + v);
     }
     return v;
   }
@@ -152,7 +182,7 @@ final class RunChecks {
       SizeLimits.candidates(c.syntheticSize, perSurvivor(c), c.iterations == null ? 1 : c.iterations);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--synthetic-size " + c.syntheticSize
-          + (c.method == RunCommand.MethodName.secpe || c.method == RunCommand.MethodName.augpe ? " with --variations " + c.variations : "")
+          + (c.reads("--variations") ? " with --variations " + c.variations : "")
           + (c.iterations == null ? "" : " and --iterations " + c.iterations) + ": " + e.getMessage());
     }
     if (c.method == RunCommand.MethodName.ctcl) {
@@ -169,23 +199,18 @@ final class RunChecks {
           "--secret-free-public clusters the private records that hold no secret in this process: it"
               + " cannot be used with --spark (the records stay on the executors)");
     }
-    if (c.method == RunCommand.MethodName.secpe && c.clusters != null) {
+    if (c.reads("--clusters") && c.clusters != null) {
       SizeLimits.check("--clusters", c.clusters, SizeLimits.MAX_TOPICS);
     }
-    if (c.journalWait < 0 || c.journalWait > MAX_JOURNAL_WAIT) {
-      throw new IllegalArgumentException("--journal-wait must be in [0, " + MAX_JOURNAL_WAIT + "] seconds (at most a week),"
-          + " got --journal-wait " + c.journalWait);
+    within("--journal-wait", c.journalWait, 0, MAX_JOURNAL_WAIT, " seconds (at most a week)");
+    if (c.providerTimeout != null) {
+      within("--provider-timeout", c.providerTimeout, 1, MAX_PROVIDER_TIMEOUT, " seconds (at most a day)");
     }
-    if (c.providerTimeout != null && (c.providerTimeout < 1 || c.providerTimeout > MAX_PROVIDER_TIMEOUT)) {
-      throw new IllegalArgumentException("--provider-timeout must be in [1, " + MAX_PROVIDER_TIMEOUT + "] seconds (at"
-          + " most a day), got --provider-timeout " + c.providerTimeout);
+    if (c.providerRetries != null) {
+      atLeast("--provider-retries", c.providerRetries, 0, "");
     }
-    if (c.providerRetries != null && c.providerRetries < 0) {
-      throw new IllegalArgumentException("--provider-retries must be >= 0, got --provider-retries " + c.providerRetries);
-    }
-    if (c.secretCap != null && c.secretCap < 1) {
-      throw new IllegalArgumentException("--secret-cap must be >= 1 (the most secrets a record may hold), got --secret-cap "
-          + c.secretCap);
+    if (c.secretCap != null) {
+      atLeast("--secret-cap", c.secretCap, 1, " (the most secrets a record may hold)");
     }
     if (c.journal != null && c.journal.toString().isEmpty()) {
       throw new IllegalArgumentException("--journal must not be empty");
@@ -203,7 +228,7 @@ final class RunChecks {
   private static long perSurvivor(RunCommand c) {
     switch (c.method) {
       case dpga:
-        return dev.secpe.evolution.DPGA.Shares.paper().total();
+        return DPGA.Shares.paper().total();
       case ctcl:
         return 1;
       default:
@@ -227,10 +252,10 @@ final class RunChecks {
     }
     Providers installed = Providers.installed();
     Set<String> known = new TreeSet<>();
-    List<String> readers = new java.util.ArrayList<>();
+    List<String> readers = new ArrayList<>();
     try {
       if (!c.trainsGeneratorHere()) {
-        java.util.Optional<Set<String>> o = installed.generator(c.generatorProvider()).options();
+        Optional<Set<String>> o = installed.generator(c.generatorProvider()).options();
         if (o.isEmpty()) {
           return; // a provider that does not list its options takes any
         }
@@ -238,7 +263,7 @@ final class RunChecks {
         readers.add("--generator " + c.generatorProvider());
       }
       if (c.embedderName != null) {
-        java.util.Optional<Set<String>> o = installed.embedder(c.embedderName).options();
+        Optional<Set<String>> o = installed.embedder(c.embedderName).options();
         if (o.isEmpty()) {
           return;
         }
@@ -337,7 +362,7 @@ final class RunChecks {
    */
   static void probe(RunCommand c, TextGenerator g, TextEmbedder e, PublicCorpus pub) {
     long timeout = c.providerTimeout == null ? 1800 : c.providerTimeout;
-    String label = pub.records().stream().map(PublicRecord::label).flatMap(java.util.Optional::stream)
+    String label = pub.records().stream().map(PublicRecord::label).flatMap(Optional::stream)
         .map(Label::name).findFirst().orElse(null);
     String gen = "--generator " + c.generatorProvider() + (c.generatorName == null ? " (the default)" : "");
     String emb = c.embedderName == null ? "the embedded embedder" : "--embedder " + c.embedderName;
@@ -345,8 +370,8 @@ final class RunChecks {
       GenerationRequest r = PromptTemplates.defaults(c.domain).request(
           new GenerationTask.Random(label, List.of(), 8),
           new GenerationParams(1.0, 1.0, Math.min(c.maxTokens, 16), List.of(), OptionalLong.of(c.seed)),
-          new java.util.SplittableRandom(c.seed));
-      java.util.concurrent.CompletableFuture<? extends List<?>> f = g.generateAsync(List.of(r));
+          new SplittableRandom(c.seed));
+      CompletableFuture<? extends List<?>> f = g.generateAsync(List.of(r));
       List<?> got;
       try {
         got = f.get(timeout, TimeUnit.SECONDS);
@@ -370,8 +395,8 @@ final class RunChecks {
   }
 
   private static IllegalArgumentException failedProbe(String who, Exception x, long timeout) {
-    Throwable cause = x instanceof java.util.concurrent.ExecutionException && x.getCause() != null ? x.getCause() : x;
-    String why = cause instanceof java.util.concurrent.TimeoutException
+    Throwable cause = x instanceof ExecutionException && x.getCause() != null ? x.getCause() : x;
+    String why = cause instanceof TimeoutException
         ? "no answer within " + timeout + " s (--provider-timeout)"
         : cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + CliErrors.oneLine(cause.getMessage()));
     return new IllegalArgumentException(

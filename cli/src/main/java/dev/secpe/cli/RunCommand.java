@@ -1,5 +1,6 @@
 package dev.secpe.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
@@ -7,10 +8,11 @@ import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.noise.NoiseSources;
 import dev.secpe.core.Label;
 import dev.secpe.core.LabelSet;
-import dev.secpe.evolution.PrivateStore;
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.PublicRecord;
 import dev.secpe.core.io.DatasetReader;
+import dev.secpe.core.io.InputLimitException;
+import dev.secpe.core.io.InputStalledException;
 import dev.secpe.core.report.PrivacyReportJson;
 import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.evolution.AugPE;
@@ -18,6 +20,7 @@ import dev.secpe.evolution.CTCL;
 import dev.secpe.evolution.DPGA;
 import dev.secpe.evolution.EvolutionBuilder;
 import dev.secpe.evolution.PrivacyJournal;
+import dev.secpe.evolution.PrivateStore;
 import dev.secpe.evolution.RunResult;
 import dev.secpe.evolution.SecPE;
 import dev.secpe.llm.GenerationParams;
@@ -31,16 +34,31 @@ import dev.secpe.llm.prompt.Domain;
 import dev.secpe.llm.prompt.PromptTemplates;
 import dev.secpe.llm.spi.ProviderConfig;
 import dev.secpe.llm.spi.Providers;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code secpe run}: one SecPE, Aug-PE, DPGA or CTCL run from JSONL files, writing the synthetic data and
@@ -61,6 +79,9 @@ final class RunCommand implements Callable<Integer> {
     ctcl
   }
 
+  // One picocli field per flag, with its name, default and help beside it. These declarations are
+  // alike in shape (duplicates lists them as a pair) but each is its own flag; what the method-specific
+  // ones mean to each method is written once, in METHOD_OPTIONS.
   @Option(names = "--method", required = true, description = "secpe, augpe, dpga or ctcl")
   MethodName method;
 
@@ -71,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
   Path privateFile;
 
   /** A URI scheme such as hdfs:// or s3a:// (not a Windows drive letter). */
-  private static final java.util.regex.Pattern URI_SCHEME = java.util.regex.Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]+://");
+  private static final Pattern URI_SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]+://");
 
   @Option(names = "--public", paramLabel = "FILE", description = "public records (JSONL or CSV); SecPE needs them")
   Path publicFile;
@@ -147,6 +168,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--r", required = true, description = "posterior bound r of every secret")
     double r;
+
+    /** --p and --r as a budget (its constructor checks them). */
+    SecretBudget toBudget() {
+      return new SecretBudget(p, r);
+    }
   }
 
   static final class Dp {
@@ -155,6 +181,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--delta", required = true)
     double delta;
+
+    /** --epsilon and --delta as a budget (its constructor checks them). */
+    DpBudget toBudget() {
+      return new DpBudget(epsilon, delta);
+    }
   }
 
   @Option(names = "--secrets", paramLabel = "SPEC", description = "SecPE: what to protect, comma-separated pii | random-words[:COUNT] | terms:FILE (default: pii)")
@@ -232,38 +263,55 @@ final class RunCommand implements Callable<Integer> {
   private CloseOnExit onSignal;
 
   /** Runs {@code run} so that a signal cancels it and lets it journal its end. */
-  private RunResult running(Runnable cancel, java.util.function.Supplier<RunResult> run) {
+  private RunResult running(Runnable cancel, Supplier<RunResult> run) {
     return onSignal == null ? run.get() : onSignal.whileRunning(cancel, run);
   }
 
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  /** Options each method reads; any other method-specific option given is refused. */
-  private static final Map<MethodName, List<String>> OWN_OPTIONS = Map.of(
-      MethodName.secpe, List.of("--iterations", "--variations", "--clusters", "--secrets", "--vote-geometry", "--secret-cap",
-          "--secret-free-public", "--secret-free-votes", "--public-joins-clusters"),
-      MethodName.augpe, List.of("--iterations", "--variations", "--vote-geometry"),
-      MethodName.dpga, List.of("--iterations", "--vote-geometry"), // DPGA's offspring follow its operator shares
-      MethodName.ctcl, List.of("--topics", "--steps", "--batch-size", "--clip-norm", "--histogram-sigma"));
+  /** A method-specific option and the methods that read it. */
+  private record MethodOption(String name, Set<MethodName> readBy) {}
 
-  private static final List<String> METHOD_OPTIONS = List.of(
-      "--iterations", "--variations", "--clusters", "--secrets", "--topics", "--steps", "--batch-size",
-      "--clip-norm", "--histogram-sigma", "--vote-geometry", "--secret-cap", "--secret-free-public",
-      "--secret-free-votes", "--public-joins-clusters");
+  /**
+   * The method-specific options, each with the methods that read it, in the order they are
+   * checked: any other method refuses the option rather than ignore it ({@link #refuseInapplicable}),
+   * and {@link #reads} tells the run and its checks whether the chosen method takes it.
+   */
+  private static final List<MethodOption> METHOD_OPTIONS = List.of(
+      new MethodOption("--iterations", EnumSet.of(MethodName.secpe, MethodName.augpe, MethodName.dpga)),
+      // DPGA's offspring follow its operator shares
+      new MethodOption("--variations", EnumSet.of(MethodName.secpe, MethodName.augpe)),
+      new MethodOption("--clusters", EnumSet.of(MethodName.secpe)),
+      new MethodOption("--secrets", EnumSet.of(MethodName.secpe)),
+      new MethodOption("--topics", EnumSet.of(MethodName.ctcl)),
+      new MethodOption("--steps", EnumSet.of(MethodName.ctcl)),
+      new MethodOption("--batch-size", EnumSet.of(MethodName.ctcl)),
+      new MethodOption("--clip-norm", EnumSet.of(MethodName.ctcl)),
+      new MethodOption("--histogram-sigma", EnumSet.of(MethodName.ctcl)),
+      new MethodOption("--vote-geometry", EnumSet.of(MethodName.secpe, MethodName.augpe, MethodName.dpga)),
+      new MethodOption("--secret-cap", EnumSet.of(MethodName.secpe)),
+      new MethodOption("--secret-free-public", EnumSet.of(MethodName.secpe)),
+      new MethodOption("--secret-free-votes", EnumSet.of(MethodName.secpe)),
+      new MethodOption("--public-joins-clusters", EnumSet.of(MethodName.secpe)));
+
+  /** Whether the chosen --method reads {@code option}, one of {@link #METHOD_OPTIONS}. */
+  boolean reads(String option) {
+    return METHOD_OPTIONS.stream().filter(o -> o.name().equals(option)).findFirst()
+        .orElseThrow(() -> new IllegalStateException("not a method-specific option: " + option))
+        .readBy().contains(method);
+  }
 
   /** Refuses options the chosen method would silently ignore, and --labels without --label-field. */
   private void refuseInapplicable() {
     if (spec == null) {
       return;
     }
-    picocli.CommandLine.ParseResult pr = spec.commandLine().getParseResult();
-    for (String o : METHOD_OPTIONS) {
-      if (pr.hasMatchedOption(o) && !OWN_OPTIONS.get(method).contains(o)) {
+    ParseResult pr = spec.commandLine().getParseResult();
+    for (MethodOption o : METHOD_OPTIONS) {
+      if (pr.hasMatchedOption(o.name()) && !o.readBy().contains(method)) {
         throw new IllegalArgumentException(
-            o + " does not apply to --method " + method + " (it is read by --method "
-                + OWN_OPTIONS.entrySet().stream().filter(e -> e.getValue().contains(o))
-                    .map(e -> e.getKey().name()).sorted().reduce((a, b) -> a + ", " + b).orElse("?")
-                + ")");
+            o.name() + " does not apply to --method " + method + " (it is read by --method "
+                + o.readBy().stream().map(MethodName::name).sorted().collect(Collectors.joining(", ")) + ")");
       }
     }
     if (pr.hasMatchedOption("--labels") && labelField == null) {
@@ -277,7 +325,7 @@ final class RunCommand implements Callable<Integer> {
     if (inputTimeout < 1) {
       throw new IllegalArgumentException("--input-timeout must be >= 1 second, got input-timeout=" + inputTimeout);
     }
-    java.time.Duration readTimeout = java.time.Duration.ofSeconds(inputTimeout);
+    Duration readTimeout = Duration.ofSeconds(inputTimeout);
     DatasetReader reader = RunChecks.reader(this, readTimeout);
     refuseInapplicable();
     boolean privateUri = URI_SCHEME.matcher(privateArg).find();
@@ -298,7 +346,7 @@ final class RunCommand implements Callable<Integer> {
     if (publicFile != null && pub.isEmpty()) {
       throw new IllegalArgumentException("--public " + publicFile + " holds no records: give a --public file with public text");
     }
-    if (method == MethodName.secpe) {
+    if (reads("--secrets")) {
       detector = SecretsOption.build(secrets, pub);
     }
     if (sparkMaster != null) {
@@ -306,12 +354,12 @@ final class RunCommand implements Callable<Integer> {
         throw new IllegalArgumentException(
             "--spark runs --method secpe and augpe; " + method + " needs its private records in this process");
       }
-      String name = privateArg.toLowerCase(java.util.Locale.ROOT);
+      String name = privateArg.toLowerCase(Locale.ROOT);
       if (name.endsWith(".csv") || name.endsWith(".csv.gz")) {
         throw new IllegalArgumentException("--spark reads --private as JSON lines (.jsonl, .jsonl.gz), got " + privateArg);
       }
     }
-    if (method != MethodName.ctcl && iterations == null) {
+    if (reads("--iterations") && iterations == null) {
       throw new IllegalArgumentException("--iterations is required for --method " + method);
     }
     if ((method == MethodName.ctcl || method == MethodName.secpe) && pub.isEmpty()) {
@@ -347,16 +395,16 @@ final class RunCommand implements Callable<Integer> {
    * Reads an input file, naming the option in a failure to read it (a missing file, a FIFO that no
    * process writes to, a stalled read: all exit 2).
    */
-  static <T> T read(String option, java.util.function.Supplier<T> reader) {
+  static <T> T read(String option, Supplier<T> reader) {
     try {
       return reader.get();
-    } catch (dev.secpe.core.io.InputLimitException e) {
+    } catch (InputLimitException e) {
       throw new IllegalArgumentException(option + ": " + e.getMessage() + "; raise it with "
           + (e.setting().equals("maxRecordChars") ? "--max-record-chars" : "--max-input-bytes") + " if the input is meant to be this large", e);
-    } catch (java.io.UncheckedIOException e) {
-      String hint = e.getCause() instanceof dev.secpe.core.io.InputStalledException
+    } catch (UncheckedIOException e) {
+      String hint = e.getCause() instanceof InputStalledException
           ? "; raise --input-timeout if its writer is only slow" : "";
-      throw new java.io.UncheckedIOException(option + ": " + e.getMessage() + hint, e.getCause());
+      throw new UncheckedIOException(option + ": " + e.getMessage() + hint, e.getCause());
     }
   }
 
@@ -391,7 +439,7 @@ final class RunCommand implements Callable<Integer> {
     // The library warns about delta >= 1/N (before the run and in the report); the CLI refuses it
     // unless the user accepts it explicitly.
     if (budget.dp != null && !allowLargeDelta) {
-      java.util.Optional<String> large = DpBudget.deltaAboveOneOverN(budget.dp.delta, priv.size());
+      Optional<String> large = DpBudget.deltaAboveOneOverN(budget.dp.delta, priv.size());
       if (large.isPresent()) {
         throw new IllegalArgumentException(large.get() + "; choose a smaller --delta or pass --allow-large-delta");
       }
@@ -399,14 +447,14 @@ final class RunCommand implements Callable<Integer> {
     RunChecks.labels(this, priv, pub);
     RunResult result = run(priv, pub, generator, embedder);
     OutputPaths.writeAtomically("--out", out, result.dataset()::writeJsonl);
-    com.fasterxml.jackson.databind.node.ObjectNode json = PrivacyReportJson.toTree(result.report());
+    ObjectNode json = PrivacyReportJson.toTree(result.report());
     if (!result.report().mechanisms().isEmpty()) {
       // Where this run was journalled and what the dataset has spent over every run so far. The
       // journal's directory only: the file's path holds the dataset key, an unsalted digest of the
       // private texts, which a shareable report must not carry.
-      com.fasterxml.jackson.databind.node.ObjectNode j = json.putObject("journal");
+      ObjectNode j = json.putObject("journal");
       j.put("directory", journalDirectory().toString());
-      java.io.PrintWriter err = spec.commandLine().getErr();
+      PrintWriter err = spec.commandLine().getErr();
       for (String w : result.report().warnings()) {
         if (w.startsWith("privacy journal: ")) {
           err.println("warning: " + w);
@@ -436,7 +484,7 @@ final class RunCommand implements Callable<Integer> {
       err.flush();
     }
     String text = json.toString();
-    OutputPaths.writeAtomically("--report", report, p -> java.nio.file.Files.writeString(p, text + "\n"));
+    OutputPaths.writeAtomically("--report", report, p -> Files.writeString(p, text + "\n"));
     System.out.println(text);
     return 0;
   }
@@ -477,7 +525,7 @@ final class RunCommand implements Callable<Integer> {
       }
       List<String> texts = pub.texts();
       List<String> labels = pub.records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();
-      boolean labelled = labels.stream().allMatch(java.util.Objects::nonNull);
+      boolean labelled = labels.stream().allMatch(Objects::nonNull);
       if (provider.equals(NgramTextGenerator.NAME)) {
         NgramTextGenerator.Builder b = NgramTextGenerator.builder();
         g = labelled ? b.train(texts, labels).build() : b.train(texts).build();
@@ -517,17 +565,17 @@ final class RunCommand implements Callable<Integer> {
       }
       b.labels(new LabelSet.ToBeReleased(names));
     }
-    if (method != MethodName.ctcl) { // CTCL has no rounds and refuses the evolution settings
+    if (reads("--vote-geometry")) { // CTCL has no rounds and refuses the evolution settings
       b.voteGeometry(DemoCommand.voteGeometry(voteGeometry));
     }
-    if (method == MethodName.secpe || method == MethodName.augpe) { // DPGA's offspring follow its shares
+    if (reads("--variations")) { // DPGA's offspring follow its shares
       b.variations(variations);
     }
     if (iterations != null) {
       b.iterations(iterations);
     }
     if (providerTimeout != null) {
-      b.generationTimeout(java.time.Duration.ofSeconds(providerTimeout)).embeddingTimeout(java.time.Duration.ofSeconds(providerTimeout));
+      b.generationTimeout(Duration.ofSeconds(providerTimeout)).embeddingTimeout(Duration.ofSeconds(providerTimeout));
     }
     if (providerRetries != null) {
       b.providerRetries(providerRetries);
@@ -537,7 +585,7 @@ final class RunCommand implements Callable<Integer> {
     } else if (resume) {
       throw new IllegalArgumentException("--resume needs --checkpoint DIR");
     }
-    b.journal(PrivacyJournal.at(journalDirectory()).lockWait(java.time.Duration.ofSeconds(journalWait)));
+    b.journal(PrivacyJournal.at(journalDirectory()).lockWait(Duration.ofSeconds(journalWait)));
     if (allowRemote) {
       b.allowRemoteEmbedding();
     }
@@ -557,7 +605,7 @@ final class RunCommand implements Callable<Integer> {
           throw new IllegalArgumentException("SecPE needs a (p, r) budget: give --p and --r");
         }
         SecPE.Builder sb = common(SecPE.builder(), priv, pub, g, e)
-            .budget(new SecretBudget(budget.secret.p, budget.secret.r))
+            .budget(budget.secret.toBudget())
             .secrets(detector)
             .secretFreeAsPublic(secretFreePublic);
         if (clusters != null) {
@@ -584,9 +632,9 @@ final class RunCommand implements Callable<Integer> {
       case augpe:
         AugPE.Builder a = common(AugPE.builder(), priv, pub, g, e);
         if (budget.secret != null) {
-          a.budget(new SecretBudget(budget.secret.p, budget.secret.r));
+          a.budget(budget.secret.toBudget());
         } else {
-          a.budget(new DpBudget(budget.dp.epsilon, budget.dp.delta));
+          a.budget(budget.dp.toBudget());
         }
         AugPE augpe = a.build();
         warnBeforeRun(augpe.warnings());
@@ -618,8 +666,8 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** Settings that make the output weak, known before anything is embedded: on stderr, always. */
-  private void warnBeforeRun(java.util.List<String> warnings) {
-    java.io.PrintWriter err = spec.commandLine().getErr();
+  private void warnBeforeRun(List<String> warnings) {
+    PrintWriter err = spec.commandLine().getErr();
     for (String w : warnings) {
       err.println("warning: " + w);
     }
@@ -629,9 +677,9 @@ final class RunCommand implements Callable<Integer> {
   /** --epsilon/--delta as given, or (p, r) -> mu (eq. 4) -> epsilon at delta = 1/(N ln N). */
   private DpBudget dpBudget(PrivateStore priv) {
     if (budget.dp != null) {
-      return new DpBudget(budget.dp.epsilon, budget.dp.delta);
+      return budget.dp.toBudget();
     }
-    GdpMu mu = Gdp.muFor(new SecretBudget(budget.secret.p, budget.secret.r));
+    GdpMu mu = Gdp.muFor(budget.secret.toBudget());
     double delta = DpBudget.deltaForDatasetSize(Math.max(2, priv.size()));
     return new DpBudget(Gdp.epsilonAt(mu, delta), delta);
   }
