@@ -3,8 +3,6 @@ package dev.secpe.llm.embedded;
 import dev.secpe.llm.FineTunableGenerator;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
-import dev.secpe.llm.Locality;
-import dev.secpe.llm.TextGenerator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -34,7 +32,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Deterministic as the splice generator is: a request with {@code params.seed()} always gives
  * the same text. Thread-safe. Closing it closes the n-gram models it owns.
  */
-public final class GuidedSpliceGenerator implements FineTunableGenerator {
+public final class GuidedSpliceGenerator extends LocalGenerator implements FineTunableGenerator {
 
   /** The generator name. */
   public static final String NAME = "embedded-guided-splice";
@@ -48,6 +46,7 @@ public final class GuidedSpliceGenerator implements FineTunableGenerator {
 
   private GuidedSpliceGenerator(
       SpliceTextGenerator writer, NgramTextGenerator publicModel, NgramTextGenerator tuned, int candidates, long seed) {
+    super(NAME);
     this.writer = writer;
     this.publicModel = publicModel;
     this.tuned = tuned;
@@ -58,16 +57,6 @@ public final class GuidedSpliceGenerator implements FineTunableGenerator {
   /** A builder; {@link Builder#train} is required. */
   public static Builder builder() {
     return new Builder();
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public Locality locality() {
-    return Locality.LOCAL;
   }
 
   /** Whether this generator was fine-tuned (then it reranks the splice generator's texts). */

@@ -5,9 +5,7 @@ import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
 import dev.secpe.llm.GenerationTask;
-import dev.secpe.llm.Locality;
 import dev.secpe.llm.ProviderException;
-import dev.secpe.llm.TextGenerator;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -77,7 +75,7 @@ import java.util.zip.GZIPOutputStream;
  * <p>Train it on public text only: the model memorises n-grams of what it is given. Private text
  * may enter only through {@link #fineTune}, which clips, subsamples and noises it (see there).
  */
-public final class NgramTextGenerator implements FineTunableGenerator {
+public final class NgramTextGenerator extends LocalGenerator implements FineTunableGenerator {
 
   /** The provider and generator name. */
   public static final String NAME = "embedded-ngram";
@@ -93,6 +91,7 @@ public final class NgramTextGenerator implements FineTunableGenerator {
   private volatile boolean closed;
 
   private NgramTextGenerator(Trained trained, int threads, long seed) {
+    super(NAME);
     this.trained = trained;
     this.threads = threads;
     this.seed = seed;
@@ -110,16 +109,6 @@ public final class NgramTextGenerator implements FineTunableGenerator {
   /** A builder; call {@link Builder#train(List)} or {@link Builder#load(Path)} before building. */
   public static Builder builder() {
     return new Builder();
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public Locality locality() {
-    return Locality.LOCAL;
   }
 
   /** The n-gram order. */

@@ -3,8 +3,6 @@ package dev.secpe.llm.embedded;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
 import dev.secpe.llm.GenerationTask;
-import dev.secpe.llm.Locality;
-import dev.secpe.llm.TextGenerator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -59,7 +57,7 @@ import java.util.stream.IntStream;
  * text; without one the seed comes from {@link Builder#seed(long)}, the call count and the index.
  * Thread-safe (immutable after building).
  */
-public final class SpliceTextGenerator implements TextGenerator {
+public final class SpliceTextGenerator extends LocalGenerator {
 
   /** The generator name. */
   public static final String NAME = "embedded-splice";
@@ -82,6 +80,7 @@ public final class SpliceTextGenerator implements TextGenerator {
   private final AtomicLong calls = new AtomicLong();
 
   private SpliceTextGenerator(Builder b) {
+    super(NAME);
     this.docs = new ArrayList<>();
     List<String> lower = new ArrayList<>();
     Map<String, List<Integer>> labels = new HashMap<>();
@@ -132,16 +131,6 @@ public final class SpliceTextGenerator implements TextGenerator {
   /** A builder; {@link Builder#train} is required. */
   public static Builder builder() {
     return new Builder();
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public Locality locality() {
-    return Locality.LOCAL;
   }
 
   /** The labels seen in training, sorted. */

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.ProviderException;
 import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.spi.Batches;
 import dev.secpe.llm.spi.ConcurrencyLimiter;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -85,11 +85,7 @@ public final class OpenAiTextEmbedder implements TextEmbedder {
     for (String t : texts) {
       Objects.requireNonNull(t, "texts must not contain null");
     }
-    List<List<String>> batches = new ArrayList<>();
-    for (int i = 0; i < texts.size(); i += config.embeddingBatchSize()) {
-      batches.add(texts.subList(i, Math.min(texts.size(), i + config.embeddingBatchSize())));
-    }
-    CompletableFuture<List<float[][]>> all = limiter.mapAsync(batches, this::batch);
+    CompletableFuture<List<float[][]>> all = limiter.mapAsync(Batches.of(texts, config.embeddingBatchSize()), this::batch);
     List<float[][]> parts;
     try {
       parts = all.get();
@@ -105,14 +101,7 @@ public final class OpenAiTextEmbedder implements TextEmbedder {
     } catch (CancellationException e) {
       throw new ProviderException.Retryable("embedding cancelled", null);
     }
-    float[][] out = new float[texts.size()][];
-    int k = 0;
-    for (float[][] part : parts) {
-      for (float[] v : part) {
-        out[k++] = v;
-      }
-    }
-    return out;
+    return Batches.join(parts, texts.size());
   }
 
   private CompletableFuture<float[][]> batch(List<String> texts) {

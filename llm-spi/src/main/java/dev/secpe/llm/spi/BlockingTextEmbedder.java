@@ -5,7 +5,6 @@ import dev.secpe.llm.ProviderException;
 import dev.secpe.llm.ProviderFault;
 import dev.secpe.llm.TextEmbedder;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.StringJoiner;
@@ -123,22 +122,11 @@ public abstract class BlockingTextEmbedder implements TextEmbedder {
       throw ProviderFault.closed(model.name);
     }
     int d = dimension();
-    List<List<String>> batches = new ArrayList<>();
-    for (int i = 0; i < texts.size(); i += batchSize) {
-      batches.add(texts.subList(i, Math.min(texts.size(), i + batchSize)));
-    }
-    CompletableFuture<List<float[][]>> all = model.map(batches, b -> checked(call(b), b.size(), d));
+    CompletableFuture<List<float[][]>> all = model.map(Batches.of(texts, batchSize), b -> checked(call(b), b.size(), d));
     List<float[][]> parts = BlockingCalls.await(all,
         () -> new ProviderException.Retryable("interrupted while embedding with " + model.what, null),
         e -> model.pass(model.what, e));
-    float[][] out = new float[texts.size()][];
-    int k = 0;
-    for (float[][] part : parts) {
-      for (float[] v : part) {
-        out[k++] = v;
-      }
-    }
-    return out;
+    return Batches.join(parts, texts.size());
   }
 
   private float[][] checked(@Nullable List<float[]> got, int n, int d) {
