@@ -177,6 +177,9 @@ class CTCLTest {
       assertThat(r.report().dp().orElseThrow().epsilon()).isLessThanOrEqualTo(4);
       assertThat(r.report().noise()).isEqualTo(NoiseMode.REPRODUCIBLE_NON_PRIVATE);
       assertThat(run.accounting().orElseThrow().composedEpsilon()).isLessThanOrEqualTo(4);
+      // The public door to the same calibration (bin/secpe bench accounting uses it): B / N = 15 / 60.
+      assertThat(CTCL.calibrate(new DpBudget(4, delta), run.config().histogramSigma(), 15.0 / 60, 50))
+          .isEqualTo(run.accounting().orElseThrow());
       assertThat(String.join(" ", r.report().deviations())).contains("alone: epsilon=");
       assertThatThrownBy(run::run).isInstanceOf(IllegalStateException.class);
     }

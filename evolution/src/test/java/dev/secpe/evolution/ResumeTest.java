@@ -10,11 +10,13 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.report.Phase;
 import dev.secpe.core.report.RunEvent;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +28,7 @@ class ResumeTest {
   }
 
   @Test
-  void killedAfterAVoteAndResumedReusesEveryReleaseAlreadyDrawn(@TempDir Path dir) {
+  void killedAfterAVoteAndResumedReusesEveryReleaseAlreadyDrawn(@TempDir Path dir) throws Exception {
     // First run: cancelled right after round 2's vote and selection, before its generation.
     AtomicReference<AugPE> first = new AtomicReference<>();
     Fixtures.CountingNoise noise1 = new Fixtures.CountingNoise(1);
@@ -40,6 +42,12 @@ class ResumeTest {
                 })
             .build());
     assertThatThrownBy(() -> first.get().run()).isInstanceOf(CancellationException.class);
+    // The checkpoint directory holds the files the builder names (bin/secpe checks the room for them).
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files.map(f -> f.getFileName().toString()).toList())
+          .contains("checkpoint.json")
+          .allMatch(EvolutionBuilder.CHECKPOINT_FILES::contains);
+    }
     CheckpointStore store = new CheckpointStore(dir);
     Checkpoint killed = store.read();
     assertThat(killed.round()).isEqualTo(2);
