@@ -52,12 +52,7 @@ public final class DatasetKey {
 
   /** The key of {@code texts}, in any order. */
   public static String of(List<String> texts) {
-    byte[][] each = new byte[texts.size()][];
-    for (int i = 0; i < each.length; i++) {
-      each[i] = textDigest(texts.get(i));
-    }
-    Arrays.sort(each, Arrays::compareUnsigned);
-    return ofSorted(each.length, Arrays.asList(each).iterator());
+    return ofSorted(texts.size(), sortedDigests(texts));
   }
 
   /**
@@ -68,38 +63,85 @@ public final class DatasetKey {
    *     ascending order
    */
   public static String ofSorted(long count, Iterator<byte[]> ascending) {
-    return HEX.formatHex(digestSorted(TAG, count, ascending));
+    return HEX.formatHex(digestSorted(count, ascending, TAG)[0]);
   }
 
   /**
-   * A 32-byte key for {@link dev.secpe.core.secret.SecretIds#withKey} derived from the same record
-   * digests as the dataset key, under another tag ({@code secpe-secret-id-key-v1}): the same
-   * records, in any order, give the same key, so a secret has the same id in every run on them;
-   * and the dataset key, which names the journal, does not reveal it (a SHA-256 under another
-   * tag). Only someone holding the records can compute it. Never write it.
+   * The dataset key and the secret-id key of {@code texts}, in any order, from one pass over
+   * their digests.
    */
-  public static byte[] secretIdKey(List<String> texts) {
+  public static Keys keys(List<String> texts) {
+    return keysOfSorted(texts.size(), sortedDigests(texts));
+  }
+
+  /** {@link #keys(List)} from sorted digests, as {@link #ofSorted} takes them: one pass for both. */
+  public static Keys keysOfSorted(long count, Iterator<byte[]> ascending) {
+    byte[][] d = digestSorted(count, ascending, TAG, SECRET_ID_TAG);
+    return new Keys(HEX.formatHex(d[0]), d[1]);
+  }
+
+  /**
+   * A dataset's two keys, computed together.
+   *
+   * @param datasetKey the key that names its journal ({@link DatasetKey#ofSorted})
+   * @param secretIdKey a 32-byte key for {@link dev.secpe.core.secret.SecretIds#withKey}: the
+   *     SHA-256 of the same record digests under its own tag ({@code secpe-secret-id-key-v1}), so
+   *     the same records, in any order, give the same key and a secret the same id in every run on
+   *     them, while the dataset key, which names the journal, does not reveal it. Only someone
+   *     holding the records can compute it. Never write it. The accessor gives a fresh copy.
+   */
+  public record Keys(String datasetKey, byte[] secretIdKey) {
+
+    /** Copies the key. */
+    public Keys {
+      Objects.requireNonNull(datasetKey, "datasetKey");
+      secretIdKey = secretIdKey.clone();
+    }
+
+    @Override
+    public byte[] secretIdKey() {
+      return secretIdKey.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Keys k && datasetKey.equals(k.datasetKey) && Arrays.equals(secretIdKey, k.secretIdKey);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * datasetKey.hashCode() + Arrays.hashCode(secretIdKey);
+    }
+
+    /** The dataset key only: the secret-id key is never printed. */
+    @Override
+    public String toString() {
+      return "Keys[datasetKey=" + datasetKey + ", secretIdKey=redacted]";
+    }
+  }
+
+  /** The {@link #textDigest}s of {@code texts}, in ascending unsigned order. */
+  private static Iterator<byte[]> sortedDigests(List<String> texts) {
     byte[][] each = new byte[texts.size()][];
     for (int i = 0; i < each.length; i++) {
       each[i] = textDigest(texts.get(i));
     }
     Arrays.sort(each, Arrays::compareUnsigned);
-    return secretIdKeyOfSorted(each.length, Arrays.asList(each).iterator());
+    return Arrays.asList(each).iterator();
   }
 
-  /** {@link #secretIdKey(List)} from sorted digests, as {@link #ofSorted} takes them. */
-  public static byte[] secretIdKeyOfSorted(long count, Iterator<byte[]> ascending) {
-    return digestSorted(SECRET_ID_TAG, count, ascending);
-  }
-
-  private static byte[] digestSorted(byte[] tag, long count, Iterator<byte[]> ascending) {
+  /** SHA-256 of each tag's length-prefixed header, the count and the checked digests, in one pass. */
+  private static byte[][] digestSorted(long count, Iterator<byte[]> ascending, byte[]... tags) {
     if (count < 0) {
       throw new IllegalArgumentException("count must be >= 0, got count=" + count);
     }
-    MessageDigest md = sha256();
-    md.update(ByteBuffer.allocate(4).putInt(tag.length).array());
-    md.update(tag);
-    md.update(ByteBuffer.allocate(8).putLong(count).array());
+    MessageDigest[] mds = new MessageDigest[tags.length];
+    for (int t = 0; t < tags.length; t++) {
+      mds[t] = sha256();
+      mds[t].update(ByteBuffer.allocate(4).putInt(tags[t].length).array());
+      mds[t].update(tags[t]);
+      mds[t].update(ByteBuffer.allocate(8).putLong(count).array());
+    }
     long seen = 0;
     byte[] last = null;
     while (ascending.hasNext()) {
@@ -111,14 +153,20 @@ public final class DatasetKey {
       if (last != null && Arrays.compareUnsigned(last, d) > 0) {
         throw new IllegalArgumentException("digests must come in ascending order, digest " + seen + " does not");
       }
-      md.update(d);
+      for (MessageDigest md : mds) {
+        md.update(d);
+      }
       last = d;
       seen++;
     }
     if (seen != count) {
       throw new IllegalArgumentException("count must equal the digests given, got count=" + count + " for " + seen);
     }
-    return md.digest();
+    byte[][] out = new byte[tags.length][];
+    for (int t = 0; t < tags.length; t++) {
+      out[t] = mds[t].digest();
+    }
+    return out;
   }
 
   private static MessageDigest sha256() {

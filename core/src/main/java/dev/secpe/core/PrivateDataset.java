@@ -90,25 +90,30 @@ public final class PrivateDataset {
    * parts, for stores that keep their records elsewhere.
    */
   public String datasetKey() {
-    String k = datasetKey;
+    return keys().datasetKey();
+  }
+
+  /**
+   * A key for keyed secret ids that is the same in every run on the same records, in any order
+   * ({@link DatasetKey.Keys#secretIdKey}): SecPE keys its secrets' ids with it, so that its journal
+   * can tell whether two runs protected the same secrets. A function of private data that reveals
+   * none of it; only someone holding the records can compute it. A fresh copy; never write it.
+   */
+  public byte[] secretIdKey() {
+    return keys().secretIdKey();
+  }
+
+  /** Both keys, from one pass over the texts' digests, computed once. */
+  private DatasetKey.Keys keys() {
+    DatasetKey.Keys k = keys;
     if (k == null) {
-      k = DatasetKey.of(records.stream().map(r -> r.text().reveal()).toList());
-      datasetKey = k;
+      k = DatasetKey.keys(records.stream().map(r -> r.text().reveal()).toList());
+      keys = k;
     }
     return k;
   }
 
-  private volatile String datasetKey;
-
-  /**
-   * A key for keyed secret ids that is the same in every run on the same records, in any order
-   * ({@link DatasetKey#secretIdKey}): SecPE keys its secrets' ids with it, so that its journal can
-   * tell whether two runs protected the same secrets. A function of private data that reveals
-   * none of it; only someone holding the records can compute it. A fresh copy; never write it.
-   */
-  public byte[] secretIdKey() {
-    return DatasetKey.secretIdKey(records.stream().map(r -> r.text().reveal()).toList());
-  }
+  private volatile DatasetKey.Keys keys;
 
   /** The records (unmodifiable). */
   public List<PrivateRecord> records() {

@@ -72,9 +72,11 @@ class DatasetKeyTest {
     List<byte[]> each = sortedDigests(texts);
     byte[] expected = byHand("secpe-secret-id-key-v1", each);
 
-    assertThat(DatasetKey.secretIdKey(texts)).isEqualTo(expected);
-    assertThat(DatasetKey.secretIdKey(List.of("charlie", "alpha", "bravo", "alpha"))).isEqualTo(expected);
-    assertThat(DatasetKey.secretIdKeyOfSorted(4, each.iterator())).isEqualTo(expected);
+    assertThat(DatasetKey.keys(texts).secretIdKey()).isEqualTo(expected);
+    assertThat(DatasetKey.keys(List.of("charlie", "alpha", "bravo", "alpha")).secretIdKey()).isEqualTo(expected);
+    assertThat(DatasetKey.keysOfSorted(4, each.iterator()).secretIdKey()).isEqualTo(expected);
+    // One pass gives both keys: the dataset key is the one of() gives.
+    assertThat(DatasetKey.keys(texts).datasetKey()).isEqualTo(DatasetKey.of(texts));
     List<PrivateRecord> records = new ArrayList<>();
     for (int i = 0; i < texts.size(); i++) {
       records.add(PrivateRecord.of("r" + i, texts.get(i), Label.of("ham")));

@@ -114,7 +114,7 @@ public interface PrivateStore extends AutoCloseable {
   /**
    * Which secrets each record holds, found by {@code detector} through {@code guard}, with keyed
    * ids (the engine never sees a secret's value). The key should be derived from the records
-   * ({@link dev.secpe.core.DatasetKey#secretIdKey}), so that the same records and detector give the
+   * ({@link dev.secpe.core.DatasetKey.Keys#secretIdKey}), so that the same records and detector give the
    * same ids, and {@link SecretIndex#digest()} the same name, in every run: the privacy journal
    * composes SecPE runs only where those names agree. A store that keys its ids at random keeps
    * its runs apart (sound, but each run's guarantee then stands alone).

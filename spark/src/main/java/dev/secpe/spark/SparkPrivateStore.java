@@ -170,35 +170,38 @@ public final class SparkPrivateStore implements PrivateStore {
    */
   @Override
   public String datasetKey() {
-    String k = datasetKey;
+    return keys().datasetKey();
+  }
+
+  /**
+   * Both of {@link DatasetKey}'s keys, from one sort of the texts' digests on the cluster, streamed
+   * to the driver in order (the secret-id key keys {@link #secrets}). Computed once.
+   */
+  private DatasetKey.Keys keys() {
+    DatasetKey.Keys k = keys;
     if (k == null) {
-      k = DatasetKey.ofSorted(size, sortedTextDigests());
-      datasetKey = k;
+      Iterator<String> sorted = indexed
+          .map(t -> DatasetKey.textDigestHex(t._2().text()))
+          .sortBy(h -> h, true, Math.max(1, indexed.getNumPartitions()))
+          .toLocalIterator();
+      HexFormat hex = HexFormat.of();
+      k = DatasetKey.keysOfSorted(size, new Iterator<byte[]>() {
+        @Override
+        public boolean hasNext() {
+          return sorted.hasNext();
+        }
+
+        @Override
+        public byte[] next() {
+          return hex.parseHex(sorted.next());
+        }
+      });
+      keys = k;
     }
     return k;
   }
 
-  /** The texts' digests ({@link DatasetKey#textDigest}), sorted on the cluster, streamed in order. */
-  private Iterator<byte[]> sortedTextDigests() {
-    Iterator<String> sorted = indexed
-        .map(t -> DatasetKey.textDigestHex(t._2().text()))
-        .sortBy(h -> h, true, Math.max(1, indexed.getNumPartitions()))
-        .toLocalIterator();
-    HexFormat hex = HexFormat.of();
-    return new Iterator<byte[]>() {
-      @Override
-      public boolean hasNext() {
-        return sorted.hasNext();
-      }
-
-      @Override
-      public byte[] next() {
-        return hex.parseHex(sorted.next());
-      }
-    };
-  }
-
-  private volatile String datasetKey;
+  private volatile DatasetKey.Keys keys;
 
   @Override
   public int[] groups(List<Label> labels) {
@@ -386,9 +389,9 @@ public final class SparkPrivateStore implements PrivateStore {
           "secret detector '" + detector.name() + "' must be java.io.Serializable to run on Spark executors"
               + " (the built-in pii-regex, random-words and dictionary detectors are)");
     }
-    // Keyed by the records themselves (DatasetKey#secretIdKey), as the in-memory store keys them:
-    // the same records and detector give the same ids, so the journal can compose the runs.
-    byte[] key = DatasetKey.secretIdKeyOfSorted(size, sortedTextDigests());
+    // Keyed by the records themselves (DatasetKey.Keys#secretIdKey), as the in-memory store keys
+    // them: the same records and detector give the same ids, so the journal can compose the runs.
+    byte[] key = keys().secretIdKey();
     boolean allowRemote = guard.allowRemoteSecretDetection();
     List<Tuple2<Long, ArrayList<Secret>>> found = indexed
         .mapToPair(t -> {

@@ -188,10 +188,22 @@ public final class SecretIndex {
    * A name for these secrets in their index order: the SHA-256 (hex) of their keyed ids, one per
    * line, in index order. Two scans name the same secrets in the same order by the same digest
    * when their ids share a key (for SecPE, a key derived from the records: {@link
-   * dev.secpe.core.DatasetKey#secretIdKey}); under different keys the digests differ. It reveals no
+   * dev.secpe.core.DatasetKey.Keys#secretIdKey}); under different keys the digests differ. It reveals no
    * secret: the ids are keyed hashes.
    */
   public String digest() {
+    String d = digest;
+    if (d == null) {
+      d = computeDigest();
+      digest = d;
+    }
+    return d;
+  }
+
+  // Computed once: SecPE names every release's secret set with it (each group, each round).
+  private volatile String digest;
+
+  private String computeDigest() {
     MessageDigest md;
     try {
       md = MessageDigest.getInstance("SHA-256");
