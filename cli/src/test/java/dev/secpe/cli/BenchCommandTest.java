@@ -12,7 +12,7 @@ class BenchCommandTest {
 
   @Test
   void unknownScaleIsBadInputOnOneLine() {
-    PrivacyCommandTest.Result r = PrivacyCommandTest.run("bench", "vote", "--scale", "huge");
+    CliRun.Outcome r = CliRun.execute("bench", "vote", "--scale", "huge");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err().strip()).isEqualTo("error: scale must be small or yelp, got scale=huge");
     assertThat(r.out()).isEmpty();
@@ -20,26 +20,26 @@ class BenchCommandTest {
 
   @Test
   void nonPositiveSizesAreBadInput() {
-    PrivacyCommandTest.Result r = PrivacyCommandTest.run("bench", "kernel", "--m", "0");
+    CliRun.Outcome r = CliRun.execute("bench", "kernel", "--m", "0");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).contains("m=0");
   }
 
   @Test
   void benchIsRegisteredWithBothSubcommands() {
-    PrivacyCommandTest.Result r = PrivacyCommandTest.run("bench", "--help");
+    CliRun.Outcome r = CliRun.execute("bench", "--help");
     assertThat(r.code()).isZero();
     assertThat(r.out()).contains("kernel").contains("vote");
   }
 
   @Test
   void peerOptionsAreCheckedByName() {
-    PrivacyCommandTest.Result sets = PrivacyCommandTest.run(
+    CliRun.Outcome sets = CliRun.execute(
         "bench", "accounting", "--peer", ".", "--peer-sets", "issue,grid");
     assertThat(sets.code()).isEqualTo(2);
     assertThat(sets.err().strip())
         .isEqualTo("error: --peer-sets must name issue, ctcl, plan or prv, got grid");
-    PrivacyCommandTest.Result missing = PrivacyCommandTest.run(
+    CliRun.Outcome missing = CliRun.execute(
         "bench", "accounting", "--peer", "no/such/checkout");
     assertThat(missing.code()).isEqualTo(2);
     assertThat(missing.err().strip())
@@ -49,14 +49,14 @@ class BenchCommandTest {
 
   @Test
   void gridFiltersAreCheckedByName() {
-    PrivacyCommandTest.Result r =
-        PrivacyCommandTest.run("bench", "accounting", "--grid", "--max-steps", "0");
+    CliRun.Outcome r =
+        CliRun.execute("bench", "accounting", "--grid", "--max-steps", "0");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err().strip()).isEqualTo("error: --max-steps must be at least 1, got 0");
-    r = PrivacyCommandTest.run("bench", "accounting", "--grid", "--min-steps", "-3");
+    r = CliRun.execute("bench", "accounting", "--grid", "--min-steps", "-3");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err().strip()).isEqualTo("error: --min-steps must be at least 1, got -3");
-    r = PrivacyCommandTest.run("bench", "accounting", "--grid", "--q", "1.5");
+    r = CliRun.execute("bench", "accounting", "--grid", "--q", "1.5");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err().strip()).isEqualTo("error: --q must hold sampling rates in (0, 1], got 1.5");
   }

@@ -10,8 +10,6 @@ import dev.secpe.llm.spi.ProviderConfig;
 import dev.secpe.llm.spi.Providers;
 import dev.secpe.llm.spi.TextEmbedderProvider;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,25 +18,17 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class EvaluateCommandTest {
 
   @TempDir Path dir;
 
   /** Runs {@code secpe args...} in-process with an explicit embedder registry. */
-  private record Run(int code, String out, String err) {}
-
-  private Run run(Providers providers, String... args) {
-    CommandLine cl = SecpeCli.commandLine();
-    EvaluateCommand cmd = cl.getSubcommands().get("evaluate").getCommand();
-    cmd.providers = providers;
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
+  private CliRun.Outcome run(Providers providers, String... args) {
+    return CliRun.execute(cl -> {
+      EvaluateCommand cmd = cl.getSubcommands().get("evaluate").getCommand();
+      cmd.providers = providers;
+    }, args);
   }
 
   private static Providers hashOnly(Locality locality) {
@@ -73,7 +63,7 @@ class EvaluateCommandTest {
   void labelledJsonHasEveryMetric() throws Exception {
     Path s = jsonl("s.jsonl", 60, 1, true);
     Path r = jsonl("r.jsonl", 70, 2, true);
-    Run run = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real",
+    CliRun.Outcome run = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real",
         r.toString(), "--label-field", "label", "--embedder", "test-hash", "--json");
     assertThat(run.code()).as(run.err()).isZero();
     JsonNode j = new ObjectMapper().readTree(run.out());
@@ -118,7 +108,7 @@ class EvaluateCommandTest {
     }
     Path real = texts("small-real.jsonl", realTexts);
     Path s = jsonl("s.jsonl", 20, 9, false);
-    Run run = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real", real.toString(),
+    CliRun.Outcome run = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real", real.toString(),
         "--embedder", "test-hash", "--json");
     assertThat(run.code()).as(run.err()).isZero();
     JsonNode j = new ObjectMapper().readTree(run.out());
@@ -140,7 +130,7 @@ class EvaluateCommandTest {
     }).build();
     Path s = jsonl("s.jsonl", 30, 1, false);
     Path r = jsonl("r.jsonl", 30, 2, false);
-    Run run = run(named, "evaluate", "--synthetic", s.toString(), "--real", r.toString(), "--json");
+    CliRun.Outcome run = run(named, "evaluate", "--synthetic", s.toString(), "--real", r.toString(), "--json");
     assertThat(run.code()).as(run.err()).isZero();
     assertThat(run.err()).contains("evaluate: embedding with test-hash (the default").contains("--embedder NAME");
   }
@@ -166,7 +156,7 @@ class EvaluateCommandTest {
       pub.add(other[r.nextInt(8)] + " " + other[r.nextInt(8)] + " " + other[r.nextInt(8)] + " " + other[r.nextInt(8)]);
     }
     Path p = texts("p.jsonl", pub);
-    Run run = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real", real.toString(),
+    CliRun.Outcome run = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real", real.toString(),
         "--public", p.toString(), "--fid-components", "4", "--embedder", "test-hash", "--json");
     assertThat(run.code()).as(run.err()).isZero();
     JsonNode j = new ObjectMapper().readTree(run.out());
@@ -183,7 +173,7 @@ class EvaluateCommandTest {
     assertThat(j.get("public_baseline").get("fid_projected").asDouble())
         .isEqualTo(j.get("fid_projected").asDouble() + j.get("fid_gain_over_public").asDouble(),
             org.assertj.core.data.Offset.offset(1e-12));
-    Run text = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real", real.toString(),
+    CliRun.Outcome text = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real", real.toString(),
         "--public", p.toString(), "--embedder", "test-hash");
     assertThat(text.out()).contains("FID, 16 components").contains("KID").contains("gain over public")
         .contains("exact copies");
@@ -193,11 +183,11 @@ class EvaluateCommandTest {
   void unlabelledGivesNullAccuracyAndTextOutputWorks() throws Exception {
     Path s = jsonl("s.jsonl", 30, 3, false);
     Path r = jsonl("r.jsonl", 30, 4, false);
-    Run run = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real",
+    CliRun.Outcome run = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real",
         r.toString(), "--embedder", "test-hash", "--json");
     assertThat(run.code()).as(run.err()).isZero();
     assertThat(new ObjectMapper().readTree(run.out()).get("downstream_accuracy").isNull()).isTrue();
-    Run text = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real",
+    CliRun.Outcome text = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(), "--real",
         r.toString(), "--embedder", "test-hash");
     assertThat(text.code()).isZero();
     assertThat(text.out()).contains("FID").contains("MAUVE").contains("n/a (no --label-field)");
@@ -206,7 +196,7 @@ class EvaluateCommandTest {
   @Test
   void defaultEmbedderIsLookedUpByName() throws Exception {
     Path s = jsonl("s.jsonl", 10, 1, false);
-    Run run = run(Providers.builder().build(), "evaluate", "--synthetic", s.toString(), "--real",
+    CliRun.Outcome run = run(Providers.builder().build(), "evaluate", "--synthetic", s.toString(), "--real",
         s.toString(), "--json");
     assertThat(run.code()).isEqualTo(2);
     assertThat(run.err()).contains("no text embedder named 'all-minilm-l6-v2'");
@@ -216,15 +206,15 @@ class EvaluateCommandTest {
   @Test
   void badInputIsOneLineAndExitCode2() throws Exception {
     Path s = jsonl("s.jsonl", 10, 1, false);
-    Run missing = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic",
+    CliRun.Outcome missing = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic",
         dir.resolve("nope.jsonl").toString(), "--real", s.toString(), "--embedder", "test-hash");
     assertThat(missing.code()).isEqualTo(2);
     assertThat(missing.err()).startsWith("error: --synthetic file not found");
-    Run remote = run(hashOnly(Locality.REMOTE), "evaluate", "--synthetic", s.toString(),
+    CliRun.Outcome remote = run(hashOnly(Locality.REMOTE), "evaluate", "--synthetic", s.toString(),
         "--real", s.toString(), "--embedder", "test-hash");
     assertThat(remote.code()).isEqualTo(2);
     assertThat(remote.err()).contains("REMOTE").contains("allowRemoteEmbedder");
-    Run noLabel = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(),
+    CliRun.Outcome noLabel = run(hashOnly(Locality.LOCAL), "evaluate", "--synthetic", s.toString(),
         "--real", s.toString(), "--embedder", "test-hash", "--label-field", "label");
     assertThat(noLabel.code()).isEqualTo(2);
     assertThat(noLabel.err()).contains("label").doesNotContain("win").doesNotContain("meeting");

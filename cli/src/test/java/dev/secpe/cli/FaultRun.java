@@ -89,15 +89,12 @@ final class FaultRun {
 
   /** {@code secpe privacy spent} on the private file, as JSON. */
   JsonNode spent() throws Exception {
-    java.io.StringWriter out = new java.io.StringWriter();
-    picocli.CommandLine cl = SecpeCli.commandLine();
-    cl.setOut(new java.io.PrintWriter(out));
-    cl.setErr(new java.io.PrintWriter(new java.io.StringWriter()));
-    int code = cl.execute("privacy", "spent", "--private", privateFile.toString(), "--journal", journal.toString());
-    if (code != 0) {
-      throw new AssertionError("privacy spent exited " + code);
+    CliRun.Outcome spent = CliRun.execute("privacy", "spent", "--private", privateFile.toString(), "--journal",
+        journal.toString());
+    if (spent.code() != 0) {
+      throw new AssertionError("privacy spent exited " + spent.code());
     }
-    return JSON.readTree(out.toString());
+    return spent.json();
   }
 
   /**

@@ -1,37 +1,19 @@
 package dev.secpe.cli;
 
+import static dev.secpe.cli.CliRun.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.secpe.cli.CliRun.Outcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The dpsgd, blowup and secret-noise subcommands, in-process. */
 class PldCommandsTest {
 
-  record Result(int code, String out, String err) {
-    JsonNode json() throws Exception {
-      return new ObjectMapper().readTree(out);
-    }
-  }
-
-  static Result run(String... args) {
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Result(code, out.toString(), err.toString());
-  }
-
-  static void assertBadInput(Result r, String fragment) {
+  static void assertBadInput(Outcome r, String fragment) {
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.out()).isEmpty();
     assertThat(r.err().strip()).doesNotContain("\n").contains(fragment);
@@ -42,12 +24,12 @@ class PldCommandsTest {
     // CTCL Table 9, PubMed: eps = 4 -> sigma 3.01 (3 significant figures; ours is 3.0046,
     // see accounting DpSgdTest)
     String delta = Double.toString(1.0 / (75316 * Math.log(75316)));
-    Result r = run("privacy", "dpsgd", "--dataset-size", "75316", "--batch-size", "4096",
+    Outcome r = execute("privacy", "dpsgd", "--dataset-size", "75316", "--batch-size", "4096",
         "--steps", "2000", "--epsilon", "4", "--delta", delta);
     assertThat(r.code()).as(r.err()).isZero();
     double sigma = r.json().get("sigma").asDouble();
     assertThat(sigma).isBetween(2.995, 3.015);
-    Result e = run("privacy", "dpsgd", "--dataset-size", "75316", "--batch-size", "4096",
+    Outcome e = execute("privacy", "dpsgd", "--dataset-size", "75316", "--batch-size", "4096",
         "--steps", "2000", "--sigma", Double.toString(sigma), "--delta", delta, "--accountant", "rdp");
     assertThat(e.code()).as(e.err()).isZero();
     assertThat(e.json().get("epsilon").asDouble()).isBetween(4.0, 4.6); // RDP is looser
@@ -58,7 +40,7 @@ class PldCommandsTest {
     // PubMed at the published sigma 3.01 (CTCL Table 9, epsilon 4): our epsilon is 3.99, and the
     // lower bound the refinement reached lies within 0.5 % below it
     String delta = Double.toString(1.0 / (75316 * Math.log(75316)));
-    Result r = run("privacy", "dpsgd", "--dataset-size", "75316", "--batch-size", "4096",
+    Outcome r = execute("privacy", "dpsgd", "--dataset-size", "75316", "--batch-size", "4096",
         "--steps", "2000", "--sigma", "3.01", "--delta", delta);
     assertThat(r.code()).as(r.err()).isZero();
     double upper = r.json().get("epsilon").asDouble();
@@ -66,7 +48,7 @@ class PldCommandsTest {
     assertThat(upper).isBetween(3.95, 4.0);
     assertThat(lower).isLessThanOrEqualTo(upper).isGreaterThanOrEqualTo(upper * (1 - 0.005));
     assertThat(r.err()).startsWith("dpsgd: estimate: epsilon <= ").contains("dpsgd: interval ");
-    Result quiet = run("privacy", "dpsgd", "--dataset-size", "75316", "--batch-size", "4096",
+    Outcome quiet = execute("privacy", "dpsgd", "--dataset-size", "75316", "--batch-size", "4096",
         "--steps", "2000", "--sigma", "3.01", "--delta", delta, "--quiet");
     assertThat(quiet.err()).isEmpty();
     assertThat(quiet.json().get("epsilon").asDouble()).isEqualTo(upper);
@@ -74,12 +56,12 @@ class PldCommandsTest {
 
   @Test
   void dpsgdRejectsBadInput() {
-    assertBadInput(run("privacy", "dpsgd", "--dataset-size", "100", "--batch-size", "10",
+    assertBadInput(execute("privacy", "dpsgd", "--dataset-size", "100", "--batch-size", "10",
         "--steps", "10", "--epsilon", "1", "--delta", "1e-5", "--accountant", "moments"),
         "accountant=moments");
-    assertBadInput(run("privacy", "dpsgd", "--dataset-size", "100", "--batch-size", "10",
+    assertBadInput(execute("privacy", "dpsgd", "--dataset-size", "100", "--batch-size", "10",
         "--steps", "10", "--epsilon", "1", "--sigma", "2", "--delta", "1e-5"), "mutually exclusive");
-    assertBadInput(run("privacy", "dpsgd", "--dataset-size", "100", "--batch-size", "10",
+    assertBadInput(execute("privacy", "dpsgd", "--dataset-size", "100", "--batch-size", "10",
         "--steps", "10", "--epsilon", "1", "--delta", "NaN"), "delta=NaN");
   }
 
@@ -87,11 +69,11 @@ class PldCommandsTest {
   void blowupOneRoundMatchesMpmath() throws Exception {
     // accounting pld_reference.csv case B (sigma 2, rho 0.5,0.9,1, c = sqrt 2), alpha 0.01:
     // 0.281508278037496 by mpmath
-    Result r = run("privacy", "blowup", "--sigma", "2", "--shift-probs", "0.5,0.9,1",
+    Outcome r = execute("privacy", "blowup", "--sigma", "2", "--shift-probs", "0.5,0.9,1",
         "--alpha", "0.01", "--shift-multiplier", Double.toString(Math.sqrt(2)));
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.json().get("blowup").asDouble()).isBetween(0.281508278037496, 0.2815083);
-    Result t2 = run("privacy", "blowup", "--sigma", "2", "--shift-probs", "0.5,0.9,1",
+    Outcome t2 = execute("privacy", "blowup", "--sigma", "2", "--shift-probs", "0.5,0.9,1",
         "--alpha", "0.01", "--rounds", "2");
     assertThat(t2.code()).as(t2.err()).isZero();
     assertThat(t2.json().get("blowup").asDouble()).isBetween(0.01, 1.0);
@@ -99,7 +81,7 @@ class PldCommandsTest {
 
   @Test
   void blowupRejectsBadProbability() {
-    assertBadInput(run("privacy", "blowup", "--sigma", "2", "--shift-probs", "0.5,1.5",
+    assertBadInput(execute("privacy", "blowup", "--sigma", "2", "--shift-probs", "0.5,1.5",
         "--alpha", "0.01"), "shiftProbs[1]");
   }
 
@@ -111,14 +93,14 @@ class PldCommandsTest {
         "{\"id\": \"b\", \"secrets\": [\"alice@example.com\", \"555-0100\"]}",
         "{\"id\": \"c\", \"secrets\": []}",
         ""));
-    Result r = run("privacy", "secret-noise", "--records", file.toString(), "--p", "0.01", "--r", "0.1");
+    Outcome r = execute("privacy", "secret-noise", "--records", file.toString(), "--p", "0.01", "--r", "0.1");
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode j = r.json();
     assertThat(j.get("records").asInt()).isEqualTo(3);
     assertThat(j.get("secrets").asInt()).isEqualTo(2);
     assertThat(j.get("sigma").asDouble()).isPositive();
     assertThat(j.get("expected_sampled").asDouble()).isBetween(1.0, 3.0);
-    Result c1 = run("privacy", "secret-noise", "--records", file.toString(), "--p", "0.01",
+    Outcome c1 = execute("privacy", "secret-noise", "--records", file.toString(), "--p", "0.01",
         "--r", "0.1", "--shift-multiplier", "1");
     // sqrt(2) by default: sigma scales exactly with c at T = 1
     assertThat(j.get("sigma").asDouble() / c1.json().get("sigma").asDouble())
@@ -129,12 +111,12 @@ class PldCommandsTest {
   void secretNoiseErrorsNeverEchoSecrets(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("bad.jsonl");
     Files.writeString(file, "{\"id\": \"a\", \"secrets\": [\"alice@example.com\"]}\n{\"secrets\": \"bob@example.com\"}\n");
-    Result r = run("privacy", "secret-noise", "--records", file.toString(), "--p", "0.01", "--r", "0.1");
+    Outcome r = execute("privacy", "secret-noise", "--records", file.toString(), "--p", "0.01", "--r", "0.1");
     assertBadInput(r, "line 2");
     assertThat(r.err()).doesNotContain("example.com");
-    assertBadInput(run("privacy", "secret-noise", "--records", dir.resolve("none.jsonl").toString(),
+    assertBadInput(execute("privacy", "secret-noise", "--records", dir.resolve("none.jsonl").toString(),
         "--p", "0.01", "--r", "0.1"), "not found");
-    assertBadInput(run("privacy", "secret-noise", "--records", file.toString(), "--p", "0.1",
+    assertBadInput(execute("privacy", "secret-noise", "--records", file.toString(), "--p", "0.1",
         "--r", "0.01"), "r must exceed p");
   }
 }

@@ -3,24 +3,15 @@ package dev.secpe.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class ProvidersCommandTest {
 
   @Test
   void jsonListsTheOpenAiProvidersAsRemote() throws Exception {
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute("providers", "--json");
-    assertThat(code).as(err.toString()).isZero();
-    JsonNode root = new ObjectMapper().readTree(out.toString());
+    CliRun.Outcome r = CliRun.execute("providers", "--json");
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode root = r.json();
     assertThat(root.fieldNames()).toIterable().containsExactly("generators", "embedders");
     assertThat(root.get("generators").toString()).contains("{\"name\":\"openai\",\"locality\":\"REMOTE\"}");
     assertThat(root.get("embedders").toString()).contains("{\"name\":\"openai\",\"locality\":\"REMOTE\"}");
@@ -31,10 +22,8 @@ class ProvidersCommandTest {
 
   @Test
   void plainTextToo() {
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter out = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    assertThat(cl.execute("providers")).isZero();
-    assertThat(out.toString()).contains("generators:").contains("openai (REMOTE)");
+    CliRun.Outcome r = CliRun.execute("providers");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("generators:").contains("openai (REMOTE)");
   }
 }

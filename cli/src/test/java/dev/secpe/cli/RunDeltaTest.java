@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** delta must be below 1/N unless the user accepts it explicitly, and then the report says so. */
 class RunDeltaTest {
@@ -29,10 +27,9 @@ class RunDeltaTest {
         "--reproducible-noise", "1", "--quiet",
         "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString()));
     args.addAll(List.of(extra));
-    CommandLine cl = SecpeCli.commandLine();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    return cl.execute(args.toArray(new String[0]));
+    CliRun.Outcome o = CliRun.execute(args);
+    err.write(o.err());
+    return o.code();
   }
 
   /**

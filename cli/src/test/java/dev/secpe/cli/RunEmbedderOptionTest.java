@@ -4,15 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code run --embedder NAME} resolves the embedder by provider name, e.g. the int8 MiniLM. */
 class RunEmbedderOptionTest {
@@ -27,18 +24,14 @@ class RunEmbedderOptionTest {
     }
     Files.write(dir.resolve("private.jsonl"), priv);
     Files.write(dir.resolve("public.jsonl"), pub);
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute("run", "--method", "augpe",
+    CliRun.Outcome o = CliRun.execute("run", "--method", "augpe",
         "--private", dir.resolve("private.jsonl").toString(),
         "--public", dir.resolve("public.jsonl").toString(),
         "--synthetic-size", "10", "--iterations", "1", "--epsilon", "4", "--delta", "1e-5",
         "--embedder", "all-minilm-l6-v2-q", "--reproducible-noise", "1", "--quiet",
         "--out", dir.resolve("synthetic.jsonl").toString(),
         "--report", dir.resolve("report.json").toString());
-    assertThat(code).as(err.toString()).isZero();
+    assertThat(o.code()).as(o.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(dir.resolve("report.json").toFile());
     JsonNode embedder = null;
     for (JsonNode p : report.get("providers")) {

@@ -2,15 +2,12 @@ package dev.secpe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** Options the chosen method would ignore are refused (exit 2) before anything is read. */
 class RunInapplicableOptionsTest {
@@ -39,12 +36,8 @@ class RunInapplicableOptionsTest {
     if (!method.equals("ctcl") && !option.equals("--iterations")) {
       args.addAll(List.of("--iterations", "1"));
     }
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args.toArray(new String[0]));
-    assertThat(code).isEqualTo(2);
-    assertThat(err.toString()).contains(message).doesNotContain("absent.jsonl");
+    CliRun.Outcome o = CliRun.execute(args);
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains(message).doesNotContain("absent.jsonl");
   }
 }

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.secpe.evolution.persist.CheckpointStore;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,37 +33,20 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class RunJournalHonestyTest {
 
-  /** What {@code secpe privacy ...} wrote and its exit code. */
-  private record Out(int code, String out, String err) {
-    JsonNode json() throws Exception {
-      return FaultRun.JSON.readTree(out);
-    }
-  }
-
-  private static Out privacy(String... args) {
-    picocli.CommandLine cl = SecpeCli.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Out(code, out.toString(), err.toString());
-  }
-
-  private static Out spent(FaultRun f, String... extra) {
+  private static CliRun.Outcome spent(FaultRun f, String... extra) {
     List<String> a = new ArrayList<>(List.of("privacy", "spent", "--private", f.privateFile.toString()));
     if (!List.of(extra).contains("--journal")) {
       a.addAll(List.of("--journal", f.journal.toString()));
     }
     a.addAll(List.of(extra));
-    return privacy(a.toArray(new String[0]));
+    return CliRun.execute(a);
   }
 
-  private static Out limit(FaultRun f, String... budget) {
+  private static CliRun.Outcome limit(FaultRun f, String... budget) {
     List<String> a = new ArrayList<>(List.of("privacy", "limit", "--private", f.privateFile.toString(),
         "--journal", f.journal.toString()));
     a.addAll(List.of(budget));
-    return privacy(a.toArray(new String[0]));
+    return CliRun.execute(a);
   }
 
   /** The dataset's journal file, as {@code privacy spent} names it. */
@@ -92,7 +73,7 @@ class RunJournalHonestyTest {
     assertThat(report.path("epsilon").isNull()).isTrue();
 
     // A limit set afterwards is passed already: said at once, and every later run is refused.
-    Out limited = limit(f, "--epsilon", "5", "--delta", "1e-5");
+    CliRun.Outcome limited = limit(f, "--epsilon", "5", "--delta", "1e-5");
     assertThat(limited.code()).as(limited.err()).isZero();
     assertThat(limited.err()).contains("passes its lifetime limit");
     assertThat(f.spent().path("spent").path("over_limit").asBoolean(false)).isTrue();
@@ -159,7 +140,8 @@ class RunJournalHonestyTest {
     List<String> onA = List.of("--journal", a.journal.toString());
     assertThat(CliRun.execute(b.args(onA.toArray(new String[0]))).code()).isZero();
     Path aFile = journalFile(a);
-    Out bSpent = privacy("privacy", "spent", "--private", b.privateFile.toString(), "--journal", a.journal.toString());
+    CliRun.Outcome bSpent = CliRun.execute("privacy", "spent", "--private", b.privateFile.toString(),
+        "--journal", a.journal.toString());
     Path bFile = Path.of(bSpent.json().path("journal").asText());
     String aKey = aFile.getParent().getFileName().toString();
     String bKey = bFile.getParent().getFileName().toString();
@@ -173,7 +155,8 @@ class RunJournalHonestyTest {
       } else {
         Files.copy(aFile, bFile, StandardCopyOption.REPLACE_EXISTING);
       }
-      Out spent = privacy("privacy", "spent", "--private", b.privateFile.toString(), "--journal", a.journal.toString());
+      CliRun.Outcome spent = CliRun.execute("privacy", "spent", "--private", b.privateFile.toString(),
+          "--journal", a.journal.toString());
       assertThat(spent.code()).as(spent.err()).isEqualTo(2);
       assertThat(spent.err()).contains("belongs to another dataset").contains(aKey.substring(0, 12))
           .contains(bKey.substring(0, 12));
@@ -226,21 +209,21 @@ class RunJournalHonestyTest {
     FaultRun f = new FaultRun(dir);
     assertThat(f.run().code()).isZero();
     Path file = journalFile(f);
-    Out typo = spent(f, "--journal", dir.resolve("jounral").toString());
+    CliRun.Outcome typo = spent(f, "--journal", dir.resolve("jounral").toString());
     assertThat(typo.code()).isEqualTo(2);
     assertThat(typo.err()).contains("no journal at " + dir.resolve("jounral"));
-    Out regular = spent(f, "--journal", f.privateFile.toString());
+    CliRun.Outcome regular = spent(f, "--journal", f.privateFile.toString());
     assertThat(regular.code()).isEqualTo(2);
     assertThat(regular.err()).contains("is a regular file, not the directory of the privacy journals");
 
     Files.move(file, dir.resolve("saved.jsonl"));
     Files.createDirectory(file);
-    Out directory = spent(f);
+    CliRun.Outcome directory = spent(f);
     assertThat(directory.code()).isEqualTo(2);
     assertThat(directory.err()).contains(file.toString()).contains("is a directory");
     Files.delete(file);
     Files.createSymbolicLink(file, Path.of("/dev/null"));
-    Out devNull = spent(f);
+    CliRun.Outcome devNull = spent(f);
     assertThat(devNull.code()).isEqualTo(2);
     assertThat(devNull.err()).contains("is a symbolic link to /dev/null");
     CliRun.Outcome run = f.run();
@@ -260,7 +243,7 @@ class RunJournalHonestyTest {
     assertThat(pii.code()).as(pii.err()).isZero();
     CliRun.Outcome words = CliRun.execute(f.secpe("--secrets", "random-words:10"));
     assertThat(words.code()).as(words.err()).isZero();
-    Out spent = spent(f);
+    CliRun.Outcome spent = spent(f);
     assertThat(spent.code()).as(spent.err()).isZero();
     JsonNode j = spent.json();
     assertThat(j.path("runs")).hasSize(2);
@@ -365,14 +348,14 @@ class RunJournalHonestyTest {
   void aLimitIsNeverDroppedOrChangedWithoutAWord(@TempDir Path dir) throws Exception {
     FaultRun f = new FaultRun(dir);
     assertThat(f.run().code()).isZero();
-    Out five = limit(f, "--epsilon", "5", "--delta", "1e-5");
+    CliRun.Outcome five = limit(f, "--epsilon", "5", "--delta", "1e-5");
     assertThat(five.err()).contains("none -> epsilon 5.0 at delta 1.0E-5").contains("spent so far over 1 run(s)");
-    Out fifty = limit(f, "--epsilon", "50", "--delta", "1e-5");
+    CliRun.Outcome fifty = limit(f, "--epsilon", "50", "--delta", "1e-5");
     assertThat(fifty.code()).isZero();
     assertThat(fifty.err()).contains("epsilon 5.0 at delta 1.0E-5 -> epsilon 50.0 at delta 1.0E-5");
     assertThat(fifty.json().path("previous").path("epsilon").asDouble()).isEqualTo(5.0);
     assertThat(fifty.json().path("spent").path("over_limit").asBoolean(true)).isFalse();
-    Out one = limit(f, "--epsilon", "1", "--delta", "1e-5");
+    CliRun.Outcome one = limit(f, "--epsilon", "1", "--delta", "1e-5");
     assertThat(one.err()).contains("passes its lifetime limit (epsilon 1.0 at delta 1.0E-5)");
     assertThat(f.spent().path("spent").path("over_limit").asBoolean(false)).isTrue();
 
@@ -389,7 +372,7 @@ class RunJournalHonestyTest {
     assertThat(f.spent().path("repairs").get(0).asText()).contains("completed entry").contains("(limit)");
     // A limit cut short by a crash was never set: cut off, and `privacy limit` says so.
     Files.write(file, "{\"seq\":99,\"type\":\"limit\",\"eps".getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
-    Out again = limit(f, "--epsilon", "1", "--delta", "1e-5");
+    CliRun.Outcome again = limit(f, "--epsilon", "1", "--delta", "1e-5");
     assertThat(again.code()).as(again.err()).isZero();
     assertThat(again.err()).contains("warning: privacy journal repaired").contains("was never set");
   }
@@ -403,7 +386,7 @@ class RunJournalHonestyTest {
     int augpe = f.spent().path("spent").path("releases").asInt();
     CliRun.Outcome secpe = CliRun.execute(f.secpe("--secrets", "pii"));
     assertThat(secpe.code()).as(secpe.err()).isZero();
-    Out out = spent(f, "--p", "1e-4");
+    CliRun.Outcome out = spent(f, "--p", "1e-4");
     JsonNode s = out.json().path("spent");
     int all = s.path("releases").asInt();
     assertThat(s.path("record_level").path("releases").asInt()).isEqualTo(augpe);
@@ -459,7 +442,8 @@ class RunJournalHonestyTest {
     assertThat(cap.err()).contains("--secret-cap must be >= 1").doesNotContain("secretCap");
     Path txt = dir.resolve("private.txt");
     Files.copy(f.privateFile, txt);
-    Out spent = privacy("privacy", "spent", "--private", txt.toString(), "--journal", f.journal.toString());
+    CliRun.Outcome spent = CliRun.execute("privacy", "spent", "--private", txt.toString(),
+        "--journal", f.journal.toString());
     assertThat(spent.code()).isEqualTo(2);
     assertThat(spent.err()).contains("give --format jsonl or --format csv").doesNotContain("set format");
   }

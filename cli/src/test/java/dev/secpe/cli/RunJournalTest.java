@@ -194,11 +194,8 @@ class RunJournalTest {
     assertThat(once.path("runs")).hasSize(1);
     assertThat(once.path("runs").get(0).path("status").asText()).isEqualTo("finished");
     assertThat(once.path("runs").get(0).path("user").asText()).isNotEmpty();
-    java.io.StringWriter out = new java.io.StringWriter();
-    picocli.CommandLine cl = SecpeCli.commandLine();
-    cl.setOut(new java.io.PrintWriter(out));
-    assertThat(cl.execute("privacy", "limit", "--private", f.privateFile.toString(), "--journal", f.journal.toString(),
-        "--epsilon", "2.5", "--delta", "1e-5")).isZero();
+    assertThat(CliRun.execute("privacy", "limit", "--private", f.privateFile.toString(), "--journal", f.journal.toString(),
+        "--epsilon", "2.5", "--delta", "1e-5").code()).isZero();
     CliRun.Outcome refused = f.run("--out", dir.resolve("b.jsonl").toString(), "--report", dir.resolve("b.json").toString());
     assertThat(refused.code()).as(refused.err()).isEqualTo(2);
     assertThat(refused.err()).contains("lifetime budget (epsilon 2.5 at delta 1.0E-5)").contains("nothing was drawn");

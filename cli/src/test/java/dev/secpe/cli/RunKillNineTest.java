@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.secpe.core.PublicRecord;
 import dev.secpe.core.io.BundledCorpus;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,11 +65,8 @@ class RunKillNineTest {
   }
 
   private static void runInProcess(List<String> args) {
-    StringWriter err = new StringWriter();
-    picocli.CommandLine cl = SecpeCli.commandLine();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    assertThat(cl.execute(args.toArray(String[]::new))).as("%s: %s", args, err).isZero();
+    CliRun.Outcome o = CliRun.execute(args);
+    assertThat(o.code()).as("%s: %s", args, o.err()).isZero();
   }
 
   /**

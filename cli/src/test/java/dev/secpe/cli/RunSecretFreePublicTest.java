@@ -4,15 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code run --method secpe --secret-free-public}: the paper's dataset split on the command line,
@@ -52,12 +49,8 @@ class RunSecretFreePublicTest {
         "--out", dir.resolve("synthetic.jsonl").toString(),
         "--report", dir.resolve("report.json").toString()));
     args.addAll(List.of(extra));
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args.toArray(new String[0]));
-    return new Outcome(code, err.toString(), dir.resolve("report.json"));
+    CliRun.Outcome o = CliRun.execute(args);
+    return new Outcome(o.code(), o.err(), dir.resolve("report.json"));
   }
 
   // fault: SecPE on labelled data where one label's records hold no secret, with the default `--secrets pii` (`bin/secpe run`)
@@ -109,15 +102,12 @@ class RunSecretFreePublicTest {
   void theSplitIsSecPeOnly(@TempDir Path dir) throws Exception {
     Outcome o = run(dir, "--secret-free-public");
     assertThat(o.code()).as(o.err()).isZero();
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute("run", "--method", "augpe", "--private", dir.resolve("private.jsonl").toString(),
+    CliRun.Outcome refused = CliRun.execute("run", "--method", "augpe",
+        "--private", dir.resolve("private.jsonl").toString(),
         "--public", dir.resolve("public.jsonl").toString(), "--synthetic-size", "5", "--iterations", "1",
         "--p", "1e-4", "--r", "1e-3", "--secret-free-public",
         "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString());
-    assertThat(code).isEqualTo(2);
-    assertThat(err.toString()).contains("--secret-free-public does not apply to --method augpe");
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err()).contains("--secret-free-public does not apply to --method augpe");
   }
 }

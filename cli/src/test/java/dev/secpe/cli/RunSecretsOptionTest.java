@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +11,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code run --method secpe --secrets SPEC} on a corpus without PII (no e-mail address, phone or
@@ -60,12 +57,8 @@ class RunSecretsOptionTest {
       args.addAll(List.of("--reproducible-noise", "1"));
     }
     args.addAll(List.of(extra));
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args.toArray(new String[0]));
-    return new Outcome(code, err.toString(), dir.resolve("report.json"));
+    CliRun.Outcome o = CliRun.execute(args);
+    return new Outcome(o.code(), o.err(), dir.resolve("report.json"));
   }
 
   private static String deviations(Path report) throws Exception {
@@ -134,16 +127,13 @@ class RunSecretsOptionTest {
     assertThat(missing.err()).contains("--secrets: cannot read terms file").contains("nope.txt");
     // The option is checked before the private file is opened: with a missing private file the
     // error is still about --secrets.
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute("run", "--method", "secpe", "--private", dir.resolve("absent.jsonl").toString(),
+    CliRun.Outcome refused = CliRun.execute("run", "--method", "secpe",
+        "--private", dir.resolve("absent.jsonl").toString(),
         "--public", dir.resolve("public.jsonl").toString(), "--synthetic-size", "5", "--iterations", "1",
         "--p", "1e-4", "--r", "1e-3", "--secrets", "foo",
         "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString());
-    assertThat(code).isEqualTo(2);
-    assertThat(err.toString()).contains("--secrets: unknown entry 'foo'").doesNotContain("absent.jsonl");
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err()).contains("--secrets: unknown entry 'foo'").doesNotContain("absent.jsonl");
   }
 
   private static double sigma(Path report) throws Exception {
@@ -176,14 +166,11 @@ class RunSecretsOptionTest {
   @Test
   void secretsApplyToSecPeOnly(@TempDir Path dir) throws Exception {
     Files.write(dir.resolve("private.jsonl"), texts(20, 1));
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute("run", "--method", "augpe", "--private", dir.resolve("private.jsonl").toString(),
+    CliRun.Outcome refused = CliRun.execute("run", "--method", "augpe",
+        "--private", dir.resolve("private.jsonl").toString(),
         "--synthetic-size", "5", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5",
         "--secrets", "pii", "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString());
-    assertThat(code).isEqualTo(2);
-    assertThat(err.toString()).contains("--secrets does not apply to --method augpe (it is read by --method secpe)");
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err()).contains("--secrets does not apply to --method augpe (it is read by --method secpe)");
   }
 }

@@ -135,13 +135,11 @@ class RunSignalTest {
   void sigtermJournalsTheRunAsCancelledAndAProbeAsCancelled(@TempDir Path dir) throws Exception {
     Stopped s = runAndStop(dir, false, 1500);
     assertThat(s.exit()).as("exit code after SIGTERM; output: %s", s.output()).isEqualTo(143);
-    picocli.CommandLine cl = SecpeCli.commandLine();
-    java.io.StringWriter spent = new java.io.StringWriter();
-    cl.setOut(new java.io.PrintWriter(spent));
-    cl.setErr(new java.io.PrintWriter(new java.io.StringWriter()));
-    assertThat(cl.execute("privacy", "spent", "--private", dir.resolve("work").resolve("private.jsonl").toString(),
-        "--journal", dir.resolve("journal").toString())).isZero();
-    com.fasterxml.jackson.databind.JsonNode runs = new ObjectMapper().readTree(spent.toString()).path("runs");
+    CliRun.Outcome spent = CliRun.execute("privacy", "spent",
+        "--private", dir.resolve("work").resolve("private.jsonl").toString(),
+            "--journal", dir.resolve("journal").toString());
+    assertThat(spent.code()).isZero();
+    com.fasterxml.jackson.databind.JsonNode runs = spent.json().path("runs");
     assertThat(runs).hasSize(1);
     assertThat(runs.get(0).path("status").asText()).as(s.output()).isEqualTo("cancelled");
 

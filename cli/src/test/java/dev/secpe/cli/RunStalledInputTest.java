@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.FileOutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code --private} on a FIFO that no process writes to hung for good (checked with {@code bin/secpe
@@ -22,16 +19,6 @@ import picocli.CommandLine;
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class RunStalledInputTest {
-
-  private record Outcome(int code, String err) {}
-
-  private static Outcome run(String... args) {
-    CommandLine cl = SecpeCli.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
-    return new Outcome(cl.execute(args), err.toString());
-  }
 
   private static List<String> args(Path dir, String... more) {
     List<String> a = new java.util.ArrayList<>(List.of("run", "--method", "augpe",
@@ -50,8 +37,8 @@ class RunStalledInputTest {
     assumeTrue(mk.waitFor(10, TimeUnit.SECONDS) && mk.exitValue() == 0, "mkfifo is not available");
     Files.write(dir.resolve("public.jsonl"), List.of("{\"text\": \"the printer on floor two needs toner\"}"));
 
-    Outcome o = run(args(dir, "--private", fifo.toString(), "--public", dir.resolve("public.jsonl").toString(),
-        "--input-timeout", "1").toArray(String[]::new));
+    CliRun.Outcome o = CliRun.execute(args(dir, "--private", fifo.toString(),
+        "--public", dir.resolve("public.jsonl").toString(), "--input-timeout", "1"));
     assertThat(o.code()).as(o.err()).isEqualTo(2);
     assertThat(o.err().strip())
         .isEqualTo("error: --private: cannot open " + fifo + " within 1 s: a FIFO or pipe that no process"
@@ -61,8 +48,8 @@ class RunStalledInputTest {
     new FileOutputStream(fifo.toFile()).close(); // releases the reader thread still blocked in open
 
     // The public file is checked the same way, and first.
-    Outcome pub = run(args(dir, "--private", dir.resolve("public.jsonl").toString(), "--public", fifo.toString(),
-        "--input-timeout", "1").toArray(String[]::new));
+    CliRun.Outcome pub = CliRun.execute(args(dir, "--private", dir.resolve("public.jsonl").toString(),
+        "--public", fifo.toString(), "--input-timeout", "1"));
     assertThat(pub.code()).isEqualTo(2);
     assertThat(pub.err()).startsWith("error: --public: cannot open " + fifo);
     new FileOutputStream(fifo.toFile()).close();
@@ -70,8 +57,8 @@ class RunStalledInputTest {
 
   @Test
   void aNonPositiveInputTimeoutIsRefused(@TempDir Path dir) {
-    Outcome o = run(args(dir, "--private", dir.resolve("p.jsonl").toString(), "--input-timeout", "0")
-        .toArray(String[]::new));
+    CliRun.Outcome o = CliRun.execute(
+        args(dir, "--private", dir.resolve("p.jsonl").toString(), "--input-timeout", "0"));
     assertThat(o.code()).isEqualTo(2);
     assertThat(o.err()).contains("--input-timeout must be >= 1 second, got input-timeout=0");
   }
