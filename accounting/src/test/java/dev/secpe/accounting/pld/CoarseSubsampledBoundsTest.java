@@ -2,7 +2,6 @@ package dev.secpe.accounting.pld;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.hipparchus.special.Erf;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,20 +21,6 @@ class CoarseSubsampledBoundsTest {
   private static final double Q = 1e-4;
   private static final double S = 0.5;
 
-  private static double sf(double z) {
-    return 0.5 * Erf.erfc(z / Math.sqrt(2));
-  }
-
-  /** delta(eps) of the remove direction, closed form. */
-  private static double removeDelta(double eps) {
-    double e = Math.exp(eps);
-    if (e <= 1 - Q) {
-      return 1 - e; // the whole line: P(all) - e^eps Q(all)
-    }
-    double x = S * S * Math.log((e - 1 + Q) / Q) + 0.5;
-    return (1 - Q) * sf(x / S) + Q * sf((x - 1) / S) - e * sf(x / S);
-  }
-
   @Test
   void theOptimisticStepBoundsTheTrueDeltaFromBelowAndIsNotEmpty() {
     GaussianMixturePair rem = GaussianMixturePair.shiftedMixtureVsCentred(
@@ -44,13 +29,13 @@ class CoarseSubsampledBoundsTest {
       DiscretePld lower = DiscretePld.lowerDots(rem, h, 4_000_000);
       DiscretePld upper = DiscretePld.connectTheDots(rem, h, 4_000_000);
       for (double eps = -0.01; eps < 6; eps += 0.0123) {
-        double exact = removeDelta(eps);
+        double exact = ClosedForms.subsampledRemoveDelta(Q, S, eps);
         assertThat(lower.delta(eps)).as("h=%s eps=%s", h, eps).isLessThanOrEqualTo(exact * (1 + 1e-12) + 1e-18);
         assertThat(upper.delta(eps)).as("h=%s eps=%s", h, eps).isGreaterThanOrEqualTo(exact * (1 - 1e-12));
       }
       // before: 0 (slack 3.5e-4 subtracted from every delta)
       assertThat(lower.slack).isLessThan(1e-9);
-      assertThat(lower.delta(0.5)).as("h=%s", h).isGreaterThan(0.9 * removeDelta(0.5));
+      assertThat(lower.delta(0.5)).as("h=%s", h).isGreaterThan(0.9 * ClosedForms.subsampledRemoveDelta(Q, S, 0.5));
     }
   }
 

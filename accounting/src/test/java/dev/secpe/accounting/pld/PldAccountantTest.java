@@ -9,7 +9,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
-import org.hipparchus.distribution.continuous.NormalDistribution;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,48 +17,6 @@ import org.junit.jupiter.api.Test;
  * composition is not tail-dominated.
  */
 class PldAccountantTest {
-
-  private static final NormalDistribution N = new NormalDistribution(0, 1);
-
-  /**
-   * delta(eps) of mu-GDP (Dong, Roth, Su 2022, Cor. 2.13), from Hipparchus' normal CDF; the second
-   * term in log space, with the Mills-ratio series for the far tail (Abramowitz and Stegun
-   * 26.2.12), so that it holds for eps beyond 700.
-   */
-  static double gaussianDelta(double mu, double eps) {
-    return N.cumulativeProbability(-eps / mu + mu / 2) - Math.exp(eps + logUpperTail(eps / mu + mu / 2));
-  }
-
-  /** log P(Z > x) for a standard normal Z. */
-  private static double logUpperTail(double x) {
-    if (x < 30) {
-      return Math.log(N.cumulativeProbability(-x));
-    }
-    double x2 = x * x;
-    double series = 1 - 1 / x2 + 3 / (x2 * x2) - 15 / (x2 * x2 * x2) + 105 / (x2 * x2 * x2 * x2);
-    return -x2 / 2 - Math.log(x * Math.sqrt(2 * Math.PI)) + Math.log(series);
-  }
-
-  /** The least eps with gaussianDelta <= delta, by bisection to 1e-13 relative. */
-  static double gaussianEpsilon(double mu, double delta) {
-    double lo = 0;
-    double hi = 1;
-    while (gaussianDelta(mu, hi) > delta) {
-      hi *= 2;
-    }
-    if (gaussianDelta(mu, 0) <= delta) {
-      return 0;
-    }
-    while (hi - lo > 1e-13 * hi) {
-      double mid = 0.5 * (lo + hi);
-      if (gaussianDelta(mu, mid) > delta) {
-        lo = mid;
-      } else {
-        hi = mid;
-      }
-    }
-    return hi;
-  }
 
   /**
    * T Gaussian releases of multiplier sigma are exactly sqrt(T)/sigma-GDP: the lower bound never
@@ -75,7 +32,7 @@ class PldAccountantTest {
     // from the convolutions' rounding-error bound; a Gaussian composition is now one Gaussian)
     int steps = (int) Math.round(Math.pow(10, log10Steps));
     double delta = Math.pow(10, -minusLog10Delta);
-    double exact = gaussianEpsilon(Math.sqrt(steps) / sigma, delta);
+    double exact = ClosedForms.gaussianEpsilon(Math.sqrt(steps) / sigma, delta);
     PldAccountant.Bounds b =
         PldAccountant.epsilon(o -> PrivacyLossDistribution.gaussian(sigma, 1.0, o).selfCompose(steps), delta);
     assertThat(b.lower()).isLessThanOrEqualTo(exact * (1 + 1e-9) + 1e-12);
@@ -209,7 +166,7 @@ class PldAccountantTest {
   void boundsFarApartAreRefinedBelowTheMinimumOnALargeGrid() {
     double mu = 0.03;
     double delta = 1e-3;
-    double exact = gaussianEpsilon(mu, delta);
+    double exact = ClosedForms.gaussianEpsilon(mu, delta);
     List<PldOptions> asked = new ArrayList<>();
     PldAccountant.Composition gaussian = o -> {
       asked.add(o);
@@ -281,7 +238,7 @@ class PldAccountantTest {
     // more bins at 1e-3 than the grid limit allows.
     PldAccountant.Bounds b = PldAccountant.epsilon(
         o -> PrivacyLossDistribution.gaussian(0.5, 1.0, o).selfCompose(10_000), 1e-3);
-    double exact = gaussianEpsilon(200.0, 1e-3);
+    double exact = ClosedForms.gaussianEpsilon(200.0, 1e-3);
     assertThat(b.interval()).isGreaterThan(PldOptions.DEFAULT_INTERVAL);
     assertThat(b.upper()).isBetween(exact, exact * 1.01);
   }

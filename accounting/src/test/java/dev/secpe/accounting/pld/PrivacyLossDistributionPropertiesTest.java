@@ -8,21 +8,11 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
-import org.hipparchus.special.Erf;
 
 /** Invariants of the PLD accountant: monotonicity, composition, and the pessimistic side. */
 class PrivacyLossDistributionPropertiesTest {
 
   private static final PldOptions COARSE = PldOptions.withInterval(5e-3);
-
-  /** Closed-form Gaussian delta(eps; mu) (Balle & Wang 2018), written here independently. */
-  static double gaussianDelta(double eps, double mu) {
-    return phi(-eps / mu + mu / 2) - Math.exp(eps) * phi(-eps / mu - mu / 2);
-  }
-
-  static double phi(double z) {
-    return 0.5 * Erf.erfc(-z / Math.sqrt(2));
-  }
 
   @Property(tries = 40)
   void epsilonIsNonIncreasingInDelta(
@@ -55,7 +45,7 @@ class PrivacyLossDistributionPropertiesTest {
     // grid spacing relative to the loss spread mu sqrt(T) sets the accuracy: h <= 0.02 mu
     PldOptions options = PldOptions.withInterval(Math.min(5e-3, 0.02 * mu));
     PrivacyLossDistribution pld = PrivacyLossDistribution.gaussian(1 / mu, 1, options).selfCompose(t);
-    double exact = gaussianDelta(eps, mu * Math.sqrt(t));
+    double exact = ClosedForms.gaussianDelta(mu * Math.sqrt(t), eps);
     double got = pld.delta(eps);
     assertThat(got).isGreaterThanOrEqualTo(exact);
     // connect-the-dots error: measured 1.7% relative deep in the tail (delta ~ 2e-7) at
@@ -68,7 +58,7 @@ class PrivacyLossDistributionPropertiesTest {
       @ForAll @DoubleRange(min = 0.1, max = 3) double mu,
       @ForAll @DoubleRange(min = 1e-4, max = 0.99) @net.jqwik.api.constraints.Scale(6) double alpha) {
     PrivacyLossDistribution pld = PrivacyLossDistribution.gaussian(1 / mu, 1, COARSE);
-    double exact = phi(RefNormal.quantile(alpha) + mu); // docs/math-decisions.md §2
+    double exact = RefNormal.cdf(RefNormal.quantile(alpha) + mu); // docs/math-decisions.md §2
     double b = pld.blowUp(alpha);
     assertThat(b).isBetween(alpha, 1.0).isGreaterThanOrEqualTo(exact);
     assertThat(b - exact).isLessThan(1e-4);

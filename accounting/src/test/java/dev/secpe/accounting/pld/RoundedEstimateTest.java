@@ -116,11 +116,11 @@ class RoundedEstimateTest {
     DiscretePld rounded = DiscretePld.roundedDots(gaussian(mu), h, 4_000_000)
         .truncate(STEP_TAIL).selfCompose(steps, TAIL);
     assertThat(rounded.roundings).isEqualTo(steps);
-    double exact = PldAccountantTest.gaussianEpsilon(muT, delta);
+    double exact = ClosedForms.gaussianEpsilon(muT, delta);
     assertThat(rounded.epsilon(delta)).isLessThanOrEqualTo(exact);
     for (double eps : new double[] {0.0, 0.5 * exact, exact, 2 * exact}) {
       assertThat(rounded.delta(eps)).as("eps=%s", eps)
-          .isLessThanOrEqualTo(PldAccountantTest.gaussianDelta(muT, eps));
+          .isLessThanOrEqualTo(ClosedForms.gaussianDelta(muT, eps));
     }
     for (double alpha : new double[] {1e-6, 1e-3, 0.1}) {
       // B(alpha) = Phi(Phi^-1(alpha) + mu) for mu-GDP
@@ -141,7 +141,7 @@ class RoundedEstimateTest {
     double h = 1e-2;
     DiscretePld rounded = DiscretePld.roundedDots(gaussian(mu), h, 4_000_000)
         .truncate(STEP_TAIL).selfCompose(steps, TAIL);
-    double exact = PldAccountantTest.gaussianEpsilon(mu * Math.sqrt(steps), delta);
+    double exact = ClosedForms.gaussianEpsilon(mu * Math.sqrt(steps), delta);
     assertThat(rounded.finiteEpsilon(delta)).isGreaterThan(exact);
     assertThat(rounded.epsilon(delta)).isLessThan(exact);
   }

@@ -7,7 +7,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
-import org.hipparchus.special.Erf;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,7 +60,7 @@ class TiltedCompositionTest {
     DiscretePld low = lowerStep(mu);
     double upper = up.selfCompose(steps, TAIL, tiltFor(up, steps, delta)).epsilon(delta);
     double lower = low.selfCompose(steps, TAIL, tiltFor(up, steps, delta)).epsilon(delta);
-    double exact = PldAccountantTest.gaussianEpsilon(mu * Math.sqrt(steps), delta);
+    double exact = ClosedForms.gaussianEpsilon(mu * Math.sqrt(steps), delta);
     assertBracketsWithinOnePercent(upper, lower, exact);
   }
 
@@ -81,7 +80,7 @@ class TiltedCompositionTest {
     DiscretePld low = lowerStep(mu);
     double upper = up.selfCompose(steps, TAIL).epsilon(delta);
     double lower = low.selfCompose(steps, TAIL).epsilon(delta);
-    double exact = PldAccountantTest.gaussianEpsilon(mu * Math.sqrt(steps), delta);
+    double exact = ClosedForms.gaussianEpsilon(mu * Math.sqrt(steps), delta);
     assertThat(upper).as("upper").isGreaterThanOrEqualTo(exact * (1 - 1e-9));
     assertThat(lower).as("lower").isLessThanOrEqualTo(exact * (1 + 1e-9) + 1e-12);
   }
@@ -118,7 +117,7 @@ class TiltedCompositionTest {
     double tilt = tiltFor(up, steps, delta);
     double upper = up.selfCompose(steps, TAIL, tilt, true).epsilon(delta);
     double lower = low.selfCompose(steps, TAIL, tilt, true).epsilon(delta);
-    double exact = PldAccountantTest.gaussianEpsilon(mu * Math.sqrt(steps), delta);
+    double exact = ClosedForms.gaussianEpsilon(mu * Math.sqrt(steps), delta);
     assertBracketsWithinOnePercent(upper, lower, exact);
   }
 
@@ -165,7 +164,7 @@ class TiltedCompositionTest {
     double delta = 1e-10;
     DiscretePld up = upperStep(mu);
     DiscretePld low = lowerStep(mu);
-    double exact = PldAccountantTest.gaussianEpsilon(mu * Math.sqrt(steps), delta);
+    double exact = ClosedForms.gaussianEpsilon(mu * Math.sqrt(steps), delta);
     assertThat(up.selfCompose(steps, TAIL).epsilon(delta)).isEqualTo(Double.POSITIVE_INFINITY);
     double tilt = tiltFor(up, steps, delta);
     assertThat(tilt).isPositive();
@@ -194,23 +193,6 @@ class TiltedCompositionTest {
     assertThat(DiscretePld.tiltFor(0.5 * mean, new DiscretePld[] {d}, new int[] {steps})).isZero();
   }
 
-  private static double sf(double z) {
-    return 0.5 * Erf.erfc(z / Math.sqrt(2));
-  }
-
-  /**
-   * delta(eps) of the subsampled Gaussian's remove direction, P = (1-q) N(0, s^2) + q N(1, s^2)
-   * against Q = N(0, s^2), in closed form (see {@link CoarseSubsampledBoundsTest}).
-   */
-  private static double removeDelta(double q, double s, double eps) {
-    double e = Math.exp(eps);
-    if (e <= 1 - q) {
-      return 1 - e;
-    }
-    double x = s * s * Math.log((e - 1 + q) / q) + 0.5;
-    return (1 - q) * sf(x / s) + q * sf((x - 1) / s) - e * sf(x / s);
-  }
-
   /**
    * At a fine interval the optimistic step's rounding-negative masses are paid from the nodes above
    * instead of being set to 0 and subtracted from every delta as slack: q = 0.1, sigma 20 at
@@ -226,7 +208,7 @@ class TiltedCompositionTest {
     DiscretePld lower = DiscretePld.lowerDots(rem, 3.90625e-6, 4_000_000);
     assertThat(lower.slack).isZero();
     for (double eps = -0.002; eps < 0.05; eps += 0.000137) {
-      double exact = removeDelta(q, s, eps);
+      double exact = ClosedForms.subsampledRemoveDelta(q, s, eps);
       assertThat(lower.delta(eps)).as("eps=%s", eps).isLessThanOrEqualTo(exact * (1 + 1e-12) + 1e-18);
       if (exact > 1e-6) {
         assertThat(lower.delta(eps)).as("eps=%s", eps).isGreaterThan(exact * 0.99);
