@@ -7,7 +7,8 @@ import java.util.SplittableRandom;
 /**
  * Test-only seeded noise (NOT private), standing in for {@code
  * NoiseSources.reproducibleForTests} until the accounting branch implements it. Gaussian by
- * Box-Muller on SplittableRandom doubles; optionally logs every draw's kind to {@code events}.
+ * Box-Muller on SplittableRandom doubles ({@link NearestNeighboursTest#nextGaussian}); optionally
+ * logs every draw's kind to {@code events}.
  */
 final class TestNoise implements NoiseSource {
   private final SplittableRandom rnd;
@@ -24,16 +25,10 @@ final class TestNoise implements NoiseSource {
     }
   }
 
-  private double stdNormal() {
-    double u1 = rnd.nextDouble();
-    double u2 = rnd.nextDouble();
-    return Math.sqrt(-2 * Math.log1p(-u1)) * Math.cos(2 * Math.PI * u2);
-  }
-
   @Override
   public synchronized double gaussian(double sigma) {
     log("gaussian");
-    return sigma * stdNormal();
+    return sigma * NearestNeighboursTest.nextGaussian(rnd);
   }
 
   @Override
