@@ -82,16 +82,10 @@ class KernelDistanceTest {
     double[][] x = new double[n][d];
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < d; j++) {
-        x[i][j] = normal(rng) + shift;
+        x[i][j] = TestData.normal(rng) + shift;
       }
     }
     return x;
-  }
-
-  private static double normal(SplittableRandom rng) {
-    double u = rng.nextDouble();
-    double v = rng.nextDouble();
-    return Math.sqrt(-2 * Math.log(1 - u)) * Math.cos(2 * Math.PI * v);
   }
 
   private static double mean(double[] x) {

@@ -15,9 +15,7 @@ class PrincipalProjectionTest {
     float[][] rows = new float[n][sd.length];
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < sd.length; j++) {
-        double u1 = 1 - rng.nextDouble();
-        double u2 = rng.nextDouble();
-        rows[i][j] = (float) (shift + sd[j] * Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2));
+        rows[i][j] = (float) (shift + sd[j] * TestData.normal(rng));
       }
     }
     return EmbeddingMatrix.of(rows);
