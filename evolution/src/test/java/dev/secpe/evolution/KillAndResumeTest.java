@@ -7,11 +7,7 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.noise.NoiseSource;
 import dev.secpe.accounting.noise.NoiseSources;
-import dev.secpe.core.LabelSet;
-import dev.secpe.core.PrivateDataset;
-import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.SyntheticText;
-import dev.secpe.core.io.BundledCorpus;
 import dev.secpe.core.report.PhaseTimings;
 import dev.secpe.core.report.PrivacyReport;
 import dev.secpe.core.report.RunEvent;
@@ -23,13 +19,11 @@ import dev.secpe.llm.testkit.FakeTextGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -56,35 +50,17 @@ import org.junit.jupiter.api.TestFactory;
  */
 class KillAndResumeTest {
 
-  private static final BundledCorpus CORPUS = BundledCorpus.spamAssassin();
   private static NgramTextGenerator ngram;
 
   @BeforeAll
   static void trainTheNgramGenerator() {
-    ngram = NgramTextGenerator.builder().order(3).threads(1).seed(3).train(publicData(120).texts()).build();
+    ngram = NgramTextGenerator.builder().order(3).threads(1).seed(3)
+        .train(Fixtures.publicData(120).texts()).build();
   }
 
   @AfterAll
   static void closeIt() {
     ngram.close();
-  }
-
-  private static PrivateDataset privateData(int n) {
-    return PrivateDataset.of(shuffled(CORPUS.privatePart().records()).subList(0, n));
-  }
-
-  private static PublicCorpus publicData(int n) {
-    return PublicCorpus.of(shuffled(CORPUS.publicPart().records()).subList(0, n));
-  }
-
-  private static <T> List<T> shuffled(List<T> list) {
-    List<T> copy = new ArrayList<>(list);
-    Collections.shuffle(copy, new Random(20261121));
-    return copy;
-  }
-
-  private static LabelSet released() {
-    return new LabelSet.ToBeReleased(new TreeSet<>(List.of(BundledCorpus.HAM, BundledCorpus.SPAM)));
   }
 
   private static NoiseSource noise() {
@@ -101,7 +77,8 @@ class KillAndResumeTest {
 
   private static final Map<String, Method> METHODS = new TreeMap<>(Map.of(
       "secpe", (dir, resume, l) -> {
-        SecPE s = SecPE.builder().privateData(privateData(80)).publicData(publicData(60)).labels(released())
+        SecPE s = SecPE.builder().privateData(Fixtures.privateData(80)).publicData(Fixtures.publicData(60))
+            .labels(Fixtures.released())
             .generator(FakeTextGenerator.builder().build()).embedder(FakeTextEmbedder.builder().dimension(32).build())
             .secrets(PiiDetector.all()).budget(SecretBudget.ofRatio(1e-4, 10)).clusters(6)
             .syntheticSize(12).variations(2).iterations(3).seed(5).noise(noise())
@@ -109,21 +86,24 @@ class KillAndResumeTest {
         return new Run(s::run, s::cancel);
       },
       "augpe", (dir, resume, l) -> {
-        AugPE a = AugPE.builder().privateData(privateData(80)).publicData(publicData(40)).labels(released())
+        AugPE a = AugPE.builder().privateData(Fixtures.privateData(80)).publicData(Fixtures.publicData(40))
+            .labels(Fixtures.released())
             .generator(FakeTextGenerator.builder().build()).embedder(FakeTextEmbedder.builder().dimension(32).build())
             .budget(new DpBudget(2.0, 1e-5)).syntheticSize(12).variations(2).iterations(3).seed(11).noise(noise())
             .checkpoint(dir).resume(resume).listener(l).build();
         return new Run(a::run, a::cancel);
       },
       "dpga", (dir, resume, l) -> {
-        DPGA d = DPGA.builder().privateData(privateData(80)).publicData(publicData(40)).labels(released())
+        DPGA d = DPGA.builder().privateData(Fixtures.privateData(80)).publicData(Fixtures.publicData(40))
+            .labels(Fixtures.released())
             .generator(FakeTextGenerator.builder().build()).embedder(FakeTextEmbedder.builder().dimension(32).build())
             .budget(new DpBudget(1.0, 1e-5)).syntheticSize(12).iterations(3).tauSample(60).seed(9).noise(noise())
             .checkpoint(dir).resume(resume).listener(l).build();
         return new Run(d::run, d::cancel);
       },
       "ctcl", (dir, resume, l) -> {
-        CTCL c = CTCL.builder().privateData(privateData(60)).publicData(publicData(120)).labels(released())
+        CTCL c = CTCL.builder().privateData(Fixtures.privateData(60)).publicData(Fixtures.publicData(120))
+            .labels(Fixtures.released())
             .generator(ngram).embedder(FakeTextEmbedder.builder().dimension(32).build())
             .budget(new DpBudget(1.0, 1e-3)).topics(4).steps(40).batchSize(15)
             .syntheticSize(12).seed(5).noise(noise())
