@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The small, fast {@code secpe run} of the fault tests: 40 private and 40 public e-mails, Aug-PE,
@@ -110,6 +111,13 @@ final class FaultRun {
       r.path("releases").forEach(x -> ids.add(x.path("id").asText()));
     }
     return ids;
+  }
+
+  /** The names of the files in {@code dir}, sorted: what a run that failed or was stopped left there. */
+  static List<String> names(Path dir) throws Exception {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString()).sorted().toList();
+    }
   }
 
   /** The runs the journal recorded (run entries); none where there is no journal directory yet. */

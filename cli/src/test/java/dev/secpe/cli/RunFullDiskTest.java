@@ -67,12 +67,6 @@ class RunFullDiskTest {
     }
   }
 
-  private static List<String> names(Path dir) throws Exception {
-    try (Stream<Path> s = Files.list(dir)) {
-      return s.map(p -> p.getFileName().toString()).sorted().toList();
-    }
-  }
-
   // fault: disk full where an output, the checkpoint or the journal goes (a full tmpfs)
   // holds: exit 2 before a private record is read, naming the option and the cause ("cannot be written: a test write of … failed (No space left on device)" or "needs about … free"): every output is probed with a real write of its expected size; nothing is journalled and no temporary file stays (before: the empty-file preflight passed, every release was drawn, then "No space left on device")
   @Test
@@ -90,7 +84,7 @@ class RunFullDiskTest {
             .containsAnyOf("No space left on device", "free");
       }
       assertThat(f.runs()).isZero();
-      assertThat(names(full)).as("nothing left on the full file system").allMatch(n -> n.equals("filler") || n.equals("checkpoint") || n.equals("journal"));
+      assertThat(FaultRun.names(full)).as("nothing left on the full file system").allMatch(n -> n.equals("filler") || n.equals("checkpoint") || n.equals("journal"));
     });
   }
 
@@ -111,7 +105,7 @@ class RunFullDiskTest {
       CliRun.Outcome failed = run.get(120, TimeUnit.SECONDS);
       assertThat(failed.code()).as("the run should fail writing its checkpoint: %s", failed.err()).isEqualTo(2);
       assertThat(failed.err()).contains("cannot write checkpoint").contains("the previous checkpoint is kept");
-      assertThat(names(ck)).containsExactlyInAnyOrder("checkpoint.json", "checkpoint.lock");
+      assertThat(FaultRun.names(ck)).containsExactlyInAnyOrder("checkpoint.json", "checkpoint.lock");
       Files.delete(full.resolve("filler"));
       CliRun.Outcome resumed = f.run("--checkpoint", ck.toString(), "--iterations", "6", "--resume");
       assertThat(resumed.code()).as(resumed.err()).isZero();

@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,7 +88,7 @@ class RunSignalTest {
     }
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the child did not stop").isTrue();
     pump.join(10_000);
-    return new Stopped(p.exitValue(), text(out), names(work), names(tmp));
+    return new Stopped(p.exitValue(), text(out), FaultRun.names(work), FaultRun.names(tmp));
   }
 
   private static void copy(InputStream in, ByteArrayOutputStream out) {
@@ -108,12 +107,6 @@ class RunSignalTest {
   private static String text(ByteArrayOutputStream out) {
     synchronized (out) {
       return out.toString(StandardCharsets.UTF_8);
-    }
-  }
-
-  private static List<String> names(Path dir) throws Exception {
-    try (Stream<Path> s = Files.list(dir)) {
-      return s.map(f -> f.getFileName().toString()).sorted().toList();
     }
   }
 
