@@ -133,16 +133,7 @@ class PrivacyLossDistributionTest {
   }
 
   static PrivacyLossDistribution mixture(String name) {
-    switch (name) {
-      case "A":
-        return PrivacyLossDistribution.secretMixture(0.7, new double[] {0.1, 0.5, 0.9}, 1.0);
-      case "B":
-        return PrivacyLossDistribution.secretMixture(2.0, new double[] {0.5, 0.9, 1.0}, Math.sqrt(2));
-      case "C":
-        return PrivacyLossDistribution.secretMixture(
-            1.5, new double[] {0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2}, 1.0);
-      default:
-        throw new IllegalArgumentException(name);
-    }
+    ReferenceValues.MixtureCase c = ReferenceValues.mixtureCase(name);
+    return PrivacyLossDistribution.secretMixture(c.sigma(), c.shiftProbs(), c.shiftScale());
   }
 }

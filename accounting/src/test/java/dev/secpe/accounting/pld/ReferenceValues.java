@@ -30,6 +30,23 @@ public final class ReferenceValues {
     return v;
   }
 
+  /**
+   * A secret-mixture case of {@code pld_reference.py} (its {@code cases}), the mechanism behind
+   * the reference values {@code mixture_delta case=NAME} and {@code mixture_blowup case=NAME}:
+   * noise sigma, the probability that each secret shifts the release, and the shift's scale.
+   */
+  public record MixtureCase(double sigma, double[] shiftProbs, double shiftScale) {}
+
+  /** The mixture case {@code name} (A, B or C), as {@code pld_reference.py} defines it. */
+  public static MixtureCase mixtureCase(String name) {
+    return switch (name) {
+      case "A" -> new MixtureCase(0.7, new double[] {0.1, 0.5, 0.9}, 1.0);
+      case "B" -> new MixtureCase(2.0, new double[] {0.5, 0.9, 1.0}, Math.sqrt(2));
+      case "C" -> new MixtureCase(1.5, new double[] {0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2}, 1.0);
+      default -> throw new IllegalArgumentException("no mixture case '" + name + "' in pld_reference.py");
+    };
+  }
+
   private static Map<String, Double> loadAll() {
     Map<String, Double> out = new HashMap<>();
     load("/reference/pld_reference.csv", out);

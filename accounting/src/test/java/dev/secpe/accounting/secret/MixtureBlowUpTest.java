@@ -18,21 +18,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The exact one-release blow-up, its PLD counterpart for T releases, and the sigma inverse. */
 class MixtureBlowUpTest {
 
-  static final double[] A = {0.1, 0.5, 0.9};
-  static final double[] B = {0.5, 0.9, 1.0};
-  static final double[] C = {0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2};
-
+  /** The blow-up of {@code pld_reference.py}'s mixture case {@code name} over t releases. */
   static double blowUp(String name, int t, double alpha) {
-    switch (name) {
-      case "A":
-        return MixtureBlowUp.blowUp(0.7, A, 1.0, t, alpha);
-      case "B":
-        return MixtureBlowUp.blowUp(2.0, B, Math.sqrt(2), t, alpha);
-      case "C":
-        return MixtureBlowUp.blowUp(1.5, C, 1.0, t, alpha);
-      default:
-        throw new IllegalArgumentException(name);
-    }
+    ReferenceValues.MixtureCase c = ReferenceValues.mixtureCase(name);
+    return MixtureBlowUp.blowUp(c.sigma(), c.shiftProbs(), c.shiftScale(), t, alpha);
   }
 
   @ParameterizedTest(name = "case {0} alpha={1}")
