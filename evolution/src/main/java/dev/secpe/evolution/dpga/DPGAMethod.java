@@ -95,7 +95,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
     }
     // The released range clipped to the public lengths (post-processing with public data): at
     // small N the SVT's noise can stretch it to thousands of words that no record has.
-    java.util.Optional<LengthRange> pub = LengthRange.of(ctx.publicData());
+    Optional<LengthRange> pub = LengthRange.of(ctx.publicData());
     if (pub.isPresent()) {
       int lo = pub.get().clip(minWords);
       int hi = pub.get().clip(maxWords);
