@@ -73,6 +73,6 @@ class RunStalledInputTest {
     Outcome o = run(args(dir, "--private", dir.resolve("p.jsonl").toString(), "--input-timeout", "0")
         .toArray(String[]::new));
     assertThat(o.code()).isEqualTo(2);
-    assertThat(o.err()).contains("--input-timeout must be >= 1 second, got input-timeout=0");
+    assertThat(o.err()).contains("--input-timeout must be >= 1 second, got --input-timeout 0");
   }
 }
