@@ -11,7 +11,7 @@ import dev.secpe.core.SyntheticText;
 import dev.secpe.core.report.PrivacyReport;
 import dev.secpe.evolution.engine.Allocation;
 import dev.secpe.evolution.engine.ApproximateDpMethod;
-import dev.secpe.evolution.engine.Kernel;
+import dev.secpe.evolution.kernel.Kernel;
 import dev.secpe.evolution.engine.Keywords;
 import dev.secpe.evolution.engine.LengthRange;
 import dev.secpe.evolution.engine.Offspring;
