@@ -3,6 +3,8 @@ package dev.secpe.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -34,7 +36,7 @@ final class CloseOnExit implements AutoCloseable {
   private static final long CANCEL_WAIT_SECONDS = 30;
 
   /** The run in progress: how to cancel it, and a latch counted down when it has ended. */
-  private record Running(Runnable cancel, java.util.concurrent.CountDownLatch ended) {}
+  private record Running(Runnable cancel, CountDownLatch ended) {}
 
   private Running running; // guarded by this
 
@@ -78,7 +80,7 @@ final class CloseOnExit implements AutoCloseable {
    * @throws CancellationException if the command is already stopping
    */
   <T> T whileRunning(Runnable cancel, Supplier<T> body) {
-    Running r = new Running(cancel, new java.util.concurrent.CountDownLatch(1));
+    Running r = new Running(cancel, new CountDownLatch(1));
     synchronized (this) {
       if (stopping) {
         throw new CancellationException("stopping on a signal");
@@ -118,7 +120,7 @@ final class CloseOnExit implements AutoCloseable {
     }
     r.cancel().run();
     try {
-      r.ended().await(CANCEL_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+      r.ended().await(CANCEL_WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

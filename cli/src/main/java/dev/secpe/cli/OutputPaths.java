@@ -1,6 +1,7 @@
 package dev.secpe.cli;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -387,7 +388,7 @@ final class OutputPaths {
       }
     } catch (IOException e) {
       throw new IllegalStateException((option == null ? "" : option + ": ") + "cannot write " + target + ": " + describe(e));
-    } catch (java.io.UncheckedIOException e) {
+    } catch (UncheckedIOException e) {
       throw new IllegalStateException(
           (option == null ? "" : option + ": ") + "cannot write " + target + ": " + describe(e.getCause()));
     } finally {

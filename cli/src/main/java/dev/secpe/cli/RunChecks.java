@@ -147,7 +147,7 @@ final class RunChecks {
   }
 
   /** {@code v} when it is at least {@code lo}; else an error naming the option, {@code why} and the value. */
-  private static long atLeast(String option, long v, long lo, String why) {
+  static long atLeast(String option, long v, long lo, String why) {
     if (v < lo) {
       throw new IllegalArgumentException(option + " must be >= " + lo + why + ", got " + option + " " + v);
     }

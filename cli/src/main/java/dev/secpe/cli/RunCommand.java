@@ -322,10 +322,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (inputTimeout < 1) {
-      throw new IllegalArgumentException("--input-timeout must be >= 1 second, got input-timeout=" + inputTimeout);
-    }
-    Duration readTimeout = Duration.ofSeconds(inputTimeout);
+    Duration readTimeout = Duration.ofSeconds(RunChecks.atLeast("--input-timeout", inputTimeout, 1, " second"));
     DatasetReader reader = RunChecks.reader(this, readTimeout);
     refuseInapplicable();
     boolean privateUri = URI_SCHEME.matcher(privateArg).find();

@@ -60,6 +60,6 @@ class RunStalledInputTest {
     CliRun.Outcome o = CliRun.execute(
         args(dir, "--private", dir.resolve("p.jsonl").toString(), "--input-timeout", "0"));
     assertThat(o.code()).isEqualTo(2);
-    assertThat(o.err()).contains("--input-timeout must be >= 1 second, got input-timeout=0");
+    assertThat(o.err()).contains("--input-timeout must be >= 1 second, got --input-timeout 0");
   }
 }

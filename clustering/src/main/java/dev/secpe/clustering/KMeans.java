@@ -418,9 +418,8 @@ public final class KMeans {
   // ---------------------------------------------------------------------------------- builder
 
   /** Builder; each setter validates at once, {@link #build()} checks required values. */
-  public static final class Builder {
+  public static final class Builder extends KernelBuilder<Builder> {
     private int k = -1;
-    private Metric metric = Metric.L2;
     private int maxIterations = 100;
     private double tolerance = 1e-6;
     private int restarts = 1;
@@ -428,10 +427,15 @@ public final class KMeans {
     private long seed;
     private Seeding seeding = Seeding.AUTO;
     private EmptyClusterPolicy emptyPolicy = EmptyClusterPolicy.KEEP_PREVIOUS_CENTRE;
-    private Backend backend = Backend.AUTO;
-    private int threads = Runtime.getRuntime().availableProcessors();
 
-    Builder() {}
+    Builder() {
+      super(Metric.L2);
+    }
+
+    @Override
+    Builder self() {
+      return this;
+    }
 
     /** Number of clusters (required, >= 1; must not exceed the rows given to fit). */
     public Builder k(int k) {
@@ -444,8 +448,7 @@ public final class KMeans {
 
     /** {@link Metric#L2} (the default) or {@link Metric#COSINE} (spherical k-means). */
     public Builder metric(Metric metric) {
-      this.metric = Require.nonNull("metric", metric);
-      return this;
+      return setMetric(metric);
     }
 
     /** Cap on Lloyd iterations (assignment steps), default 100. */
@@ -493,21 +496,6 @@ public final class KMeans {
     /** Empty-cluster policy (default {@link EmptyClusterPolicy#KEEP_PREVIOUS_CENTRE}). */
     public Builder emptyClusterPolicy(EmptyClusterPolicy policy) {
       this.emptyPolicy = Require.nonNull("emptyClusterPolicy", policy);
-      return this;
-    }
-
-    // Each public builder of this package (KMeans, NearestNeighbours, SecretClustering) declares
-    // its own metric, backend and threads setters, so that its API reads alone; what they check,
-    // and the errors they give, live once, in Require.
-    /** Kernel backend (default {@link Backend#AUTO}). */
-    public Builder backend(Backend backend) {
-      this.backend = Require.nonNull("backend", backend);
-      return this;
-    }
-
-    /** Kernel worker threads (default: available processors). */
-    public Builder threads(int threads) {
-      this.threads = Require.threads(threads);
       return this;
     }
 

@@ -630,10 +630,7 @@ public final class NearestNeighbours {
   // ------------------------------------------------------------------------------------------
 
   /** Builder; each setter validates at once. Reusable: {@link #build()} snapshots it. */
-  public static final class Builder {
-    private Metric metric = Metric.COSINE;
-    private Backend backend = Backend.AUTO;
-    private int threads = Runtime.getRuntime().availableProcessors();
+  public static final class Builder extends KernelBuilder<Builder> {
     private int blockRows = 0;
     private long blockBytes = 16L << 20;
     private boolean prenormalised;
@@ -641,7 +638,14 @@ public final class NearestNeighbours {
     private int parts;
     private RowScan scan;
 
-    Builder() {}
+    Builder() {
+      super(Metric.COSINE);
+    }
+
+    @Override
+    Builder self() {
+      return this;
+    }
 
     /** Internal (tests): column chunks of exactly this width (0 = automatic). */
     Builder chunkColumns(int columns) {
@@ -673,25 +677,9 @@ public final class NearestNeighbours {
       return this;
     }
 
-    // Each public builder of this package (KMeans, NearestNeighbours, SecretClustering) declares
-    // its own metric, backend and threads setters, so that its API reads alone; what they check,
-    // and the errors they give, live once, in Require.
     /** The metric (default {@link Metric#COSINE}). */
     public Builder metric(Metric metric) {
-      this.metric = Require.nonNull("metric", metric);
-      return this;
-    }
-
-    /** The backend (default {@link Backend#AUTO}). */
-    public Builder backend(Backend backend) {
-      this.backend = Require.nonNull("backend", backend);
-      return this;
-    }
-
-    /** Worker threads, each processing whole blocks (default: available processors). */
-    public Builder threads(int threads) {
-      this.threads = Require.threads(threads);
-      return this;
+      return setMetric(metric);
     }
 
     /**

@@ -250,8 +250,7 @@ public final class SecretClustering {
   }
 
   /** Builder; each setter validates at once, {@link #build()} checks the combination. */
-  public static final class Builder {
-    private Metric metric = Metric.COSINE;
+  public static final class Builder extends KernelBuilder<Builder> {
     private Embeddings centres;
     private int[] sizes;
     private double radius = Double.NaN;
@@ -264,18 +263,22 @@ public final class SecretClustering {
     private String releaseId = "secpe/secret-clustering";
     private String secretSet;
     private NonPositiveCountPolicy policy = NonPositiveCountPolicy.DROP;
-    private Backend backend = Backend.AUTO;
-    private int threads = Runtime.getRuntime().availableProcessors();
 
-    Builder() {}
+    Builder() {
+      super(Metric.COSINE);
+    }
+
+    @Override
+    Builder self() {
+      return this;
+    }
 
     /**
      * {@link Metric#COSINE} (the default; R = 1, Remark 3.3) or {@link Metric#L2} (then {@link
      * #clipRadius(double)} is required).
      */
     public Builder metric(Metric metric) {
-      this.metric = Require.nonNull("metric", metric);
-      return this;
+      return setMetric(metric);
     }
 
     /** The public clusters: centres {@code e_k} and sizes {@code n_k} (each >= 1). */
@@ -458,18 +461,6 @@ public final class SecretClustering {
         throw new IllegalArgumentException("nonPositiveCountPolicy must not be null");
       }
       this.policy = policy;
-      return this;
-    }
-
-    /** Kernel backend (default {@link Backend#AUTO}). */
-    public Builder backend(Backend backend) {
-      this.backend = Require.nonNull("backend", backend);
-      return this;
-    }
-
-    /** Kernel threads (default: available processors). */
-    public Builder threads(int threads) {
-      this.threads = Require.threads(threads);
       return this;
     }
 

@@ -1,7 +1,6 @@
 package dev.secpe.evolution;
 
 import dev.secpe.accounting.noise.NoiseSource;
-import dev.secpe.evolution.engine.NoNoise;
 import java.util.Objects;
 
 /**

@@ -1,6 +1,6 @@
 package dev.secpe.evolution;
 
-import dev.secpe.evolution.engine.Kernel;
+import dev.secpe.evolution.kernel.Kernel;
 
 import dev.secpe.clustering.ClusterAggregate;
 import dev.secpe.core.EmbeddingMatrix;

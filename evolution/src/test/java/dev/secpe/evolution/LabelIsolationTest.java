@@ -4,7 +4,6 @@ import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.evolution.augpe.AugPEMethod;
 import dev.secpe.evolution.augpe.AugPEOptions;
 import dev.secpe.evolution.augpe.AugPEPlan;
-import dev.secpe.evolution.engine.NoNoise;
 import dev.secpe.evolution.persist.ReleaseStore;
 import dev.secpe.evolution.engine.RunContext;
 

@@ -33,6 +33,13 @@ class PackageMapTest {
   }
 
   @Test
+  void theKernelReachesNothingOfTheModuleAboveIt() throws IOException {
+    // Below the public face (PrivateStore.countNearest, the in-memory store) and the engine alike:
+    // any use of either would close a circle through the other.
+    assertThat(uses("kernel")).as("types of dev.secpe.evolution that kernel uses").isEmpty();
+  }
+
+  @Test
   void theEngineAndTheMethodsReachPersistenceThroughItsDoorOnly() throws IOException {
     Set<String> door = Set.of("RunGuard", "Checkpoint", "CheckpointStore", "ReleaseStore", "ReleaseCodec");
     assertThat(uses("engine")).as("the engine opens its run's guard").contains("persist.RunGuard");
@@ -52,7 +59,7 @@ class PackageMapTest {
           .noneMatch(t -> methods.contains(t.split("\\.")[0]))
           .noneMatch(entryPoints::contains);
     }
-    for (String pkg : List.of("engine", "persist", "provider")) {
+    for (String pkg : List.of("engine", "kernel", "persist", "provider")) {
       assertThat(uses(pkg)).as("what %s uses of the module", pkg)
           .noneMatch(t -> methods.contains(t.split("\\.")[0]))
           .noneMatch(entryPoints::contains);

@@ -16,7 +16,7 @@ import dev.secpe.core.io.BundledCorpus;
 import dev.secpe.core.secret.PiiDetector;
 import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.core.secret.SecretIndex;
-import dev.secpe.evolution.engine.InProcessEmbeddings;
+import dev.secpe.evolution.kernel.InProcessEmbeddings;
 import dev.secpe.evolution.secpe.SecPEMethod;
 import dev.secpe.llm.TextEmbedder;
 import java.util.ArrayList;

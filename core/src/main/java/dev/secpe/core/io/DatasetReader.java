@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,6 +22,7 @@ import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.PublicRecord;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -96,7 +99,7 @@ public final class DatasetReader {
     this.maxRecordChars = b.maxRecordChars;
     this.maxInputBytes = b.maxInputBytes;
     // A record up to the limit parses: Jackson's own string limit (20 M) would call a longer one "not valid JSON".
-    com.fasterxml.jackson.core.StreamReadConstraints limits = com.fasterxml.jackson.core.StreamReadConstraints.builder()
+    StreamReadConstraints limits = StreamReadConstraints.builder()
         .maxStringLength((int) Math.min(Integer.MAX_VALUE - 16, Math.max(maxRecordChars, 1)))
         .build();
     this.json = JsonMapper.builder()
@@ -367,7 +370,7 @@ public final class DatasetReader {
         }
         t = p.nextToken();
       }
-    } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+    } catch (StreamConstraintsException e) {
       throw new InputLimitException(source, 0, "a field longer than " + maxRecordChars + " characters",
           "maxRecordChars", maxRecordChars);
     } catch (JsonProcessingException e) {
@@ -474,7 +477,7 @@ public final class DatasetReader {
   }
 
   /** A stream that fails once more than {@code max} bytes were read through it. */
-  private static final class Limited extends java.io.FilterInputStream {
+  private static final class Limited extends FilterInputStream {
     /** The limit was passed. */
     static final class Reached extends IOException {
       private static final long serialVersionUID = 1L;

@@ -11,7 +11,7 @@ import dev.secpe.core.SyntheticText;
 import dev.secpe.core.report.PrivacyReport;
 import dev.secpe.evolution.engine.Allocation;
 import dev.secpe.evolution.engine.ApproximateDpMethod;
-import dev.secpe.evolution.engine.Kernel;
+import dev.secpe.evolution.kernel.Kernel;
 import dev.secpe.evolution.engine.Keywords;
 import dev.secpe.evolution.engine.LengthRange;
 import dev.secpe.evolution.engine.Offspring;
@@ -95,7 +95,7 @@ public final class DPGAMethod implements ApproximateDpMethod {
     }
     // The released range clipped to the public lengths (post-processing with public data): at
     // small N the SVT's noise can stretch it to thousands of words that no record has.
-    java.util.Optional<LengthRange> pub = LengthRange.of(ctx.publicData());
+    Optional<LengthRange> pub = LengthRange.of(ctx.publicData());
     if (pub.isPresent()) {
       int lo = pub.get().clip(minWords);
       int hi = pub.get().clip(maxWords);

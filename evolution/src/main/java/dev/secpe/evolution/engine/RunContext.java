@@ -13,6 +13,9 @@ import dev.secpe.core.PublicTexts;
 import dev.secpe.core.SyntheticText;
 import dev.secpe.evolution.EvolutionSettings;
 import dev.secpe.evolution.PrivateStore;
+import dev.secpe.evolution.VoteGeometry;
+import dev.secpe.evolution.kernel.InProcessEmbeddings;
+import dev.secpe.evolution.kernel.Kernel;
 import dev.secpe.evolution.persist.ReleaseStore;
 import dev.secpe.llm.TextEmbedder;
 import java.util.ArrayList;
@@ -207,11 +210,11 @@ public final class RunContext {
 
   /**
    * The point this run's votes against the candidate rows {@code cand} of {@code unit} are measured
-   * from ({@link Kernel#voteCentre} under the run's {@link VoteGeometry}); {@code null} for plain
+   * from: {@link Kernel#voteCentre} under {@link VoteGeometry#CENTRED}, {@code null} for plain
    * cosine.
    */
   public float[] voteCentre(EmbeddingMatrix unit, int[] cand) {
-    return Kernel.voteCentre(settings.voteGeometry(), unit, cand);
+    return settings.voteGeometry() == VoteGeometry.CENTRED ? Kernel.voteCentre(unit, cand) : null;
   }
 
   /** Embeds the private records, once, wherever they live. */

@@ -2,6 +2,8 @@ package dev.secpe.evolution.persist;
 
 import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.SyntheticText;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -49,7 +51,7 @@ public record Checkpoint(
     noise = noise == null ? "" : noise;
     population = List.copyOf(population);
     releases = List.copyOf(releases);
-    values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+    values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     lineage = lineage == null ? "" : lineage;
   }
 }

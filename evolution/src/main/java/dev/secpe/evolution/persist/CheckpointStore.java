@@ -1,5 +1,6 @@
 package dev.secpe.evolution.persist;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -11,11 +12,18 @@ import dev.secpe.core.Provenance;
 import dev.secpe.core.SyntheticText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +59,7 @@ public final class CheckpointStore {
    *
    * @throws IllegalStateException if another run holds it
    */
-  AutoCloseable lock(java.time.Duration wait, String holder) {
+  AutoCloseable lock(Duration wait, String holder) {
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
@@ -124,8 +132,8 @@ public final class CheckpointStore {
     try {
       Files.createDirectories(dir);
       tmp = Files.createTempFile(dir, FILE, ".tmp");
-      java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(JSON.writeValueAsBytes(root));
-      try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
+      ByteBuffer bytes = ByteBuffer.wrap(JSON.writeValueAsBytes(root));
+      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
         while (bytes.hasRemaining()) {
           ch.write(bytes);
         }
@@ -220,9 +228,9 @@ public final class CheckpointStore {
   /** SHA-256 (hex) of the node's JSON text, fields in insertion order. */
   private static String digest(JsonNode node) {
     try {
-      java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
-      return java.util.HexFormat.of().formatHex(md.digest(JSON.writeValueAsBytes(node)));
-    } catch (java.security.NoSuchAlgorithmException | com.fasterxml.jackson.core.JsonProcessingException e) {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      return HexFormat.of().formatHex(md.digest(JSON.writeValueAsBytes(node)));
+    } catch (NoSuchAlgorithmException | JsonProcessingException e) {
       throw new IllegalStateException("cannot digest checkpoint: " + e.getClass().getSimpleName(), e);
     }
   }

@@ -5,12 +5,15 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -74,7 +77,7 @@ final class FileLocks {
           FileLock lock;
           try {
             lock = ch.tryLock();
-          } catch (java.nio.channels.OverlappingFileLockException heldInThisJvm) {
+          } catch (OverlappingFileLockException heldInThisJvm) {
             lock = null; // locked through another channel of this JVM, not by a run
           }
           if (lock != null) {
@@ -108,14 +111,14 @@ final class FileLocks {
         Thread.sleep(POLL_MILLIS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new java.util.concurrent.CancellationException("interrupted while waiting for " + what);
+        throw new CancellationException("interrupted while waiting for " + what);
       }
     }
   }
 
   private static String holderOf(Path lockFile) {
     try {
-      String s = java.nio.file.Files.readString(lockFile, StandardCharsets.UTF_8).strip();
+      String s = Files.readString(lockFile, StandardCharsets.UTF_8).strip();
       return s.isEmpty() ? "a run in this JVM or one starting now" : s;
     } catch (IOException | RuntimeException e) {
       return "unknown";

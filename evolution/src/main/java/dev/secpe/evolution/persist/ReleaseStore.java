@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -62,7 +63,7 @@ public final class ReleaseStore {
   private final Map<String, double[]> values;
   private final Persister persister;
   private final boolean accounted;
-  private java.util.function.Consumer<Release> onCharged = r -> {};
+  private Consumer<Release> onCharged = r -> {};
   private Witness witness = Witness.NONE;
   private int drawn;
   private int reused;
@@ -95,7 +96,7 @@ public final class ReleaseStore {
   }
 
   /** Called with each release right after it is charged and before its noise is drawn. */
-  public ReleaseStore onCharged(java.util.function.Consumer<Release> listener) {
+  public ReleaseStore onCharged(Consumer<Release> listener) {
     this.onCharged = Objects.requireNonNull(listener, "listener");
     return this;
   }

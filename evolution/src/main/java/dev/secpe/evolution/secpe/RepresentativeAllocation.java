@@ -1,7 +1,7 @@
 package dev.secpe.evolution.secpe;
 
 import dev.secpe.evolution.engine.Allocation;
-import dev.secpe.evolution.engine.Kernel;
+import dev.secpe.evolution.kernel.Kernel;
 import dev.secpe.evolution.engine.Selection;
 
 import dev.secpe.core.EmbeddingMatrix;

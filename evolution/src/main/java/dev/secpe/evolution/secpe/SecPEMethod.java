@@ -18,7 +18,7 @@ import dev.secpe.core.PublicRecord;
 import dev.secpe.core.SyntheticText;
 import dev.secpe.core.report.PrivacyReport;
 import dev.secpe.core.secret.SecretIndex;
-import dev.secpe.evolution.engine.Kernel;
+import dev.secpe.evolution.kernel.Kernel;
 import dev.secpe.evolution.engine.Method;
 import dev.secpe.evolution.engine.Offspring;
 import dev.secpe.evolution.engine.RunContext;

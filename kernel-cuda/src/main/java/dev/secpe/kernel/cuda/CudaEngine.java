@@ -40,6 +40,7 @@ import static org.bytedeco.cuda.global.nvrtc.nvrtcGetProgramLog;
 import static org.bytedeco.cuda.global.nvrtc.nvrtcGetProgramLogSize;
 
 import dev.secpe.clustering.spi.NativeGemm;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.bytedeco.cuda.cublas.cublasContext;
@@ -416,7 +417,7 @@ final class CudaEngine implements CudaGemm.Engine {
       int blocks = (rows + Top2Columns.ROWS - 1) / Top2Columns.ROWS;
       checkDriver(cuLaunchKernel(top2, blocks, 1, 1, Top2Columns.ROWS, Top2Columns.SEGMENTS, 1,
           0, stream, params, (PointerPointer<?>) null), "cuLaunchKernel(" + Top2Columns.KERNEL + ")");
-      java.lang.ref.Reference.reachabilityFence(args);
+      Reference.reachabilityFence(args);
       copy(hostOut, out, 3L * maxRows * Float.BYTES, cudaMemcpyDeviceToHost, stream,
           "copying the scan's results");
       check(cudaStreamSynchronize(stream), "a tile's GEMM and scan");

@@ -1,10 +1,13 @@
-package dev.secpe.accounting;
+package dev.secpe.accounting.pld;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.secpe.accounting.pld.PrivacyLossDistribution;
+import dev.secpe.accounting.Calibration;
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.Gdp;
+import dev.secpe.accounting.SecretBudget;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,6 +1,4 @@
-package dev.secpe.evolution.engine;
-
-import dev.secpe.evolution.VoteGeometry;
+package dev.secpe.evolution.kernel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -27,7 +25,7 @@ class KernelTest {
   @Test
   void centringOnTheCandidatesMeanGivesItToTheSpecificCandidate() {
     int[] all = {0, 1, 2};
-    float[] centre = Kernel.voteCentre(VoteGeometry.CENTRED, CANDIDATES, all);
+    float[] centre = Kernel.voteCentre(CANDIDATES, all);
     // mean of the three candidates, by hand: (2.6/3, 0, 0)
     assertThat((double) centre[0]).isCloseTo(2.6 / 3, within(1e-6));
     assertThat((double) centre[1]).isCloseTo(0.0, within(1e-7));
@@ -42,25 +40,24 @@ class KernelTest {
     EmbeddingMatrix priv =
         EmbeddingMatrix.of(new float[][] {{0f, 1f, 0f}, {0.95f, 0.31f, 0f}, {0f, -1f, 0f}}).normalizeRows();
     int[] cand = {2, 1}; // a subset, out of order
-    float[] centre = Kernel.voteCentre(VoteGeometry.CENTRED, CANDIDATES, cand);
+    float[] centre = Kernel.voteCentre(CANDIDATES, cand);
     int[] nearest = Kernel.top1(priv, new int[] {0, 1, 2}, CANDIDATES, cand, centre);
     assertThat(nearest).containsExactly(1, 1, 2);
   }
 
   @Test
-  void plainCosineHasNoCentre() {
-    assertThat(Kernel.voteCentre(VoteGeometry.COSINE, CANDIDATES, new int[] {0, 1, 2})).isNull();
-    assertThat(Kernel.voteCentre(VoteGeometry.CENTRED, CANDIDATES, new int[0])).isNull();
+  void noCandidatesNoCentre() {
+    assertThat(Kernel.voteCentre(CANDIDATES, new int[0])).isNull();
   }
 
   @Test
   void aGroupWhoseCandidateIsAtTheMeanVotesByPlainCosine() {
     // One candidate is its own mean; two identical candidates too.
-    assertThat(Kernel.voteCentre(VoteGeometry.CENTRED, CANDIDATES, new int[] {2})).isNull();
+    assertThat(Kernel.voteCentre(CANDIDATES, new int[] {2})).isNull();
     EmbeddingMatrix twins = EmbeddingMatrix.of(new float[][] {{0.6f, 0.8f, 0f}, {0.6f, 0.8f, 0f}});
-    assertThat(Kernel.voteCentre(VoteGeometry.CENTRED, twins, new int[] {0, 1})).isNull();
+    assertThat(Kernel.voteCentre(twins, new int[] {0, 1})).isNull();
     int[] nearest = Kernel.top1(PRIVATE, new int[] {0}, CANDIDATES, new int[] {2},
-        Kernel.voteCentre(VoteGeometry.CENTRED, CANDIDATES, new int[] {2}));
+        Kernel.voteCentre(CANDIDATES, new int[] {2}));
     assertThat(nearest).containsExactly(2);
   }
 
@@ -90,7 +87,7 @@ class KernelTest {
     EmbeddingMatrix cands = EmbeddingMatrix.of(c).normalizeRows();
     int[] rows = {3, 59, 0, 17, 17, 40, 8, 22, 51, 30, 9, 44}; // a repeat, out of order
     int[] cand = {24, 3, 0, 11, 7, 19, 5};
-    for (float[] centre : new float[][] {null, Kernel.voteCentre(VoteGeometry.CENTRED, cands, cand)}) {
+    for (float[] centre : new float[][] {null, Kernel.voteCentre(cands, cand)}) {
       for (int k : new int[] {1, 3}) {
         long[] expected = new long[cands.rows()];
         for (int r : rows) {

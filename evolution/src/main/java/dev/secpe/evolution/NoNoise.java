@@ -1,4 +1,4 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution;
 
 import dev.secpe.accounting.noise.NoiseSource;
 
@@ -7,9 +7,9 @@ import dev.secpe.accounting.noise.NoiseSource;
  * Bernoulli(p > 0) draw succeeds, so subsampling keeps every record. Reports of such runs say
  * {@code NONE}: nothing is protected.
  */
-public final class NoNoise implements NoiseSource {
+final class NoNoise implements NoiseSource {
 
-  public static final NoNoise INSTANCE = new NoNoise();
+  static final NoNoise INSTANCE = new NoNoise();
 
   private NoNoise() {}
 

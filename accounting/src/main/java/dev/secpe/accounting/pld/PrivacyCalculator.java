@@ -1,6 +1,11 @@
-package dev.secpe.accounting;
+package dev.secpe.accounting.pld;
 
-import dev.secpe.accounting.pld.PrivacyLossDistribution;
+import dev.secpe.accounting.Calibration;
+import dev.secpe.accounting.DpBudget;
+import dev.secpe.accounting.Gdp;
+import dev.secpe.accounting.GdpMu;
+import dev.secpe.accounting.Preconditions;
+import dev.secpe.accounting.SecretBudget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

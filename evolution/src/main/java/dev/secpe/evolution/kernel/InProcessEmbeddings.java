@@ -1,4 +1,4 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.kernel;
 
 import dev.secpe.core.EmbeddingMatrix;
 

@@ -1,10 +1,9 @@
-package dev.secpe.evolution.engine;
+package dev.secpe.evolution.kernel;
 
 import dev.secpe.clustering.Metric;
 import dev.secpe.clustering.NearestNeighbours;
 import dev.secpe.clustering.RowSource;
 import dev.secpe.core.EmbeddingMatrix;
-import dev.secpe.evolution.VoteGeometry;
 import java.util.stream.IntStream;
 
 /**
@@ -22,12 +21,12 @@ public final class Kernel {
   private Kernel() {}
 
   /**
-   * The point votes are measured from under {@code geometry}: the mean of the candidate rows
-   * {@code rows} of {@code unit} for {@link VoteGeometry#CENTRED} (synthetic text only, so public),
-   * {@code null} (no centring) for {@link VoteGeometry#COSINE} or when there are no candidates.
+   * The point centred votes are measured from (the run's geometry is {@code CENTRED}; the engine
+   * asks for none under plain cosine): the mean of the candidate rows {@code rows} of {@code unit}
+   * (synthetic text only, so public), or {@code null} (no centring) when there are no candidates.
    */
-  public static float[] voteCentre(VoteGeometry geometry, EmbeddingMatrix unit, int[] rows) {
-    if (geometry == VoteGeometry.COSINE || rows.length == 0) {
+  public static float[] voteCentre(EmbeddingMatrix unit, int[] rows) {
+    if (rows.length == 0) {
       return null;
     }
     int d = unit.dimension();
