@@ -80,7 +80,8 @@ class BatchesTest {
       flagAfter.set(Thread.currentThread().isInterrupted());
     });
     waiter.start();
-    while (waiter.getState() != Thread.State.WAITING) {
+    // An interrupt that came before the wait would fail it the same way; waiting first tests the wait.
+    while (waiter.isAlive() && waiter.getState() != Thread.State.WAITING) {
       Thread.onSpinWait();
     }
     waiter.interrupt();
