@@ -6,6 +6,7 @@ import dev.secpe.llm.GenerationTask;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.TextGenerator;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
@@ -67,7 +68,7 @@ public final class TemplateGenerator implements TextGenerator {
     String[] tokens = text.split(" ");
     boolean cut = tokens.length > r.params().maxTokens();
     if (cut) {
-      text = String.join(" ", java.util.Arrays.copyOf(tokens, r.params().maxTokens()));
+      text = String.join(" ", Arrays.copyOf(tokens, r.params().maxTokens()));
     }
     return new GenerationResult(
         text, cut ? GenerationResult.FinishReason.LENGTH : GenerationResult.FinishReason.STOP, 0, Math.min(tokens.length, r.params().maxTokens()));

@@ -7,7 +7,7 @@ import ai.onnxruntime.OrtSession;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.ProviderException;
 import dev.secpe.llm.ProviderFault;
-import dev.secpe.llm.TextEmbedder;
+import dev.secpe.llm.spi.InProcessEmbedder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -56,7 +56,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *
  * <p>Thread-safe. Create one instance and share it: loading the model takes a few seconds.
  */
-public final class MiniLmEmbedder implements TextEmbedder {
+public final class MiniLmEmbedder extends InProcessEmbedder {
 
   /** The provider and embedder name of the float32 model ({@link Model#FP32}). */
   public static final String NAME = "all-minilm-l6-v2";
@@ -144,6 +144,7 @@ public final class MiniLmEmbedder implements TextEmbedder {
       new ReentrantReadWriteLock();
 
   private MiniLmEmbedder(Builder b) {
+    super(b.model.embedderName, DIMENSION);
     this.model = b.model;
     this.threads = b.threads;
     this.batchSize = b.model.batchInvariant || b.batchDependenceAllowed ? b.batchSize : 1;
@@ -191,30 +192,14 @@ public final class MiniLmEmbedder implements TextEmbedder {
     return builder().model(Model.INT8).build();
   }
 
-  /** {@value #NAME} or {@value #QUANTIZED_NAME}: the name of the {@link #model()}. */
-  @Override
-  public String name() {
-    return model.embedderName;
-  }
-
   /** The weights this embedder runs. */
   public Model model() {
     return model;
   }
 
   @Override
-  public int dimension() {
-    return DIMENSION;
-  }
-
-  @Override
   public boolean normalized() {
     return true;
-  }
-
-  @Override
-  public Locality locality() {
-    return Locality.LOCAL;
   }
 
   /** Number of worker threads batches run on. */

@@ -4,6 +4,7 @@ import dev.secpe.llm.Locality;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.spi.ProviderConfig;
 import dev.secpe.llm.spi.TextEmbedderProvider;
+import java.util.Set;
 
 /**
  * Provider "all-minilm-l6-v2" ({@link Locality#LOCAL}) of {@link MiniLmEmbedder} with the float32
@@ -14,7 +15,7 @@ import dev.secpe.llm.spi.TextEmbedderProvider;
 public final class MiniLmEmbedderProvider extends LocalProvider implements TextEmbedderProvider {
 
   /** The config keys {@link #create(MiniLmEmbedder.Model, ProviderConfig)} reads. */
-  static final java.util.Set<String> OPTIONS = java.util.Set.of("threads", "batch-size", "max-sequence-length");
+  static final Set<String> OPTIONS = Set.of("threads", "batch-size", "max-sequence-length");
 
   /** Creates the provider (cheap). */
   public MiniLmEmbedderProvider() {

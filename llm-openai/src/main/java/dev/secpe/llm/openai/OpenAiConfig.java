@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -126,7 +127,7 @@ public record OpenAiConfig(
   }
 
   /** The keys {@link #fromProviderConfig(ProviderConfig, String)} reads. */
-  static final java.util.Set<String> OPTIONS = java.util.Set.of(
+  static final Set<String> OPTIONS = Set.of(
       "base-url", "api-key", "api-key-env", "model", "api", "concurrency", "max-retries", "initial-backoff-ms",
       "max-backoff-ms", "max-retry-after-ms", "timeout-ms", "connect-timeout-ms", "batch-size", "dimension",
       "send-dimensions");

@@ -11,9 +11,7 @@ import dev.secpe.llm.spi.ConcurrencyLimiter;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * A {@link TextEmbedder} for OpenAI-compatible {@code /embeddings} endpoints.
@@ -86,21 +84,11 @@ public final class OpenAiTextEmbedder implements TextEmbedder {
       Objects.requireNonNull(t, "texts must not contain null");
     }
     CompletableFuture<List<float[][]>> all = limiter.mapAsync(Batches.of(texts, config.embeddingBatchSize()), this::batch);
-    List<float[][]> parts;
-    try {
-      parts = all.get();
-    } catch (InterruptedException e) {
-      all.cancel(true);
-      Thread.currentThread().interrupt();
-      throw new ProviderException.Retryable("interrupted while embedding", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException re) {
-        throw re;
-      }
-      throw new ProviderException.Permanent("embedding failed: " + e.getCause(), null);
-    } catch (CancellationException e) {
-      throw new ProviderException.Retryable("embedding cancelled", null);
-    }
+    // The batches fail with ProviderExceptions of OpenAiHttp's; anything else is named by its type
+    // only, since its message may quote the texts.
+    List<float[][]> parts = Batches.await(all,
+        () -> new ProviderException.Retryable("interrupted while embedding", null),
+        e -> new ProviderException.Permanent("embedding failed: " + e.getClass().getSimpleName(), null));
     return Batches.join(parts, texts.size());
   }
 

@@ -9,6 +9,8 @@ import dev.secpe.llm.testkit.FakeTextEmbedder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class OpenAiTextEmbedderTest {
@@ -95,6 +97,39 @@ class OpenAiTextEmbedderTest {
           .isInstanceOf(ProviderException.Permanent.class)
           .hasMessageContaining("expected dimension 8");
       assertThat(server.requests.get()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void anInterruptWhileWaitingCancelsTheRequestsAndKeepsTheInterruptStatus() throws Exception {
+    try (LoopbackOpenAi server = new LoopbackOpenAi(
+            (id, a) -> LoopbackOpenAi.Fault.SLOW, Duration.ZERO, Duration.ofMillis(10_000));
+        OpenAiTextEmbedder e = OpenAiTextEmbedder.create(config(server).dimension(16).build())) {
+      AtomicReference<Throwable> thrown = new AtomicReference<>();
+      AtomicBoolean flagAfter = new AtomicBoolean();
+      Thread caller = new Thread(() -> {
+        try {
+          e.embed(List.of("req-1 alice has hiv"));
+        } catch (RuntimeException ex) {
+          thrown.set(ex);
+        }
+        flagAfter.set(Thread.currentThread().isInterrupted());
+      });
+      caller.start();
+      long deadline = System.nanoTime() + 5_000_000_000L;
+      while (server.inFlight.get() == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(1);
+      }
+      assertThat(server.inFlight.get()).as("the request reached the server").isEqualTo(1);
+      caller.interrupt();
+      caller.join(5_000);
+      assertThat(caller.isAlive()).as("embed returned long before the 10 s reply").isFalse();
+      assertThat(thrown.get())
+          .isInstanceOf(ProviderException.Retryable.class)
+          .hasMessage("interrupted while embedding");
+      assertThat(flagAfter.get()).as("the interrupt status is kept").isTrue();
+      assertThat(e.stats().failed()).as("the request in flight was cancelled").isEqualTo(1);
+      assertThat(e.stats().succeeded()).isZero();
     }
   }
 }

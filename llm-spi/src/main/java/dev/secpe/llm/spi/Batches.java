@@ -3,12 +3,18 @@ package dev.secpe.llm.spi;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What every batching embedder does around its calls, written once: split a request's texts into
- * batches of at most a given size, in order, and join the batches' vectors back into one array in
- * the same order ({@link BlockingTextEmbedder} and the OpenAI embedder use it; so can a provider
- * of one's own).
+ * batches of at most a given size, in order ({@link #of}), wait for the batches' calls on the
+ * caller's thread ({@link #await}), and join the batches' vectors back into one array in the same
+ * order ({@link #join}). {@link BlockingTextEmbedder} and the OpenAI embedder use it; so can a
+ * provider of one's own.
  */
 public final class Batches {
 
@@ -30,6 +36,43 @@ public final class Batches {
       batches.add(items.subList(i, Math.min(items.size(), i + size)));
     }
     return batches;
+  }
+
+  /**
+   * Waits for {@code future} (typically the batches' calls, from {@link ConcurrencyLimiter#mapAsync})
+   * and returns its value. An interrupt of the waiting thread cancels the future (and so the calls
+   * behind it), keeps the thread's interrupt status set, and throws {@code onInterrupt}'s exception;
+   * so does a future that was cancelled. A failure is rethrown as is when unchecked, else as {@code
+   * onFailure} of it, whose message must not quote the failure's (it may quote the private text).
+   *
+   * <pre>{@code
+   * List<float[][]> parts = Batches.await(limiter.mapAsync(Batches.of(texts, 32), this::batch),
+   *     () -> new ProviderException.Retryable("interrupted while embedding", null),
+   *     e -> new ProviderException.Permanent("embedding failed: " + e.getClass().getSimpleName(), null));
+   * return Batches.join(parts, texts.size());
+   * }</pre>
+   */
+  public static <T> T await(
+      CompletableFuture<T> future,
+      Supplier<? extends RuntimeException> onInterrupt,
+      Function<Throwable, ? extends RuntimeException> onFailure) {
+    Objects.requireNonNull(future, "future");
+    Objects.requireNonNull(onInterrupt, "onInterrupt");
+    Objects.requireNonNull(onFailure, "onFailure");
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      future.cancel(true);
+      Thread.currentThread().interrupt();
+      throw onInterrupt.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException re) {
+        throw re;
+      }
+      throw onFailure.apply(e.getCause());
+    } catch (CancellationException e) {
+      throw onInterrupt.get();
+    }
   }
 
   /**

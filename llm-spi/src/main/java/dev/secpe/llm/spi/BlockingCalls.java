@@ -108,31 +108,6 @@ final class BlockingCalls {
     return out;
   }
 
-  /**
-   * Waits for {@code future}. An interrupt of the waiting thread cancels the future (and so the
-   * calls behind it), keeps the thread's interrupt status, and throws {@code onInterrupt}'s
-   * exception; a failure is rethrown as is when unchecked, else as {@code onFailure} of it.
-   */
-  static <T> T await(
-      CompletableFuture<T> future,
-      Supplier<? extends RuntimeException> onInterrupt,
-      Function<Throwable, ? extends RuntimeException> onFailure) {
-    try {
-      return future.get();
-    } catch (InterruptedException e) {
-      future.cancel(true);
-      Thread.currentThread().interrupt();
-      throw onInterrupt.get();
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException re) {
-        throw re;
-      }
-      throw onFailure.apply(e.getCause());
-    } catch (CancellationException e) {
-      throw onInterrupt.get();
-    }
-  }
-
   /** A fixed pool of {@code threads} daemon threads named {@code name-N}. */
   static ExecutorService daemonPool(int threads, String name) {
     Objects.requireNonNull(name, "name");

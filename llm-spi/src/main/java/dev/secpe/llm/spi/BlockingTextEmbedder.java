@@ -123,7 +123,7 @@ public abstract class BlockingTextEmbedder implements TextEmbedder {
     }
     int d = dimension();
     CompletableFuture<List<float[][]>> all = model.map(Batches.of(texts, batchSize), b -> checked(call(b), b.size(), d));
-    List<float[][]> parts = BlockingCalls.await(all,
+    List<float[][]> parts = Batches.await(all,
         () -> new ProviderException.Retryable("interrupted while embedding with " + model.what, null),
         e -> model.pass(model.what, e));
     return Batches.join(parts, texts.size());

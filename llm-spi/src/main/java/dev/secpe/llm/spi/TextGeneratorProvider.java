@@ -2,6 +2,8 @@ package dev.secpe.llm.spi;
 
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.TextGenerator;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * A light factory for a {@link TextGenerator}, discovered with {@link java.util.ServiceLoader}
@@ -24,7 +26,7 @@ public interface TextGeneratorProvider {
    * would ignore (a misspelt option is otherwise silently dropped); empty when the provider does
    * not say, and then every key is passed on unchecked.
    */
-  default java.util.Optional<java.util.Set<String>> options() {
-    return java.util.Optional.empty();
+  default Optional<Set<String>> options() {
+    return Optional.empty();
   }
 }

@@ -1,6 +1,5 @@
 package dev.secpe.llm.testkit;
 
-import dev.secpe.llm.Locality;
 import dev.secpe.llm.ProviderException;
 import dev.secpe.llm.TextEmbedder;
 import java.nio.charset.StandardCharsets;
@@ -19,28 +18,18 @@ import java.util.Objects;
  *     .faults(FaultPlan.none().failingEvery(3, FaultPlan.Failure.RETRYABLE)).build();
  * }</pre>
  */
-public final class FakeTextEmbedder implements TextEmbedder {
+public final class FakeTextEmbedder extends Fake implements TextEmbedder {
 
-  private final String name;
   private final int dimension;
-  private final Locality locality;
-  private final FaultInjector faults;
 
   private FakeTextEmbedder(Builder b) {
-    this.name = b.name;
+    super(b);
     this.dimension = b.dimension;
-    this.locality = b.locality;
-    this.faults = new FaultInjector(b.faults);
   }
 
   /** A builder: name "fake", dimension 64, LOCAL, no faults. */
   public static Builder builder() {
     return new Builder();
-  }
-
-  @Override
-  public String name() {
-    return name;
   }
 
   @Override
@@ -51,21 +40,6 @@ public final class FakeTextEmbedder implements TextEmbedder {
   @Override
   public boolean normalized() {
     return true;
-  }
-
-  @Override
-  public Locality locality() {
-    return locality;
-  }
-
-  /** Calls so far (each {@link #embed} is one). */
-  public long calls() {
-    return faults.calls();
-  }
-
-  /** Injected failures so far. */
-  public long injectedFailures() {
-    return faults.failures();
   }
 
   @Override
@@ -137,43 +111,23 @@ public final class FakeTextEmbedder implements TextEmbedder {
     return "FakeTextEmbedder{" + name + ", dimension=" + dimension + ", " + locality + "}";
   }
 
-  /** Configures a {@link FakeTextEmbedder}. */
-  public static final class Builder {
-    private String name = "fake";
+  /**
+   * Configures a {@link FakeTextEmbedder}: the name, claimed locality and faults of every fake, and
+   * the dimension.
+   */
+  public static final class Builder extends Fake.Settings<Builder> {
     private int dimension = 64;
-    private Locality locality = Locality.LOCAL;
-    private FaultPlan faults = FaultPlan.none();
 
     private Builder() {}
 
-    /** The name; default "fake". */
-    public Builder name(String value) {
-      Objects.requireNonNull(value, "name");
-      if (value.isBlank()) {
-        throw new IllegalArgumentException("name must not be blank");
-      }
-      this.name = value;
+    @Override
+    Builder self() {
       return this;
     }
 
     /** The dimension, >= 2; default 64. */
     public Builder dimension(int value) {
-      if (value < 2) {
-        throw new IllegalArgumentException("dimension must be >= 2, got dimension=" + value);
-      }
-      this.dimension = value;
-      return this;
-    }
-
-    /** The claimed locality (REMOTE to exercise the privacy guard); default LOCAL. */
-    public Builder locality(Locality value) {
-      this.locality = Objects.requireNonNull(value, "locality");
-      return this;
-    }
-
-    /** The faults to inject; default none. */
-    public Builder faults(FaultPlan value) {
-      this.faults = Objects.requireNonNull(value, "faults");
+      this.dimension = atLeast(2, value, "dimension");
       return this;
     }
 

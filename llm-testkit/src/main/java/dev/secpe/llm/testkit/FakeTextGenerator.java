@@ -4,7 +4,6 @@ import dev.secpe.llm.ChatMessage;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationResult;
 import dev.secpe.llm.GenerationTask;
-import dev.secpe.llm.Locality;
 import dev.secpe.llm.ProviderException;
 import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.spi.ConcurrencyLimiter;
@@ -28,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * a {@link ConcurrencyLimiter}, so the fake also exercises bounded concurrency and cancellation.
  * Thread-safe.
  */
-public final class FakeTextGenerator implements TextGenerator {
+public final class FakeTextGenerator extends Fake implements TextGenerator {
 
   private static final List<String> VOCABULARY = List.of(
       "the", "service", "was", "quick", "and", "friendly", "paper", "method", "results", "clear",
@@ -38,41 +37,16 @@ public final class FakeTextGenerator implements TextGenerator {
       "delivery", "order", "analysis", "sample", "effect", "trial", "review", "strong", "weak",
       "overall", "because", "however");
 
-  private final String name;
-  private final Locality locality;
-  private final FaultInjector faults;
   private final ConcurrencyLimiter limiter;
 
   private FakeTextGenerator(Builder b) {
-    this.name = b.name;
-    this.locality = b.locality;
-    this.faults = new FaultInjector(b.faults);
+    super(b);
     this.limiter = new ConcurrencyLimiter(b.concurrency);
   }
 
   /** A builder: name "fake", LOCAL, concurrency 8, no faults. */
   public static Builder builder() {
     return new Builder();
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public Locality locality() {
-    return locality;
-  }
-
-  /** Requests started so far (each is one call). */
-  public long calls() {
-    return faults.calls();
-  }
-
-  /** Injected failures so far. */
-  public long injectedFailures() {
-    return faults.failures();
   }
 
   /** The limiter bounding concurrent requests (to observe {@code inFlight()} in tests). */
@@ -189,43 +163,23 @@ public final class FakeTextGenerator implements TextGenerator {
     return "FakeTextGenerator{" + name + ", " + locality + ", concurrency=" + limiter.maxInFlight() + "}";
   }
 
-  /** Configures a {@link FakeTextGenerator}. */
-  public static final class Builder {
-    private String name = "fake";
-    private Locality locality = Locality.LOCAL;
+  /**
+   * Configures a {@link FakeTextGenerator}: the name, claimed locality and faults of every fake, and
+   * the concurrency.
+   */
+  public static final class Builder extends Fake.Settings<Builder> {
     private int concurrency = 8;
-    private FaultPlan faults = FaultPlan.none();
 
     private Builder() {}
 
-    /** The name; default "fake". */
-    public Builder name(String value) {
-      Objects.requireNonNull(value, "name");
-      if (value.isBlank()) {
-        throw new IllegalArgumentException("name must not be blank");
-      }
-      this.name = value;
-      return this;
-    }
-
-    /** The claimed locality; default LOCAL. */
-    public Builder locality(Locality value) {
-      this.locality = Objects.requireNonNull(value, "locality");
+    @Override
+    Builder self() {
       return this;
     }
 
     /** The most requests in flight at once, >= 1; default 8. */
     public Builder concurrency(int value) {
-      if (value < 1) {
-        throw new IllegalArgumentException("concurrency must be >= 1, got concurrency=" + value);
-      }
-      this.concurrency = value;
-      return this;
-    }
-
-    /** The faults to inject; default none. */
-    public Builder faults(FaultPlan value) {
-      this.faults = Objects.requireNonNull(value, "faults");
+      this.concurrency = atLeast(1, value, "concurrency");
       return this;
     }
 

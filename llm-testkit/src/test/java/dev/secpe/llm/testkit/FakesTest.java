@@ -40,6 +40,27 @@ class FakesTest {
   }
 
   @Test
+  void bothFakesTakeTheSameSettingsWithTheSameDefaultsAndChecks() {
+    FakeTextEmbedder e = FakeTextEmbedder.builder().build();
+    FakeTextGenerator g = FakeTextGenerator.builder().build();
+    assertThat(List.of(e.name(), g.name())).containsOnly("fake");
+    assertThat(List.of(e.locality(), g.locality())).containsOnly(Locality.LOCAL);
+    // The shared settings chain with each fake's own, in any order.
+    FakeTextEmbedder e2 = FakeTextEmbedder.builder().name("e").dimension(8).locality(Locality.REMOTE).build();
+    FakeTextGenerator g2 = FakeTextGenerator.builder().concurrency(3).name("g").locality(Locality.REMOTE).build();
+    assertThat(e2.toString()).isEqualTo("FakeTextEmbedder{e, dimension=8, REMOTE}");
+    assertThat(g2.toString()).isEqualTo("FakeTextGenerator{g, REMOTE, concurrency=3}");
+    assertThatThrownBy(() -> FakeTextEmbedder.builder().name(" "))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("name must not be blank");
+    assertThatThrownBy(() -> FakeTextGenerator.builder().name(" "))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("name must not be blank");
+    assertThatThrownBy(() -> FakeTextGenerator.builder().locality(null))
+        .isInstanceOf(NullPointerException.class).hasMessage("locality");
+    assertThatThrownBy(() -> FakeTextEmbedder.builder().faults(null))
+        .isInstanceOf(NullPointerException.class).hasMessage("faults");
+  }
+
+  @Test
   void latencyDelaysEveryCallAndConcurrencyIsBounded() throws Exception {
     FakeTextGenerator g = FakeTextGenerator.builder().concurrency(2)
         .faults(FaultPlan.none().withLatency(Duration.ofMillis(50))).build();
