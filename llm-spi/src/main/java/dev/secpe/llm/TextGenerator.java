@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 
 /**
  * A text generator: random samples and variations of synthetic text. It only ever sees public
@@ -30,17 +31,25 @@ public interface TextGenerator extends AutoCloseable {
    */
   CompletableFuture<List<GenerationResult>> generateAsync(List<GenerationRequest> requests);
 
-  /** Blocking form of {@link #generateAsync(List)}; provider failures are rethrown as is. */
+  /**
+   * Blocking form of {@link #generateAsync(List)}; provider failures are rethrown as is (a checked
+   * one inside a {@link CompletionException}). An interrupt of the waiting thread cancels the
+   * requests (the future), keeps the thread's interrupt status set and throws {@link
+   * ProviderException.Retryable}; a cancelled future throws {@link CancellationException}.
+   */
   default List<GenerationResult> generate(List<GenerationRequest> requests) {
+    CompletableFuture<List<GenerationResult>> results = generateAsync(requests);
     try {
-      return generateAsync(requests).join();
-    } catch (CompletionException e) {
+      return results.get();
+    } catch (InterruptedException e) {
+      results.cancel(true);
+      Thread.currentThread().interrupt();
+      throw new ProviderException.Retryable("interrupted while generating");
+    } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException re) {
         throw re;
       }
-      throw e;
-    } catch (CancellationException e) {
-      throw e;
+      throw new CompletionException(e.getCause());
     }
   }
 
