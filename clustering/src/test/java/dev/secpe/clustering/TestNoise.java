@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Test-only seeded noise (NOT private), standing in for {@code
- * NoiseSources.reproducibleForTests} until the accounting branch implements it. Gaussian by
- * Box-Muller on SplittableRandom doubles ({@link NearestNeighboursTest#nextGaussian}); optionally
- * logs every draw's kind to {@code events}.
+ * Test-only seeded noise (NOT private). Gaussian by Box-Muller on SplittableRandom doubles ({@link
+ * NearestNeighboursTest#nextGaussian}); optionally logs every draw's kind to {@code events}, which
+ * {@code NoiseSources.reproducibleForTests} does not. The tests' expected values were drawn with
+ * it, so it stays rather than giving way to that source.
  */
 final class TestNoise implements NoiseSource {
   private final SplittableRandom rnd;
