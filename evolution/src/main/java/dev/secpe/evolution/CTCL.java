@@ -3,7 +3,6 @@ package dev.secpe.evolution;
 import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.PlanCalibrator;
 import dev.secpe.accounting.ledger.PrivacyCost;
-import dev.secpe.accounting.ledger.Release;
 import dev.secpe.evolution.ctcl.CTCLMethod;
 import dev.secpe.evolution.ctcl.CTCLOptions;
 import dev.secpe.evolution.ctcl.CTCLPlan;
@@ -13,7 +12,6 @@ import dev.secpe.evolution.engine.Method;
 import dev.secpe.llm.FineTunableGenerator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 

@@ -1,13 +1,7 @@
 package dev.secpe.evolution;
 
-import dev.secpe.accounting.Calibration;
 import dev.secpe.accounting.DpBudget;
-import dev.secpe.accounting.Gdp;
-import dev.secpe.accounting.GdpMu;
-import dev.secpe.accounting.ledger.PlanCalibrator;
-import dev.secpe.accounting.ledger.PrivacyCost;
 import dev.secpe.accounting.ledger.PrivacyPlan;
-import dev.secpe.accounting.ledger.Release;
 import dev.secpe.core.Label;
 import dev.secpe.evolution.dpga.DPGAMethod;
 import dev.secpe.evolution.dpga.DPGAOptions;

@@ -2,7 +2,6 @@ package dev.secpe.evolution;
 
 import dev.secpe.evolution.ctcl.CTCLPlan;
 import dev.secpe.evolution.ctcl.FineTuningNoise;
-import dev.secpe.evolution.dpga.DPGAPlan;
 
 import dev.secpe.evolution.ctcl.TopicModel;
 import dev.secpe.evolution.engine.Allocation;

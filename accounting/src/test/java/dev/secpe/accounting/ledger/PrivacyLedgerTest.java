@@ -7,7 +7,6 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.Gdp;
 import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.SecretBudget;
-import dev.secpe.accounting.SecretBudgets;
 import dev.secpe.accounting.Sensitivity;
 import dev.secpe.accounting.noise.NoiseSource;
 import dev.secpe.accounting.noise.NoiseSources;

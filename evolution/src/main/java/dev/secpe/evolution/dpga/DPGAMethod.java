@@ -5,7 +5,6 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
-import dev.secpe.core.LabelSet;
 import dev.secpe.core.Provenance;
 import dev.secpe.core.SyntheticText;
 import dev.secpe.core.report.PrivacyReport;

@@ -6,7 +6,6 @@ import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
 import dev.secpe.core.LabelSet;
 import dev.secpe.core.PrivateDataset;
-import dev.secpe.core.PrivateRecord;
 import dev.secpe.core.PrivateTexts;
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.PublicTexts;
