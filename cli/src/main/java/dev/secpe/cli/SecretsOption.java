@@ -176,6 +176,12 @@ final class SecretsOption {
       return detector.detect(text);
     }
 
+    /** The detector's own: the name given here changes nothing it finds. */
+    @Override
+    public String configuration() {
+      return detector.configuration();
+    }
+
     @Override
     public String toString() {
       return name.toLowerCase(Locale.ROOT);

@@ -99,6 +99,22 @@ public final class DictionaryDetector extends InProcessDetector {
     }
   }
 
+  /**
+   * The version of how terms are matched and named (boundaries, case, whitespace, the text view):
+   * raise it with any change to them.
+   */
+  static final int RULES_VERSION = 1;
+
+  /** The kind, the terms (sorted) and {@link #RULES_VERSION}; never printed: terms may be sensitive. */
+  @Override
+  public String configuration() {
+    List<String> parts = new ArrayList<>();
+    parts.add("rules=" + RULES_VERSION);
+    parts.add("kind=" + kind);
+    terms.stream().sorted().forEach(parts::add);
+    return SecretDetectors.configurationOf("dictionary", parts);
+  }
+
   @Override
   public String toString() {
     return "DictionaryDetector[kind=" + kind + ", " + terms.size() + " terms]";

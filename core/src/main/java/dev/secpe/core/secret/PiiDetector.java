@@ -359,6 +359,27 @@ public final class PiiDetector extends InProcessDetector {
     return kept;
   }
 
+  /**
+   * The version of what the patterns do not say: validation (Luhn, digit counts, IPv6 groups),
+   * values and the text view matched. Raise it with any change to them; a change of a pattern
+   * changes {@link #configuration()} by itself.
+   */
+  static final int RULES_VERSION = 1;
+
+  /** The kinds, every pattern's source and {@link #RULES_VERSION}: what decides the matches. */
+  @Override
+  public String configuration() {
+    List<String> parts = new ArrayList<>();
+    parts.add("rules=" + RULES_VERSION);
+    for (PiiKind k : kinds) {
+      parts.add("kind=" + k.name());
+    }
+    for (Pattern p : List.of(EMAIL, PHONE_NA, PHONE_INTL, URL, IPV4, IPV6_CANDIDATE, CARD)) {
+      parts.add(p.pattern());
+    }
+    return SecretDetectors.configurationOf("pii-regex", parts);
+  }
+
   @Override
   public String toString() {
     return "PiiDetector" + kinds;

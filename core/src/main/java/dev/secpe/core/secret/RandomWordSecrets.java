@@ -59,6 +59,21 @@ public final class RandomWordSecrets extends InProcessDetector {
     });
   }
 
+  /**
+   * The version of how words are matched ({@link Words}' tokens, the text view): raise it with any
+   * change to them.
+   */
+  static final int RULES_VERSION = 1;
+
+  /** The designated words (sorted) and {@link #RULES_VERSION}; never printed. */
+  @Override
+  public String configuration() {
+    List<String> parts = new ArrayList<>();
+    parts.add("rules=" + RULES_VERSION);
+    words.stream().sorted().forEach(parts::add);
+    return SecretDetectors.configurationOf("random-words", parts);
+  }
+
   @Override
   public String toString() {
     return "RandomWordSecrets[" + words.size() + " words]";

@@ -23,4 +23,20 @@ public interface SecretDetector {
 
   /** The secrets found in {@code text}, in order of start position. */
   List<SecretMatch> detect(String text);
+
+  /**
+   * Everything that decides which secrets this detector finds, as one string: two detectors give
+   * the same string only if they find the same secrets, with the same values, in every text. It
+   * names the class, the version of its matching rules, and every setting (terms, kinds, patterns,
+   * options). SecPE binds a run's checkpoint and its privacy-journal entries to {@link
+   * SecretDetectors#digest} of it, so that a resume with another detector (another terms file under
+   * the same name, say) is refused before anything is drawn.
+   *
+   * <p>It may hold the detector's terms, which can be sensitive themselves: it is only ever hashed,
+   * never printed, logged or written. The default, the class name and {@link #name()}, is right only
+   * for a detector whose whole configuration its name states; any other must override it.
+   */
+  default String configuration() {
+    return getClass().getName() + "|" + name();
+  }
 }

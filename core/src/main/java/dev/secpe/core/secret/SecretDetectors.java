@@ -6,12 +6,16 @@ import dev.secpe.llm.spi.ProviderConfig;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -54,6 +58,46 @@ public final class SecretDetectors {
    */
   public static SecretDetector fromPiiService(PiiService service) {
     return new ServiceDetector(Objects.requireNonNull(service, "service"));
+  }
+
+  /** Domain separation of {@link #digest}: a new tag when the digest's input changes its form. */
+  private static final String DIGEST_TAG = "secpe-secret-detector-configuration-v1";
+
+  /**
+   * The digest a checkpoint and the privacy journal name {@code detector} by: {@code "sha256:"} and
+   * the SHA-256 (hex) of a fixed tag, a newline and {@link SecretDetector#configuration()}. Two
+   * detectors with the same digest find the same secrets; a display name may hide any change.
+   *
+   * <p>The digest reveals no term outright, but whoever can guess every term of a dictionary can
+   * confirm the guess against it: it is written only to files the data holder keeps (checkpoints,
+   * the journal), never to a report.
+   */
+  public static String digest(SecretDetector detector) {
+    Objects.requireNonNull(detector, "detector");
+    String conf = Objects.requireNonNull(detector.configuration(), "detector configuration");
+    try {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      md.update(DIGEST_TAG.getBytes(StandardCharsets.UTF_8));
+      md.update((byte) '\n');
+      md.update(conf.getBytes(StandardCharsets.UTF_8));
+      return "sha256:" + HexFormat.of().formatHex(md.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 unavailable", e);
+    }
+  }
+
+  /**
+   * One canonical, unambiguous string of a list of parts (each length-prefixed), for {@link
+   * SecretDetector#configuration()}s built of several values: no choice of parts can make two
+   * different lists give the same string.
+   */
+  public static String configurationOf(String kind, List<String> parts) {
+    Objects.requireNonNull(kind, "kind");
+    StringBuilder b = new StringBuilder(kind).append('[');
+    for (String p : parts) {
+      b.append(p.length()).append(':').append(p).append(';');
+    }
+    return b.append(']').toString();
   }
 
   /**
@@ -114,6 +158,11 @@ public final class SecretDetectors {
     }
 
     @Override
+    public String configuration() {
+      return configurationOf("composite", parts.stream().map(SecretDetector::configuration).toList());
+    }
+
+    @Override
     public List<SecretMatch> detect(String text) {
       List<SecretMatch> all = new ArrayList<>();
       for (SecretDetector d : parts) {
@@ -138,6 +187,12 @@ public final class SecretDetectors {
     @Override
     public Locality locality() {
       return Objects.requireNonNull(service.locality(), "PII service locality");
+    }
+
+    @Override
+    public String configuration() {
+      // The service's own settings are beyond reach: its class and name stand for them.
+      return configurationOf("pii-service", List.of(service.getClass().getName(), service.name()));
     }
 
     @Override
