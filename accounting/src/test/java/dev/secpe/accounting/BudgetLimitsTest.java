@@ -2,6 +2,7 @@ package dev.secpe.accounting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.offset;
 
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -59,5 +60,21 @@ class BudgetLimitsTest {
       assertThat(DpBudget.deltaAboveOneOverN(Math.min(Math.nextDown(1.0), delta * 2), n)).isPresent();
       assertThat(DpBudget.deltaAboveOneOverN(delta, n * 2)).isPresent();
     }
+  }
+
+  /**
+   * The default delta is warned about below 100 records (1/(2 ln 2) = 0.7213 at N = 2, the
+   * quick start's two records; 1/(99 ln 99) = 2.198e-3 at N = 99), never from 100 on
+   * (1/(100 ln 100) = 2.171e-3), and never for a delta the caller chose.
+   */
+  @Test
+  void theDefaultDeltaIsWarnedAboutBelowAHundredRecords() {
+    assertThat(DpBudget.defaultDeltaTooLarge(1 / (2 * Math.log(2)), 2)).get().asString()
+        .contains("1/(N ln N) = 0.7213").contains("N = 2 private records").contains("below N = 100");
+    assertThat(DpBudget.defaultDeltaTooLarge(DpBudget.deltaForDatasetSize(99), 99)).isPresent();
+    assertThat(DpBudget.deltaForDatasetSize(99)).isCloseTo(2.198e-3, offset(1e-6));
+    assertThat(DpBudget.defaultDeltaTooLarge(DpBudget.deltaForDatasetSize(100), 100)).isEmpty();
+    assertThat(DpBudget.defaultDeltaTooLarge(1e-5, 2)).isEmpty(); // chosen, not the default
+    assertThat(DpBudget.defaultDeltaTooLarge(DpBudget.deltaForDatasetSize(2), 1)).isPresent(); // N = 1: its default is N = 2's
   }
 }

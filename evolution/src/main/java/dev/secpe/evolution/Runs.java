@@ -62,8 +62,9 @@ abstract class Runs<C extends RunConfig> {
     List<String> out = new ArrayList<>();
     if (plan.isPrivate()) {
       // the delta the report will state, as the run's method gives it (its steps hold no state yet)
-      DpBudget.deltaAboveOneOverN(newMethod().reportDelta(), inputs.privateData().size())
-          .ifPresent(out::add);
+      double delta = newMethod().reportDelta();
+      DpBudget.deltaAboveOneOverN(delta, inputs.privateData().size()).ifPresent(out::add);
+      DpBudget.defaultDeltaTooLarge(delta, inputs.privateData().size()).ifPresent(out::add);
     }
     out.addAll(methodWarnings());
     return List.copyOf(out);

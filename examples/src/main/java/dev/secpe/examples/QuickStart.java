@@ -57,7 +57,7 @@ public final class QuickStart {
               .build()
               .run();
       result.dataset().writeJsonl(Path.of("synthetic.jsonl"));
-      System.out.println(result.report());      // every noisy release and the guarantee
+      System.out.println(result.report());      // the guarantee, releases, warnings (toJson(): all)
       return result;
     }
     // @end region="secpe"

@@ -4,6 +4,8 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.GdpMu;
 import dev.secpe.accounting.SecretBudget;
 import dev.secpe.accounting.ledger.Release;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -88,6 +90,43 @@ public record PrivacyReport(
    */
   public String toJson() {
     return PrivacyReportJson.toJson(this);
+  }
+
+  /**
+   * A few lines a person reads: the method and sizes, the guarantee, the releases and their noise,
+   * every warning, and where the rest is ({@link #toJson()}: every release, deviation, provider
+   * and timing). Public facts only, as the report itself.
+   */
+  @Override
+  public String toString() {
+    StringBuilder b = new StringBuilder();
+    b.append(method).append(" run: ").append(syntheticRecords).append(" synthetic texts");
+    if (privateRecords >= 0) {
+      b.append(" from ").append(privateRecords).append(" private records");
+    }
+    b.append('\n').append("guarantee: ");
+    List<String> parts = new ArrayList<>();
+    secretBudget.ifPresent(s -> parts.add("(p, r) = (" + figure(s.p()) + ", " + figure(s.r()) + ") for every secret"));
+    mu.ifPresent(m -> parts.add("mu = " + figure(m.mu()) + " (GDP)"));
+    dp.ifPresent(d -> parts.add("(epsilon, delta) = (" + figure(d.epsilon()) + ", " + figure(d.delta()) + ")"));
+    b.append(parts.isEmpty() ? "none (non-private: nothing is protected)" : String.join("; ", parts)).append('\n');
+    b.append("releases: ").append(mechanisms.size());
+    sigma.ifPresent(x -> b.append(", noise multiplier ").append(figure(x)));
+    b.append(", ").append(noise.isPrivate() ? "secure noise" : "reproducible noise (NOT private)").append('\n');
+    for (String w : warnings) {
+      b.append("warning: ").append(w).append('\n');
+    }
+    return b.append("(every release, deviation, provider and timing: toJson())").toString();
+  }
+
+  /** Four significant digits, without a trailing exponent where none is needed. */
+  private static String figure(double x) {
+    if (x == 0 || Double.isInfinite(x) || Double.isNaN(x)) {
+      return x == 0 ? "0" : String.valueOf(x);
+    }
+    BigDecimal d = new BigDecimal(x).round(new MathContext(4)).stripTrailingZeros();
+    double a = Math.abs(x);
+    return a >= 1e-4 && a < 1e7 ? d.toPlainString() : d.toString();
   }
 
   /** A builder for {@code method}. */

@@ -80,6 +80,7 @@ public final class Runner {
       }
       method.deviations(ctx).forEach(b::deviation);
       DpBudget.deltaAboveOneOverN(reportDelta, privateData.size()).ifPresent(b::warning);
+      DpBudget.defaultDeltaTooLarge(reportDelta, privateData.size()).ifPresent(b::warning);
       method.warnings(ctx).forEach(b::warning);
       b.deviation("Dual (eps, delta) from the ledger: " + g.dpMethod() + "; (p, r): " + g.secretMethod() + ".");
     }
