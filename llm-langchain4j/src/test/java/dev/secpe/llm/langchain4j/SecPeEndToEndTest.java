@@ -90,14 +90,17 @@ class SecPeEndToEndTest {
     }
   }
 
-  /** The guide's code block after "From `SecPeEndToEndTest.secpe`" is the region above, line for line. */
+  /**
+   * The guide's code block after "From `SecPeEndToEndTest.secpe`" (the one after its imports) is
+   * the region above, line for line.
+   */
   @Test
   void theGuideShowsTheTestedCode() throws IOException {
     Path root = Path.of(System.getProperty("user.dir")).getParent(); // llm-langchain4j/ -> repository
     List<String> guide = Files.readAllLines(root.resolve("docs/guide/langchain4j.md"));
     List<String> source = Files.readAllLines(
         Path.of("src/test/java/dev/secpe/llm/langchain4j/SecPeEndToEndTest.java"));
-    int marker = indexOf(guide, "From `SecPeEndToEndTest.secpe`", 0);
+    int marker = indexOf(guide, "and the code, given", indexOf(guide, "From `SecPeEndToEndTest.secpe`", 0));
     int open = indexOf(guide, "```java", marker);
     List<String> shown = guide.subList(open + 1, indexOf(guide, "```", open + 1));
     int start = indexOf(source, "// @start region=\"langchain4j\"", 0);
