@@ -315,7 +315,7 @@ final class DemoCommand implements Callable<Integer> {
         DemoSummary.Stat.of(baseline.stream().mapToDouble(b -> 1e3 * b.kid()).toArray()).format(3));
     System.out.printf("%-6s %4s %15s %15s %15s %15s %15s %15s %15s %15s %15s %13s %11s %s%n",
         "method", "r/p", "sigma", "FID first", "FID last", "KIDx1e3 last", "fidelity first", "fidelity last", "MAUVE",
-        "accuracy", "distinct", "near-dup", "cache hits", "FID falls / KID falls / fidelity rises");
+        "accuracy", "distinct", "near-dup", "cache hits", "first to last round: FID / KID / fidelity");
     for (DemoSummary s : summary) {
       boolean rounds = s.fidPerRound().size() >= 2;
       System.out.printf(
@@ -334,9 +334,21 @@ final class DemoCommand implements Callable<Integer> {
           s.distinct().format(1),
           s.nearDuplicates().format(1),
           s.candidateHitRate().format(2),
-          !rounds ? "-" : (s.fidFallsEveryRound() ? "yes" : "no") + " / " + (s.kidFallsEveryRound() ? "yes" : "no")
-              + " / " + (s.fidelityRisesEveryRound() ? "yes" : "no"));
+          !rounds ? "-" : trend(s));
     }
+  }
+
+  /**
+   * What the seeds say of each figure's change from the first round to the last: "falls / no
+   * clear change / rises", or once "no verdict from one seed" (the quick demo).
+   */
+  static String trend(DemoSummary s) {
+    String fid = DemoSummary.verdict(s.firstToLast(DemoResult::fidPerRound));
+    if (s.runs().size() < 2) {
+      return fid;
+    }
+    return fid + " / " + DemoSummary.verdict(s.firstToLast(DemoResult::kidPerRound)) + " / "
+        + DemoSummary.verdict(s.firstToLast(DemoResult::fidelityPerRound));
   }
 
   private static void writeJson(
@@ -414,6 +426,15 @@ final class DemoCommand implements Callable<Integer> {
       o.put("fid_falls_every_round", s.fidFallsEveryRound());
       o.put("fidelity_rises_every_round", s.fidelityRisesEveryRound());
       o.put("kid_falls_every_round", s.kidFallsEveryRound());
+      // The change from the first round to the last, paired by seed, and what the seeds say of it.
+      for (String figure : List.of("fid", "kid", "fidelity")) {
+        DemoSummary.Stat c = s.firstToLast(figure.equals("fid") ? DemoResult::fidPerRound
+            : figure.equals("kid") ? DemoResult::kidPerRound : DemoResult::fidelityPerRound);
+        put(o, figure + "_first_to_last", c);
+        if (o.has(figure + "_first_to_last")) {
+          ((ObjectNode) o.get(figure + "_first_to_last")).put("seeds", c.n()).put("verdict", DemoSummary.verdict(c));
+        }
+      }
     }
     m.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
   }

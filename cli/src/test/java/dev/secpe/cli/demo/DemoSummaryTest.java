@@ -40,13 +40,37 @@ class DemoSummaryTest {
     assertThat(fid.get(1).mean()).isCloseTo(0.0225, within(1e-12));
     assertThat(fid.get(2).mean()).isCloseTo(0.011, within(1e-12));
     assertThat(fid.get(0).sd()).isCloseTo(Math.sqrt(2) * 0.010, within(1e-12));
-    assertThat(s.fidFallsEveryRound()).isFalse();
-    assertThat(s.fidelityRisesEveryRound()).isTrue();
     assertThat(s.firstFidelity().mean()).isCloseTo(0.51, within(1e-12));
     assertThat(s.fidelity().mean()).isCloseTo(0.59, within(1e-12));
-    DemoSummary falling = new DemoSummary("augpe", Double.POSITIVE_INFINITY, List.of(
-        run(1, List.of(0.03, 0.02, 0.01), List.of(0.6, 0.6, 0.7))));
-    assertThat(falling.fidFallsEveryRound()).isTrue();
-    assertThat(falling.fidelityRisesEveryRound()).isFalse();
+  }
+
+  @Test
+  void theChangeFromTheFirstRoundToTheLastIsPairedBySeed() {
+    // Seed 1: FID 0.030 -> 0.010 (-0.020); seed 2: 0.010 -> 0.012 (+0.002): mean -0.009,
+    // sd sqrt(((-0.011)^2 + 0.011^2) / 1) = 0.011 * sqrt(2).
+    DemoSummary s = new DemoSummary("augpe", Double.POSITIVE_INFINITY, List.of(
+        run(1, List.of(0.030, 0.025, 0.010), List.of(0.50, 0.55, 0.60)),
+        run(2, List.of(0.010, 0.020, 0.012), List.of(0.52, 0.53, 0.58))));
+    DemoSummary.Stat c = s.firstToLast(DemoResult::fidPerRound);
+    assertThat(c.mean()).isCloseTo(-0.009, within(1e-12));
+    assertThat(c.sd()).isCloseTo(0.011 * Math.sqrt(2), within(1e-12));
+    // t(0.975, 1) = 12.706: the interval -0.009 +- 12.706 * 0.011 covers zero.
+    assertThat(DemoSummary.verdict(c)).isEqualTo("no clear change");
+  }
+
+  @Test
+  void aVerdictNeedsSeveralSeedsAndAnIntervalThatExcludesZero() {
+    // n = 5, sd 0.001: half-width 2.776 * 0.001 / sqrt(5) = 0.0012415.
+    assertThat(DemoSummary.verdict(new DemoSummary.Stat(-0.0013, 0.001, 5))).isEqualTo("falls");
+    assertThat(DemoSummary.verdict(new DemoSummary.Stat(-0.0012, 0.001, 5))).isEqualTo("no clear change");
+    assertThat(DemoSummary.verdict(new DemoSummary.Stat(0.0013, 0.001, 5))).isEqualTo("rises");
+    // One seed: whatever the size of the change, no verdict (the seed decides its sign).
+    assertThat(DemoSummary.verdict(new DemoSummary.Stat(-0.5, 0, 1))).isEqualTo("no verdict from one seed");
+    assertThat(DemoSummary.verdict(new DemoSummary.Stat(Double.NaN, Double.NaN, 3))).isEqualTo("–");
+    // The table's quantiles: df 1, 4, 30 and beyond.
+    assertThat(DemoSummary.t975(1)).isEqualTo(12.706);
+    assertThat(DemoSummary.t975(4)).isEqualTo(2.776);
+    assertThat(DemoSummary.t975(30)).isEqualTo(2.042);
+    assertThat(DemoSummary.t975(31)).isEqualTo(1.96);
   }
 }
