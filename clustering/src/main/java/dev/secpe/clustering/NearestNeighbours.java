@@ -129,11 +129,13 @@ public final class NearestNeighbours {
       score = score.clone();
     }
 
+    /** For each row of A, the index of its nearest row of B (a copy). */
     @Override
     public int[] index() {
       return index.clone();
     }
 
+    /** For each row of A, the exact score of its nearest row of B (a copy). */
     @Override
     public double[] score() {
       return score.clone();
@@ -161,11 +163,13 @@ public final class NearestNeighbours {
       score = deepCopy(score);
     }
 
+    /** For each row of A, its k nearest rows of B, nearest first (a deep copy). */
     @Override
     public int[][] index() {
       return deepCopy(index);
     }
 
+    /** For each row of A, the exact scores of its k nearest rows of B (a deep copy). */
     @Override
     public double[][] score() {
       return deepCopy(score);

@@ -35,11 +35,13 @@ public record SecretClusteringResult(
     clusterIndex = clusterIndex.clone();
   }
 
+  /** The released noisy counts, one per kept cluster (a copy). */
   @Override
   public double[] counts() {
     return counts.clone();
   }
 
+  /** For each kept row, the index of the public cluster it came from (a copy). */
   @Override
   public int[] clusterIndex() {
     return clusterIndex.clone();

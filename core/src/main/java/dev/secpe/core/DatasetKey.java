@@ -98,6 +98,7 @@ public final class DatasetKey {
       secretIdKey = secretIdKey.clone();
     }
 
+    /** The 32-byte secret-id key (a copy). */
     @Override
     public byte[] secretIdKey() {
       return secretIdKey.clone();

@@ -31,16 +31,19 @@ public record MauveResult(double mauve, double[] p, double[] q, double[][] diver
     return p.length;
   }
 
+  /** The histogram of the first set (a copy). */
   @Override
   public double[] p() {
     return p.clone();
   }
 
+  /** The histogram of the second set (a copy). */
   @Override
   public double[] q() {
     return q.clone();
   }
 
+  /** The divergence curve's points (a deep copy). */
   @Override
   public double[][] divergenceCurve() {
     return deepCopy(divergenceCurve);

@@ -39,11 +39,13 @@ public record PrivacyGuarantee(
     r = r.clone();
   }
 
+  /** The prior of each secret (a copy). */
   @Override
   public double[] p() {
     return p.clone();
   }
 
+  /** The bound on the posterior success of each secret (a copy). */
   @Override
   public double[] r() {
     return r.clone();

@@ -65,11 +65,13 @@ public record SecretLpProblem(double[] upper, int[][] rows, double[] capacity) {
     return n;
   }
 
+  /** The upper bound of each variable (a copy). */
   @Override
   public double[] upper() {
     return upper.clone();
   }
 
+  /** For each constraint, the indices of its variables (a deep copy). */
   @Override
   public int[][] rows() {
     int[][] copy = new int[rows.length][];
@@ -79,6 +81,7 @@ public record SecretLpProblem(double[] upper, int[][] rows, double[] capacity) {
     return copy;
   }
 
+  /** The right-hand side of each constraint (a copy). */
   @Override
   public double[] capacity() {
     return capacity.clone();

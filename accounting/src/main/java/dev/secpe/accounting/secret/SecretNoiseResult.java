@@ -46,16 +46,19 @@ public record SecretNoiseResult(
     this(sigma, sigmaPerSecret, weights, rho, expectedSampled, rounds, shiftMultiplier, 0);
   }
 
+  /** {@code sigma_j} for each secret (a copy). */
   @Override
   public double[] sigmaPerSecret() {
     return sigmaPerSecret.clone();
   }
 
+  /** The LP solution {@code w_i}, one per record (a copy). */
   @Override
   public double[] weights() {
     return weights.clone();
   }
 
+  /** The sampling probabilities {@code rho_i}, one per record (a copy). */
   @Override
   public double[] rho() {
     return rho.clone();

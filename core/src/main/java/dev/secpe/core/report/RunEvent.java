@@ -74,6 +74,7 @@ public sealed interface RunEvent {
       votes = votes.clone();
     }
 
+    /** The noisy votes of the round (a copy). */
     @Override
     public double[] votes() {
       return votes.clone();

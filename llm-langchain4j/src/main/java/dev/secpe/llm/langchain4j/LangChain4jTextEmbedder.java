@@ -78,6 +78,7 @@ public final class LangChain4jTextEmbedder extends BlockingTextEmbedder {
     return model;
   }
 
+  /** Embeds one batch with the framework's model, on the caller's thread. */
   @Override
   protected List<float[]> call(List<String> batch) {
     List<TextSegment> segments = new ArrayList<>(batch.size());
@@ -96,11 +97,16 @@ public final class LangChain4jTextEmbedder extends BlockingTextEmbedder {
     return out;
   }
 
+  /** Asks the framework's model for its dimension (once, when the embedder is built). */
   @Override
   protected int askDimension() {
     return model.dimension();
   }
 
+  /**
+   * The framework's failure without its message (it may quote the texts), as a ProviderException
+   * that keeps whether it is worth retrying.
+   */
   @Override
   protected RuntimeException redact(String what, Throwable failure) {
     return Failures.redact(what, failure);
@@ -119,6 +125,7 @@ public final class LangChain4jTextEmbedder extends BlockingTextEmbedder {
       this.model = model;
     }
 
+    /** This builder. */
     @Override
     protected Builder self() {
       return this;

@@ -129,6 +129,7 @@ public final class LangChain4jTextGenerator extends BlockingTextGenerator<ChatRe
         .build();
   }
 
+  /** Sends one prepared request to the framework's chat model, on the caller's thread. */
   @Override
   protected GenerationResult call(ChatRequest request) {
     ChatResponse response = model.chat(request);
@@ -150,6 +151,10 @@ public final class LangChain4jTextGenerator extends BlockingTextGenerator<ChatRe
         usage == null ? 0 : tokens(usage.outputTokenCount()));
   }
 
+  /**
+   * The framework's failure without its message (it may quote the texts), as a ProviderException
+   * that keeps whether it is worth retrying.
+   */
   @Override
   protected RuntimeException redact(String what, Throwable failure) {
     return Failures.redact(what, failure);
@@ -170,6 +175,7 @@ public final class LangChain4jTextGenerator extends BlockingTextGenerator<ChatRe
       this.model = model;
     }
 
+    /** This builder. */
     @Override
     protected Builder self() {
       return this;
@@ -193,6 +199,7 @@ public final class LangChain4jTextGenerator extends BlockingTextGenerator<ChatRe
       return new LangChain4jTextGenerator(this);
     }
 
+    /** Adds this adapter's own settings, those that were set, to {@code toString()}. */
     @Override
     protected void describe(StringJoiner set) {
       add(set, "parameters", parameters == null ? null : "custom");

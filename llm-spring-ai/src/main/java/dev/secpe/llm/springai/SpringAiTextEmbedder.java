@@ -58,16 +58,22 @@ public final class SpringAiTextEmbedder extends BlockingTextEmbedder {
     return model;
   }
 
+  /** Embeds one batch with the framework's model, on the caller's thread. */
   @Override
   protected List<float[]> call(List<String> batch) {
     return model.embed(batch);
   }
 
+  /** Asks the framework's model for its dimension (once, when the embedder is built). */
   @Override
   protected int askDimension() {
     return model.dimensions();
   }
 
+  /**
+   * The framework's failure without its message (it may quote the texts), as a ProviderException
+   * that keeps whether it is worth retrying.
+   */
   @Override
   protected RuntimeException redact(String what, Throwable failure) {
     return Failures.redact(what, failure);
@@ -86,6 +92,7 @@ public final class SpringAiTextEmbedder extends BlockingTextEmbedder {
       this.model = model;
     }
 
+    /** This builder. */
     @Override
     protected Builder self() {
       return this;

@@ -98,6 +98,7 @@ public final class SpringAiTextGenerator extends BlockingTextGenerator<Prompt> {
         Objects.requireNonNull(options.apply(r.params()), "options mapping returned null"));
   }
 
+  /** Sends one prepared prompt to the framework's chat model, on the caller's thread. */
   @Override
   protected GenerationResult call(Prompt prompt) {
     ChatResponse response = model.call(prompt);
@@ -119,6 +120,10 @@ public final class SpringAiTextGenerator extends BlockingTextGenerator<Prompt> {
         usage == null ? 0 : tokens(usage.getCompletionTokens()));
   }
 
+  /**
+   * The framework's failure without its message (it may quote the texts), as a ProviderException
+   * that keeps whether it is worth retrying.
+   */
   @Override
   protected RuntimeException redact(String what, Throwable failure) {
     return Failures.redact(what, failure);
@@ -138,6 +143,7 @@ public final class SpringAiTextGenerator extends BlockingTextGenerator<Prompt> {
       this.model = model;
     }
 
+    /** This builder. */
     @Override
     protected Builder self() {
       return this;
@@ -155,6 +161,7 @@ public final class SpringAiTextGenerator extends BlockingTextGenerator<Prompt> {
       return new SpringAiTextGenerator(this);
     }
 
+    /** Adds this adapter's own settings, those that were set, to {@code toString()}. */
     @Override
     protected void describe(StringJoiner set) {
       add(set, "options", options == null ? null : "custom");
