@@ -114,7 +114,7 @@ public final class LangChain4jTextEmbedder extends BlockingTextEmbedder {
 
   /**
    * Settings of a {@link LangChain4jTextEmbedder} ({@link BlockingTextEmbedder.Settings}: name,
-   * locality, batchSize, maxConcurrency, dimension, executor, timeout); each may be set once. {@link
+   * locality, batchSize, maxConcurrency, dimension, executor, timeout); a second call keeps the last value. {@link
    * #build()} leaves the builder reusable (every embedder built has its own threads).
    */
   public static final class Builder extends BlockingTextEmbedder.Settings<Builder> {

@@ -163,7 +163,7 @@ public final class LangChain4jTextGenerator extends BlockingTextGenerator<ChatRe
   /**
    * Settings of a {@link LangChain4jTextGenerator}: those of every blocking generator ({@link
    * BlockingSettings}: name, locality, maxConcurrency, executor, timeout) and the parameter mapping;
-   * each may be set once. {@link #build()} leaves the builder reusable (every generator built has
+   * a second call keeps the last value. {@link #build()} leaves the builder reusable (every generator built has
    * its own threads).
    */
   public static final class Builder extends BlockingSettings<Builder> {
@@ -186,7 +186,6 @@ public final class LangChain4jTextGenerator extends BlockingTextGenerator<ChatRe
      * #standardParameters}. The model's default parameters fill in what the result leaves unset.
      */
     public Builder parameters(Function<GenerationParams, ChatRequestParameters> mapping) {
-      once(this.parameters, "parameters");
       this.parameters = Objects.requireNonNull(mapping, "parameters");
       return this;
     }

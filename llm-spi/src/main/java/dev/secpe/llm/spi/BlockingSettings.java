@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The settings every {@link BlockingTextGenerator} and {@link BlockingTextEmbedder} has; an
  * adapter's builder extends it (an embedder's through {@link BlockingTextEmbedder.Settings}). Each
- * option may be set once (a second time is an {@link IllegalStateException}); values are checked at
+ * option set twice keeps the last value, as in every builder of the library; values are checked at
  * once; {@link #toString()} shows only what was set.
  *
  * @param <B> the builder
@@ -42,7 +42,6 @@ public abstract class BlockingSettings<B extends BlockingSettings<B>> {
 
   /** The name in reports and messages (non-blank); the adapter says its default. */
   public B name(String name) {
-    once(this.name, "name");
     this.name = nonBlank(name, "name");
     return self();
   }
@@ -52,14 +51,12 @@ public abstract class BlockingSettings<B extends BlockingSettings<B>> {
    * model in this process or on this host.
    */
   public B locality(Locality locality) {
-    once(this.locality, "locality");
     this.locality = Objects.requireNonNull(locality, "locality");
     return self();
   }
 
   /** The most calls in flight at once, across all callers, >= 1; default: the adapter's (4 calls for a generator, 2 batches for an embedder). */
   public B maxConcurrency(int maxConcurrency) {
-    once(this.maxConcurrency, "maxConcurrency");
     this.maxConcurrency = atLeastOne(maxConcurrency, "maxConcurrency");
     return self();
   }
@@ -70,14 +67,12 @@ public abstract class BlockingSettings<B extends BlockingSettings<B>> {
    * caller's executor is never shut down.
    */
   public B executor(Executor executor) {
-    once(this.executor, "executor");
     this.executor = Objects.requireNonNull(executor, "executor");
     return self();
   }
 
   /** How long one call (one batch, for an embedder) may take before it is cancelled, > 0; default 2 minutes. */
   public B timeout(Duration timeout) {
-    once(this.timeout, "timeout");
     this.timeout = positive(timeout, "timeout");
     return self();
   }
@@ -104,13 +99,6 @@ public abstract class BlockingSettings<B extends BlockingSettings<B>> {
   protected static void add(StringJoiner j, String option, @Nullable Object value) {
     if (value != null) {
       j.add(option + "=" + value);
-    }
-  }
-
-  /** Refuses an option set a second time, naming it. */
-  protected static void once(@Nullable Object current, String option) {
-    if (current != null) {
-      throw new IllegalStateException(option + " was already set; each option may be set once");
     }
   }
 

@@ -198,14 +198,12 @@ public abstract class BlockingTextEmbedder implements TextEmbedder {
 
     /** Texts per call, >= 1; default {@value BlockingTextEmbedder#DEFAULT_BATCH_SIZE}. */
     public B batchSize(int batchSize) {
-      once(this.batchSize, "batchSize");
       this.batchSize = atLeastOne(batchSize, "batchSize");
       return self();
     }
 
     /** The vectors' dimension, >= 1; default: the model's, asked once. */
     public B dimension(int dimension) {
-      once(this.dimension, "dimension");
       this.dimension = atLeastOne(dimension, "dimension");
       return self();
     }

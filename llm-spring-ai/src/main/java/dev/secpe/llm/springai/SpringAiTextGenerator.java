@@ -132,7 +132,7 @@ public final class SpringAiTextGenerator extends BlockingTextGenerator<Prompt> {
   /**
    * Settings of a {@link SpringAiTextGenerator}: those of every blocking generator ({@link
    * BlockingSettings}: name, default "spring-ai"; locality; maxConcurrency; executor; timeout) and
-   * the options mapping; each may be set once. {@link #build()} leaves the builder reusable.
+   * the options mapping; a second call keeps the last value. {@link #build()} leaves the builder reusable.
    */
   public static final class Builder extends BlockingSettings<Builder> {
     private final ChatModel model;
@@ -151,7 +151,6 @@ public final class SpringAiTextGenerator extends BlockingTextGenerator<Prompt> {
 
     /** How a request's {@link GenerationParams} become Spring AI options; default {@link #standardOptions}. */
     public Builder options(Function<GenerationParams, ChatOptions> mapping) {
-      once(this.options, "options");
       this.options = Objects.requireNonNull(mapping, "options");
       return this;
     }
