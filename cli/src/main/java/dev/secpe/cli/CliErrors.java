@@ -18,9 +18,26 @@ final class CliErrors {
 
   static int onParameterException(ParameterException e, String[] args) {
     PrintWriter err = e.getCommandLine().getErr();
-    err.println("error: " + oneLine(e.getMessage()));
+    // picocli starts some messages with its own "Error: ", which our prefix would double.
+    String message = oneLine(e.getMessage()).replaceFirst("^Error: ", "");
+    if (mixesBudgetForms(args) && message.matches(".*--(p|r|epsilon|delta)=.*")) {
+      message += " (a budget is --p with --r, or --epsilon with --delta: the two forms exclude each other)";
+    }
+    err.println("error: " + message);
     err.flush();
     return BAD_INPUT;
+  }
+
+  /** Whether {@code args} name options of both budget forms ({@code --p/--r} and {@code --epsilon/--delta}). */
+  static boolean mixesBudgetForms(String[] args) {
+    boolean secret = false;
+    boolean dp = false;
+    for (String a : args) {
+      String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+      secret |= name.equals("--p") || name.equals("--r");
+      dp |= name.equals("--epsilon") || name.equals("--delta");
+    }
+    return secret && dp;
   }
 
   static int onExecutionException(

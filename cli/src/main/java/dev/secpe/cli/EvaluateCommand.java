@@ -127,7 +127,7 @@ final class EvaluateCommand implements Callable<Integer> {
       if (!spec.commandLine().getParseResult().hasMatchedOption("--embedder")) {
         // The figures depend on the embedder: say which one reads them when the user did not choose.
         err.println("evaluate: embedding with " + embedder.name() + " (the default, as bin/secpe run's;"
-            + " the demo embeds with all-minilm-l6-v2-q): --embedder NAME reads the texts in another");
+            + " the demo embeds with all-minilm-l6-v2-q): --embedder NAME embeds them with another model");
         err.flush();
       }
       report = builder.build().evaluateRecords(synth, held);
