@@ -44,7 +44,8 @@ import java.util.function.Supplier;
  *
  * <p>Not done, and so not caught by the built-in detectors: homoglyphs across scripts (Cyrillic "а"
  * for Latin "a"), accents dropped or added ("Jose" for "José"), leetspeak, a word split by spaces
- * or punctuation, digits spelled out.
+ * or punctuation, digits spelled out. And since an ignorable character is removed, it never
+ * separates words: "foo\u200Bsecret" is the one word "foosecret" in the view.
  */
 final class TextView {
 
@@ -56,22 +57,19 @@ final class TextView {
 
   private final String text;
   private final int originalLength;
-  // Per char of the view, the span [from, to) of the text it came from; null when the view keeps
-  // every offset (the ASCII fast path).
-  private final int[] from;
-  private final int[] to;
+  // Where the view came from, as runs; null when the view keeps every offset (the ASCII fast path).
+  private final Runs runs;
 
-  private TextView(String text, int originalLength, int[] from, int[] to) {
+  private TextView(String text, int originalLength, Runs runs) {
     this.text = text;
     this.originalLength = originalLength;
-    this.from = from;
-    this.to = to;
+    this.runs = runs;
   }
 
   /** The view of {@code text}. */
   static TextView of(String text) {
     if (isAscii(text)) {
-      return new TextView(asciiLower(text), text.length(), null, null);
+      return new TextView(asciiLower(text), text.length(), null);
     }
     return mapped(text);
   }
@@ -86,9 +84,10 @@ final class TextView {
 
   /** The view built char by char, as for non-ASCII text (the fast path's reference in tests). */
   static TextView mapped(String text) {
-    Offsets offsets = new Offsets(text.length());
-    String view = build(text, offsets);
-    return new TextView(view, text.length(), offsets.from(), offsets.to());
+    Runs runs = new Runs();
+    String view = build(text, runs);
+    runs.end(view.length());
+    return new TextView(view, text.length(), runs);
   }
 
   /** The view. */
@@ -101,7 +100,7 @@ final class TextView {
    * and value with its offsets mapped back.
    */
   SecretMatch toText(SecretMatch match) {
-    if (from == null) {
+    if (runs == null) {
       return match;
     }
     int start = match.start();
@@ -109,11 +108,11 @@ final class TextView {
     int s;
     int e;
     if (start == end) {
-      s = start < from.length ? from[start] : originalLength;
+      s = start < text.length() ? runs.from(start) : originalLength;
       e = s;
     } else {
-      s = from[start];
-      e = to[end - 1];
+      s = runs.from(start);
+      e = runs.to(end - 1);
     }
     return new SecretMatch(match.kind(), match.value(), s, e);
   }
@@ -127,40 +126,38 @@ final class TextView {
     return true;
   }
 
+  /** {@code text}, pure ASCII, lower-cased (the JDK's own loop over a Latin-1 string). */
   private static String asciiLower(String text) {
-    int i = 0;
-    while (i < text.length() && !isAsciiUpper(text.charAt(i))) {
-      i++;
-    }
-    if (i == text.length()) {
-      return text;
-    }
-    char[] c = text.toCharArray();
-    for (; i < c.length; i++) {
-      if (isAsciiUpper(c[i])) {
-        c[i] = (char) (c[i] + ('a' - 'A'));
-      }
-    }
-    return new String(c);
+    return text.toLowerCase(Locale.ROOT);
   }
 
   private static boolean isAsciiUpper(char c) {
     return c >= 'A' && c <= 'Z';
   }
 
-  private static String build(String text, Offsets offsets) {
+  private static String build(String text, Runs runs) {
     int n = text.length();
-    StringBuilder out = new StringBuilder(n);
+    char[] out = new char[n + 16];
+    int len = 0;
     int i = 0;
     while (i < n) {
-      char c = text.charAt(i);
-      // An ASCII char followed by another (or by nothing) is a segment of its own.
-      if (c < 0x80 && (i + 1 == n || text.charAt(i + 1) < 0x80)) {
-        out.append(isAsciiUpper(c) ? (char) (c + ('a' - 'A')) : c);
-        if (offsets != null) {
-          offsets.add(i, i + 1);
+      // A run of ASCII chars, each a segment of its own, lower-cased in bulk; the last one before
+      // a non-ASCII char goes the general way, since a combining mark may follow it.
+      int j = i;
+      while (j < n && text.charAt(j) < 0x80) {
+        j++;
+      }
+      int bulkEnd = j < n ? j - 1 : j;
+      if (bulkEnd > i) {
+        out = room(out, len, bulkEnd - i);
+        if (runs != null) {
+          runs.oneToOne(len, i);
         }
-        i++;
+        for (int k = i; k < bulkEnd; k++) {
+          char c = text.charAt(k);
+          out[len++] = isAsciiUpper(c) ? (char) (c + ('a' - 'A')) : c;
+        }
+        i = bulkEnd;
         continue;
       }
       int cp = text.codePointAt(i);
@@ -186,15 +183,24 @@ final class TextView {
         k = after;
       }
       String mapped = single ? ofCodePoint(cp) : ofSegment(text.substring(i, end));
-      out.append(mapped);
-      if (offsets != null) {
-        for (int m = 0; m < mapped.length(); m++) {
-          offsets.add(i, end);
+      if (runs != null && !mapped.isEmpty()) {
+        if (end == i + 1 && mapped.length() == 1) {
+          runs.oneToOne(len, i);
+        } else {
+          runs.segment(len, i, end);
         }
       }
+      out = room(out, len, mapped.length());
+      mapped.getChars(0, mapped.length(), out, len);
+      len += mapped.length();
       i = end;
     }
-    return out.toString();
+    return new String(out, 0, len);
+  }
+
+  /** {@code buf}, or a larger copy, with room for {@code more} chars after {@code len}. */
+  private static char[] room(char[] buf, int len, int more) {
+    return len + more <= buf.length ? buf : Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
   }
 
   /** The view of one code point, cached. */
@@ -445,33 +451,66 @@ final class TextView {
     }
   }
 
-  /** The view's offsets into the text, grown as chars are appended. */
-  private static final class Offsets {
-    private int[] from;
-    private int[] to;
+  /**
+   * Where the view came from, as runs of view chars: a one-to-one run maps its k-th char to the
+   * text's char at its start plus k; a segment run maps every one of its chars to the segment's
+   * whole span. A mostly-ASCII text has a few runs, not one entry per char.
+   */
+  private static final class Runs {
+    private int[] viewStart = new int[8];
+    private int[] textStart = new int[8];
+    private int[] textEnd = new int[8]; // -1 for a one-to-one run
     private int size;
 
-    Offsets(int capacity) {
-      from = new int[Math.max(capacity, 4)];
-      to = new int[from.length];
+    /** View char {@code v} is text char {@code t}. */
+    void oneToOne(int v, int t) {
+      if (size > 0 && textEnd[size - 1] < 0) {
+        int r = size - 1;
+        if (v - viewStart[r] == t - textStart[r]) {
+          return; // extends the open one-to-one run (no gap in view or text)
+        }
+      }
+      add(v, t, -1);
     }
 
-    void add(int start, int end) {
-      if (size == from.length) {
-        from = Arrays.copyOf(from, size * 2);
-        to = Arrays.copyOf(to, size * 2);
+    /** The view chars from {@code v} on (up to the next run) come from text [start, end). */
+    void segment(int v, int start, int end) {
+      add(v, start, end);
+    }
+
+    /** Closes the runs: a view of {@code length} chars. */
+    void end(int length) {
+      add(length, -1, -1); // a sentinel: the binary search's upper end
+    }
+
+    private void add(int v, int start, int end) {
+      if (size == viewStart.length) {
+        viewStart = Arrays.copyOf(viewStart, size * 2);
+        textStart = Arrays.copyOf(textStart, size * 2);
+        textEnd = Arrays.copyOf(textEnd, size * 2);
       }
-      from[size] = start;
-      to[size] = end;
+      viewStart[size] = v;
+      textStart[size] = start;
+      textEnd[size] = end;
       size++;
     }
 
-    int[] from() {
-      return Arrays.copyOf(from, size);
+    /** The run holding view char {@code v}. */
+    private int run(int v) {
+      int k = Arrays.binarySearch(viewStart, 0, size - 1, v);
+      return k >= 0 ? k : -k - 2;
     }
 
-    int[] to() {
-      return Arrays.copyOf(to, size);
+    /** The first text char view char {@code v} came from. */
+    int from(int v) {
+      int r = run(v);
+      return textEnd[r] < 0 ? textStart[r] + (v - viewStart[r]) : textStart[r];
+    }
+
+    /** One past the last text char view char {@code v} came from. */
+    int to(int v) {
+      int r = run(v);
+      return textEnd[r] < 0 ? textStart[r] + (v - viewStart[r]) + 1 : textEnd[r];
     }
   }
 }

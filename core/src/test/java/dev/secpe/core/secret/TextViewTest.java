@@ -171,8 +171,20 @@ class TextViewTest {
           wrong.add(hex(s) + " vs " + hex(other));
         }
       }
-      if (!TextView.mapped(s).text().equals(view)) {
+      TextView mapped = TextView.mapped(s);
+      if (!mapped.text().equals(view)) {
         wrong.add("mapped differs: " + hex(s));
+      }
+      // Each view char comes from a span of the text whose own view holds it; spans never go back.
+      int lastFrom = 0;
+      for (int k = 0; k < view.length(); k++) {
+        int[] sp = span(mapped, k, k + 1);
+        if (sp[0] < lastFrom
+            || sp[1] <= sp[0]
+            || TextView.normalise(s.substring(sp[0], sp[1])).indexOf(view.charAt(k)) < 0) {
+          wrong.add("span of view char " + k + ": " + hex(s));
+        }
+        lastFrom = sp[0];
       }
     }
     assertThat(wrong).isEmpty();
