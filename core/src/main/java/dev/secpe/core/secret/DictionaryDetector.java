@@ -25,8 +25,9 @@ import java.util.regex.Pattern;
  * (invisible characters inside it included).
  *
  * <p>The value of a match is the term it matched, as {@link #terms()} lists it: the configured term
- * in the view, whitespace runs collapsed to one space. So "Project  Falcon", "PROJECT\u00A0FALCON"
- * and "project falcon" are one secret, and a detector never names more secrets than it has terms.
+ * in the view, whitespace runs collapsed to one space. So "Project  Falcon", "PROJECT FALCON" with
+ * a no-break space and "project falcon" are one secret, and a detector never names more secrets
+ * than it has terms.
  *
  * <p>Not caught: a term written with homoglyphs from another script (Cyrillic "а" for Latin "a"),
  * with accents dropped or added, split by spaces or punctuation ("s e c r e t"), in leetspeak, or
@@ -81,8 +82,9 @@ public final class DictionaryDetector extends InProcessDetector {
     for (String t : terms) {
       String n = t == null ? "" : normalise(t);
       if (n.isEmpty()) {
+        boolean invisible = t != null && !t.isBlank();
         throw new IllegalArgumentException(
-            "dictionary term " + i + " is blank" + (t == null || t.isBlank() ? "" : " once invisible characters are removed"));
+            "dictionary term " + i + " is blank" + (invisible ? " once invisible characters are removed" : ""));
       }
       normalised.add(n);
       i++;

@@ -19,9 +19,9 @@ import java.util.Set;
  * <p>The frequencies are counted on PUBLIC text only, so choosing the secrets spends no privacy
  * budget. Precisely: words are {@link Words} tokens (lower-cased letter runs) of at least {@code
  * minLength} letters, taken from the normalised view of the text that every built-in detector
- * matches on (NFKC, full case folding, default-ignorable code points removed: "Straße",
- * "STRASSE" and "stra\u00ADsse" are the word "strasse"), in the public texts and in the scanned
- * ones alike; the vocabulary is sorted by total occurrence count, most frequent first, ties
+ * matches on (NFKC, full case folding, default-ignorable code points removed: "Straße", "STRASSE"
+ * and "stra" and "sse" joined by a soft hyphen are the word "strasse"), in the public texts and in
+ * the scanned ones alike; the vocabulary is sorted by total occurrence count, most frequent first, ties
  * broken alphabetically; the quantile {@code q} sits at rank {@code c = round(q * (V - 1))} (so a
  * fraction q of the vocabulary is at least as frequent); the {@code count} secrets are the
  * consecutive ranks {@code [s, s + count)} with {@code s = c - floor(count / 2)}, shifted to stay

@@ -55,8 +55,9 @@ public final class SecretDetectors {
    * type.toLowerCase()} whose value is the spanned text in the normalised view the built-in
    * detectors match on (NFKC, full case folding, default-ignorable code points removed, any
    * whitespace or decimal digit an ASCII one), whitespace runs collapsed to one space: "José
-   * Quintanilla", "JOSÉ\u00A0QUINTANILLA" and "Jose\u0301 Quin\u200Btanilla" are one secret. The
-   * service itself receives the text as it is, and its spans are in that text.
+   * Quintanilla", "JOSÉ QUINTANILLA" with a no-break space, and an NFD spelling with a zero-width
+   * space inside are one secret. The service itself receives the text as it is, and its spans are
+   * in that text.
    * The detector has the service's locality. A span outside the text is an {@link
    * IllegalStateException} naming the span and the text length only.
    */

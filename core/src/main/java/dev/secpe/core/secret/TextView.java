@@ -45,7 +45,8 @@ import java.util.function.Supplier;
  * <p>Not done, and so not caught by the built-in detectors: homoglyphs across scripts (Cyrillic "а"
  * for Latin "a"), accents dropped or added ("Jose" for "José"), leetspeak, a word split by spaces
  * or punctuation, digits spelled out. And since an ignorable character is removed, it never
- * separates words: "foo\u200Bsecret" is the one word "foosecret" in the view.
+ * separates words: "foo", a zero-width space and "secret" are the one word "foosecret" in the
+ * view.
  */
 final class TextView {
 
