@@ -9,7 +9,11 @@ import java.util.Objects;
 /**
  * What the built-in detectors share, written once: they run in this JVM ({@link Locality#LOCAL}),
  * are serializable (a Spark executor runs them where the records are), and {@link #detect} checks
- * its text and returns an unmodifiable copy of what {@link #find} collected.
+ * its text, builds its {@link TextView} (the normalised view every built-in detector matches on:
+ * NFKC, full case folding, default-ignorable code points removed, any whitespace an ASCII one, any
+ * decimal digit an ASCII one), lets {@link #find} match on the view only, and returns an
+ * unmodifiable copy of what it found with every span mapped back to the scanned text. No built-in
+ * detector sees the raw text.
  */
 abstract class InProcessDetector implements SecretDetector, Serializable {
 
@@ -31,14 +35,36 @@ abstract class InProcessDetector implements SecretDetector, Serializable {
     return Locality.LOCAL;
   }
 
+  /**
+   * The secrets in {@code text}: those {@link #find} finds in its {@link TextView}, with their
+   * spans in {@code text} (a span that begins or ends inside one character's expansion, one "f" of
+   * "ﬁ", covers that whole character).
+   */
   @Override
   public final List<SecretMatch> detect(String text) {
     Objects.requireNonNull(text, "text");
-    List<SecretMatch> out = new ArrayList<>();
-    find(text, out);
+    return detect(TextView.of(text));
+  }
+
+  /** {@link #detect(String)} of the text {@code view} was built from (a composite builds it once). */
+  final List<SecretMatch> detect(TextView view) {
+    List<SecretMatch> found = new ArrayList<>();
+    find(view.text(), found);
+    List<SecretMatch> out = new ArrayList<>(found.size());
+    for (SecretMatch m : found) {
+      out.add(view.toText(m));
+    }
     return List.copyOf(out);
   }
 
-  /** Adds the secrets found in {@code text} to {@code out}, in order of start position. */
-  abstract void find(String text, List<SecretMatch> out);
+  /**
+   * Adds the secrets found in {@code view}, a {@link TextView}'s text, to {@code out}, in order
+   * of start position, with spans in the view.
+   */
+  abstract void find(String view, List<SecretMatch> out);
+
+  /** The parts of every built-in's configuration that name the view: "view=" and its version. */
+  static String viewConfiguration() {
+    return "view=" + TextView.VERSION;
+  }
 }

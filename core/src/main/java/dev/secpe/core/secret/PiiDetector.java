@@ -16,6 +16,15 @@ import java.util.regex.Pattern;
  * phones, group structure for IPv6). Within one kind, a match lying inside a longer match is
  * dropped; matches of different kinds may overlap (a URL holding an IP address yields both).
  *
+ * <p>The patterns match on the normalised view of the text that every built-in detector matches
+ * on, never on the raw text: compatibility normalisation (NFKC: fullwidth "ｏｐｓ＠ｅｘａｍｐｌｅ．ｃｏｍ" and
+ * fullwidth digits are ASCII there), full case folding, every default-ignorable code point removed
+ * (a zero-width space or soft hyphen inside an address or a number), every Unicode whitespace
+ * character counted as whitespace and every decimal digit of any script as its ASCII digit. A
+ * value is canonical in that view (an e-mail address, a URL and an IPv6 address lower-cased, a
+ * phone or card number its digits), so every spelling of one address or number is one secret; a
+ * span is where the match stands in the scanned text.
+ *
  * <p>Regular expressions miss PII that is written unusually and flag some non-PII (a version
  * string "1.2.3.4" is an IPv4 address to this detector). For higher recall plug in an external
  * service through {@link SecretDetectors#fromPiiService}.
@@ -78,7 +87,7 @@ public final class PiiDetector extends InProcessDetector {
   }
 
   @Override
-  void find(String text, List<SecretMatch> all) {
+  void find(String text, List<SecretMatch> all) { // text: the view
     // Cheap necessary conditions first: each pattern needs these characters to match at all.
     int digits = 0;
     int dots = 0;
@@ -364,13 +373,17 @@ public final class PiiDetector extends InProcessDetector {
    * values and the text view matched. Raise it with any change to them; a change of a pattern
    * changes {@link #configuration()} by itself.
    */
-  static final int RULES_VERSION = 1;
+  static final int RULES_VERSION = 2;
 
-  /** The kinds, every pattern's source and {@link #RULES_VERSION}: what decides the matches. */
+  /**
+   * The kinds, every pattern's source, {@link #RULES_VERSION} and the view's version: what decides
+   * the matches.
+   */
   @Override
   public String configuration() {
     List<String> parts = new ArrayList<>();
     parts.add("rules=" + RULES_VERSION);
+    parts.add(viewConfiguration());
     for (PiiKind k : kinds) {
       parts.add("kind=" + k.name());
     }

@@ -18,7 +18,10 @@ import java.util.Set;
  *
  * <p>The frequencies are counted on PUBLIC text only, so choosing the secrets spends no privacy
  * budget. Precisely: words are {@link Words} tokens (lower-cased letter runs) of at least {@code
- * minLength} letters; the vocabulary is sorted by total occurrence count, most frequent first, ties
+ * minLength} letters, taken from the normalised view of the text that every built-in detector
+ * matches on (NFKC, full case folding, default-ignorable code points removed: "Straße", "STRASSE"
+ * and "stra" and "sse" joined by a soft hyphen are the word "strasse"), in the public texts and in
+ * the scanned ones alike; the vocabulary is sorted by total occurrence count, most frequent first, ties
  * broken alphabetically; the quantile {@code q} sits at rank {@code c = round(q * (V - 1))} (so a
  * fraction q of the vocabulary is at least as frequent); the {@code count} secrets are the
  * consecutive ranks {@code [s, s + count)} with {@code s = c - floor(count / 2)}, shifted to stay
@@ -51,8 +54,8 @@ public final class RandomWordSecrets extends InProcessDetector {
   }
 
   @Override
-  void find(String text, List<SecretMatch> out) {
-    Words.forEachSpan(text, (w, start, end) -> {
+  void find(String view, List<SecretMatch> out) {
+    Words.forEachSpan(view, (w, start, end) -> {
       if (wordSet.contains(w)) {
         out.add(new SecretMatch("word", w, start, end));
       }
@@ -60,16 +63,17 @@ public final class RandomWordSecrets extends InProcessDetector {
   }
 
   /**
-   * The version of how words are matched ({@link Words}' tokens, the text view): raise it with any
-   * change to them.
+   * The version of how words are counted and matched ({@link Words}' tokens of the view): raise it
+   * with any change to them.
    */
-  static final int RULES_VERSION = 1;
+  static final int RULES_VERSION = 2;
 
-  /** The designated words (sorted) and {@link #RULES_VERSION}; never printed. */
+  /** The designated words (sorted), {@link #RULES_VERSION} and the view's version; never printed. */
   @Override
   public String configuration() {
     List<String> parts = new ArrayList<>();
     parts.add("rules=" + RULES_VERSION);
+    parts.add(viewConfiguration());
     words.stream().sorted().forEach(parts::add);
     return SecretDetectors.configurationOf("random-words", parts);
   }
@@ -139,7 +143,7 @@ public final class RandomWordSecrets extends InProcessDetector {
       Map<String, Integer> freq = new HashMap<>();
       for (String t : publicTexts) {
         Words.forEach(
-            t,
+            TextView.normalise(t),
             w -> {
               if (w.codePointCount(0, w.length()) >= minLength) {
                 freq.merge(w, 1, Integer::sum);

@@ -52,7 +52,12 @@ public final class SecretDetectors {
 
   /**
    * Adapts an external {@link PiiService}: each span becomes a match of kind {@code
-   * type.toLowerCase()} whose value is the spanned text, lower-cased with whitespace collapsed.
+   * type.toLowerCase()} whose value is the spanned text in the normalised view the built-in
+   * detectors match on (NFKC, full case folding, default-ignorable code points removed, any
+   * whitespace or decimal digit an ASCII one), whitespace runs collapsed to one space: "José
+   * Quintanilla", "JOSÉ QUINTANILLA" with a no-break space, and an NFD spelling with a zero-width
+   * space inside are one secret. The service itself receives the text as it is, and its spans are
+   * in that text.
    * The detector has the service's locality. A span outside the text is an {@link
    * IllegalStateException} naming the span and the text length only.
    */
@@ -164,9 +169,18 @@ public final class SecretDetectors {
 
     @Override
     public List<SecretMatch> detect(String text) {
+      Objects.requireNonNull(text, "text");
       List<SecretMatch> all = new ArrayList<>();
+      TextView view = null; // built once for all the built-in parts
       for (SecretDetector d : parts) {
-        all.addAll(d.detect(text));
+        if (d instanceof InProcessDetector builtIn) {
+          if (view == null) {
+            view = TextView.of(text);
+          }
+          all.addAll(builtIn.detect(view));
+        } else {
+          all.addAll(d.detect(text));
+        }
       }
       all.sort(Comparator.comparingInt(SecretMatch::start).thenComparingInt(SecretMatch::end));
       return List.copyOf(all);

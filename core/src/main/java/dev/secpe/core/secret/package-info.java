@@ -13,6 +13,15 @@
  * allows it. {@link dev.secpe.core.secret.SecretIndex#scan} turns the matches over a private
  * dataset into the per-record secret indices {@code SecretNoise.builder().records(...)} takes.
  *
+ * <p>Every built-in detector matches on one normalised view of the text, never on the raw text:
+ * NFKC, full case folding ("İ", "ı", "I" are "i"), every default-ignorable code point removed
+ * (zero-width space, ZWJ, soft hyphen, variation selectors, ...), every Unicode whitespace
+ * character an ASCII one and every decimal digit its ASCII digit; spans are mapped back to the
+ * scanned text. A secret is named by its canonical form in that view (a dictionary term as
+ * configured, an e-mail address lower-cased, a number's digits), so one secret is one secret in
+ * every spelling the view makes one. Homoglyphs across scripts, dropped accents, leetspeak and
+ * words split by spaces or punctuation are not made one.
+ *
  * <p>Nothing here prints a secret's value: {@link dev.secpe.core.secret.Secret} holds only a keyed
  * hash id and a kind, and {@link dev.secpe.core.secret.SecretMatch#toString()} is redacted.
  */

@@ -66,6 +66,17 @@ class DetectorDigestTest {
   }
 
   @Test
+  void everyBuiltInNamesTheTextViewItMatchesOn() {
+    // A change of the view changes what every built-in finds: it must change their digests.
+    String view = "view=" + TextView.VERSION;
+    SecretDetector words =
+        RandomWordSecrets.builder().publicTexts(List.of("alpha bravo charlie")).count(1).build();
+    for (SecretDetector d : List.of(PiiDetector.all(), DictionaryDetector.of(List.of("falcon")), words)) {
+      assertTrue(d.configuration().contains(view), d.name());
+    }
+  }
+
+  @Test
   void configurationNeverReachesToStringOrTheDigestsText() {
     SecretDetector d = DictionaryDetector.of(List.of("zanzibar"));
     assertTrue(d.configuration().contains("zanzibar"));

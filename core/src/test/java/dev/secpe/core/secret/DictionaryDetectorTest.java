@@ -39,5 +39,9 @@ class DictionaryDetectorTest {
     assertThatThrownBy(() -> DictionaryDetector.of(List.of("ok", " ")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("dictionary term 1 is blank");
+    // A term of invisible characters only is no term in the view the detector matches on.
+    assertThatThrownBy(() -> DictionaryDetector.of(List.of("ok", "\u200B\u00AD")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("dictionary term 1 is blank once invisible characters are removed");
   }
 }
