@@ -4,6 +4,7 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.evolution.engine.Inputs;
 import dev.secpe.evolution.engine.Method;
+import dev.secpe.evolution.engine.RunKind;
 import dev.secpe.evolution.engine.Runner;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,7 @@ abstract class Runs<C extends RunConfig> {
    */
   public RunResult run() {
     start();
-    return Runner.execute(newMethod(), describe(), config.settings(), inputs, cancelled);
+    return Runner.execute(newMethod(), describe(), kind(), config.settings(), inputs, cancelled);
   }
 
   /**
@@ -79,6 +80,14 @@ abstract class Runs<C extends RunConfig> {
 
   /** The method's configuration as the checkpoint fingerprint and the report see it. */
   abstract String describe();
+
+  /**
+   * What the run's checkpoint and journal entries say of it beyond {@link #describe()}: by default
+   * a method without a secret detector.
+   */
+  RunKind kind() {
+    return RunKind.NO_DETECTOR;
+  }
 
   private final AtomicBoolean started = new AtomicBoolean();
   final AtomicBoolean cancelled = new AtomicBoolean();

@@ -24,6 +24,7 @@ public final class RunGuard implements AutoCloseable {
   private final String method;
   private final Optional<Path> checkpointDir;
   private final String noise;
+  private final String detector;
   private final List<Release> planned;
 
   private RunGuard(
@@ -34,6 +35,7 @@ public final class RunGuard implements AutoCloseable {
     this.method = run.method();
     this.checkpointDir = run.checkpointDir();
     this.noise = run.secureNoise() ? Checkpoint.SECURE : Checkpoint.REPRODUCIBLE;
+    this.detector = run.detector();
     this.planned = run.planned();
   }
 
@@ -46,6 +48,7 @@ public final class RunGuard implements AutoCloseable {
    * @param lockWait how long to wait for another run on the same dataset or checkpoint directory
    * @param checkpointDir the run's checkpoint directory, if it checkpoints
    * @param secureNoise whether the run draws secure noise (else reproducible, seeded noise)
+   * @param detector the digest of the run's secret detector's whole configuration, "" for none
    * @param planned the releases the run plans, checked against the dataset's lifetime budget
    * @param datasetKey the private dataset's key, which names its journal
    * @param records the number of private records
@@ -56,6 +59,7 @@ public final class RunGuard implements AutoCloseable {
       Duration lockWait,
       Optional<Path> checkpointDir,
       boolean secureNoise,
+      String detector,
       List<Release> planned,
       String datasetKey,
       int records) {}
@@ -89,6 +93,15 @@ public final class RunGuard implements AutoCloseable {
     return RunJournal.noiseSwitched(where, before, now);
   }
 
+  /**
+   * The refusal of a resume whose secret detector differs from the one the checkpoint's releases
+   * protect (its whole configuration, whatever its display name), or whose checkpoint cannot show
+   * which detector that was.
+   */
+  public static IllegalStateException detectorChanged(Path where, String before, String now) {
+    return RunJournal.detectorChanged(where, before, now);
+  }
+
   /** The run's checkpoint store, if it checkpoints. */
   public Optional<CheckpointStore> checkpoints() {
     return checkpoints;
@@ -97,7 +110,7 @@ public final class RunGuard implements AutoCloseable {
   /** A fresh run starts: journalled (a new lineage) after its plan is checked against the lifetime budget. */
   public void fresh() {
     if (journal != null) {
-      journal.fresh(method, checkpointDir, noise, planned);
+      journal.fresh(method, checkpointDir, noise, detector, planned);
     }
   }
 
@@ -116,7 +129,7 @@ public final class RunGuard implements AutoCloseable {
       }
       return restored;
     }
-    return journal.resume(restored, s.integrity(), s.file(), noise, planned);
+    return journal.resume(restored, s.integrity(), s.file(), noise, detector, planned);
   }
 
   /** What opening the privacy journal repaired (a torn last line), in words; empty if nothing. */
