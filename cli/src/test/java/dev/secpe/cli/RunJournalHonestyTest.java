@@ -444,7 +444,7 @@ class RunJournalHonestyTest {
   }
 
   // fault: `privacy spent` added SecPE's per-secret releases and record-level DP releases into one epsilon
-  // holds: `spent` keeps its keys and adds `record_level` (releases, epsilon, delta, mu) and `per_secret` (releases, mu, secrets, and (p, r) at `--p`) apart, and each release says its `kind`
+  // holds: `spent` keeps its keys and adds `record_level` (releases, epsilon, delta, mu) and `per_secret` (releases, mu, secrets, and (p, r) at `--p`) apart, and each release says its `kind`; with a SecPE run on the dataset `record_level` is unbounded (SecPE protects secrets, not records: issue 50) and what the Aug-PE releases alone spent is `record_level.releases_alone`
   @Test
   void perSecretAndRecordLevelReleasesAreTotalledApart(@TempDir Path dir) throws Exception {
     FaultRun f = new FaultRun(dir);
@@ -459,7 +459,9 @@ class RunJournalHonestyTest {
     assertThat(s.path("per_secret").path("releases").asInt()).isEqualTo(all - augpe).isPositive();
     assertThat(s.path("per_secret").path("secrets").asInt()).isPositive();
     assertThat(s.path("per_secret").path("r").asDouble()).isGreaterThan(1e-4);
-    assertThat(s.path("record_level").path("epsilon").asDouble()).isPositive()
+    assertThat(s.path("record_level").path("epsilon").isNull()).as("no record-level bound after a SecPE run").isTrue();
+    assertThat(s.path("record_level").path("secret_noise_runs").asInt()).isEqualTo(1);
+    assertThat(s.path("record_level").path("releases_alone").path("epsilon").asDouble()).isPositive()
         .isLessThan(s.path("epsilon").asDouble());
     List<String> kinds = new ArrayList<>();
     out.json().path("runs").get(1).path("releases").forEach(r -> kinds.add(r.path("kind").asText()));

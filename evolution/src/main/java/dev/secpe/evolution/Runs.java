@@ -48,7 +48,8 @@ abstract class Runs<C extends RunConfig> {
    */
   public RunResult run() {
     start();
-    return Runner.execute(newMethod(), describe(), kind(), config.settings(), inputs, cancelled);
+    Method method = newMethod();
+    return Runner.execute(method, describe(), kind(method), config.settings(), inputs, cancelled);
   }
 
   /**
@@ -82,11 +83,11 @@ abstract class Runs<C extends RunConfig> {
   abstract String describe();
 
   /**
-   * What the run's checkpoint and journal entries say of it beyond {@link #describe()}: by default
-   * a method without a secret detector.
+   * What the run's checkpoint, journal entries and report say of it beyond {@link #describe()}: by
+   * default a method of record-level DP with one mode, its name, and no secret detector.
    */
-  RunKind kind() {
-    return RunKind.NO_DETECTOR;
+  RunKind kind(Method method) {
+    return RunKind.recordLevel(method.name());
   }
 
   private final AtomicBoolean started = new AtomicBoolean();

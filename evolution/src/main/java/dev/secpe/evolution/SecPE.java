@@ -185,11 +185,16 @@ public final class SecPE extends Runs<SecPE.Config> {
     return config().describe();
   }
 
-  /** Binds the checkpoint and the journal entries to the detector's whole configuration, not its name. */
+  /**
+   * The mode ({@code secpe}, {@code secpe-split}, {@code secpe-split-votes}), whether the run uses
+   * the secret-free records exactly (the split), and the detector's digest, which binds the
+   * checkpoint and the journal entries to the detector's whole configuration, not its name.
+   */
   @Override
-  RunKind kind() {
-    SecretDetector d = config().detector();
-    return new RunKind(d == null ? "" : SecretDetectors.digest(d));
+  RunKind kind(Method method) {
+    Config c = config();
+    String mode = c.secretFreeVotes() ? "secpe-split-votes" : c.secretFreeAsPublic() ? "secpe-split" : method.name();
+    return RunKind.perSecret(mode, c.secretFreeAsPublic(), c.detector() == null ? "" : SecretDetectors.digest(c.detector()));
   }
 
   /** What SecPE's steps read of {@code c}: plain values, so that the steps never import this class. */

@@ -121,7 +121,7 @@ class BudgetLimitTest {
         }
       }
     };
-    Engine engine = new Engine(greedy, RunKind.NO_DETECTOR, settings, PrivateStore.inMemory(Fixtures.privateData(100)), Fixtures.publicData(50),
+    Engine engine = new Engine(greedy, RunKind.recordLevel("greedy"), settings, PrivateStore.inMemory(Fixtures.privateData(100)), Fixtures.publicData(50),
         Fixtures.generator(), Fixtures.embedder(), "greedy", new AtomicBoolean(), null);
     assertThatThrownBy(engine::run)
         .isInstanceOf(BudgetExceededException.class)
@@ -141,7 +141,7 @@ class BudgetLimitTest {
             () -> new double[] {ctx.noise().gaussian(100.0)});
       }
     };
-    Engine engine = new Engine(rogue, RunKind.NO_DETECTOR, settings, PrivateStore.inMemory(Fixtures.privateData(100)), Fixtures.publicData(50),
+    Engine engine = new Engine(rogue, RunKind.recordLevel("rogue"), settings, PrivateStore.inMemory(Fixtures.privateData(100)), Fixtures.publicData(50),
         Fixtures.generator(), Fixtures.embedder(), "rogue", new AtomicBoolean(), null);
     assertThatThrownBy(engine::run)
         .isInstanceOf(IllegalStateException.class)

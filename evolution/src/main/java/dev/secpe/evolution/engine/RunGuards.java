@@ -27,6 +27,8 @@ final class RunGuards {
         method.plan().isPrivate() ? settings.journal().map(PrivacyJournal::directory) : Optional.empty();
     return RunGuard.open(new RunGuard.Request(
         method.name(),
+        kind.mode(),
+        kind.exactRecords(),
         journal,
         settings.journal().map(PrivacyJournal::lockWait).orElse(Duration.ZERO),
         settings.checkpointDir(),

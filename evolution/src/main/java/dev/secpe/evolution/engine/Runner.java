@@ -70,6 +70,8 @@ public final class Runner {
             .timing(total)
             .embedding(out.embedding());
     out.rounds().forEach(b::roundTiming);
+    b.guarantee(new PrivacyReport.Guarantee(
+        method.plan().isPrivate() ? kind.guarantee() : RunKind.NONE, kind.mode(), kind.exactRecords()));
     if (!method.plan().isPrivate()) {
       b.noise(NoiseMode.NONE)
           .deviation("Non-private baseline (r/p = infinity): no noise was added and nothing is protected.");

@@ -27,7 +27,8 @@ import java.util.UUID;
  *
  * <ul>
  *   <li>{@code run}: the run starts (its id, the lineage of checkpoints it continues, its method,
- *       and for SecPE its secret detector's digest, {@code detector});
+ *       its {@code mode} and whether it uses private records exactly, {@code exactRecords}, and for
+ *       SecPE its secret detector's digest, {@code detector});
  *   <li>{@code charge}: a release (id, mechanism, cost, and the detector's digest where the run has
  *       one) is charged, <em>before</em> its noise is
  *       drawn; {@code draw} the same for a release an earlier charge covers; refused here, before
@@ -49,7 +50,7 @@ public final class RunJournal implements AutoCloseable {
   private final PrivacyLedger lifetime; // null without a lifetime limit
   private final String limitText;
   private String lineage;
-  private String detector = "";
+  private RunGuard.Request request;
   private boolean ended;
 
   private RunJournal(JournalFile file, PrivacyLedger lifetime, String limitText) {
@@ -119,11 +120,11 @@ public final class RunJournal implements AutoCloseable {
    * Journals the start of a fresh run (a new lineage), after checking that the releases it plans
    * fit the dataset's lifetime budget.
    */
-  void fresh(String method, Optional<Path> checkpoint, String noise, String detector, List<Release> planned) {
-    refuseUnprotected(noise);
-    this.detector = detector;
-    begin(UUID.randomUUID().toString(), method, checkpoint, noise, false);
-    checkPlanned(planned);
+  void fresh(RunGuard.Request run) {
+    refuseUnprotected(run.noise());
+    this.request = run;
+    begin(UUID.randomUUID().toString(), run.checkpointDir(), false);
+    checkPlanned(run.planned());
   }
 
   /**
@@ -134,11 +135,12 @@ public final class RunJournal implements AutoCloseable {
    * added, so that none of them is drawn again.
    *
    * @param integrity the digest the checkpoint file states (verified against its content)
-   * @param detector the digest of this run's secret detector ("" for none): the lineage's must be it
+   * @param run this run: its noise and secret detector must be the lineage's
    * @throws IllegalStateException if it disagrees with the journal: nothing has been drawn
    */
-  Checkpoint resume(
-      Checkpoint c, String integrity, Path where, String noise, String detector, List<Release> planned) {
+  Checkpoint resume(Checkpoint c, String integrity, Path where, RunGuard.Request run) {
+    String noise = run.noise();
+    String detector = run.detector();
     String lin = c.lineage();
     if (lin == null || lin.isEmpty()) {
       throw new IllegalStateException(
@@ -246,14 +248,14 @@ public final class RunJournal implements AutoCloseable {
       throw detectorChanged(where, detectedBy, detector);
     }
     refuseUnprotected(noise);
-    this.detector = detector;
-    begin(lin, c.method(), Optional.of(where.getParent()), noise, true);
+    this.request = run;
+    begin(lin, Optional.of(where.getParent()), true);
     if (newest == null || !newest.path("integrity").asText().equals(integrity)) {
       // Written right after the newest one the journal holds, by a run that died before confirming it.
       checkpointed(integrity, c.round(), c.values().size());
     }
     List<Release> left = new ArrayList<>();
-    for (Release r : planned) {
+    for (Release r : run.planned()) {
       if (!charges.containsKey(r.id())) {
         left.add(r);
       }
@@ -306,12 +308,13 @@ public final class RunJournal implements AutoCloseable {
             + "; it was edited, forged or belongs to another run; refusing to resume (nothing was drawn)");
   }
 
-  private void begin(String lin, String method, Optional<Path> checkpoint, String noise, boolean resumed) {
+  private void begin(String lin, Optional<Path> checkpoint, boolean resumed) {
     this.lineage = lin;
-    ObjectNode e = entry("run").put("method", method).put("resumed", resumed).put("noise", noise)
+    ObjectNode e = entry("run").put("method", request.method()).put("mode", request.mode())
+        .put("exactRecords", request.exactRecords()).put("resumed", resumed).put("noise", request.noise())
         .put("user", System.getProperty("user.name", "?")).put("pid", ProcessHandle.current().pid());
-    if (!detector.isEmpty()) {
-      e.put("detector", detector);
+    if (!request.detector().isEmpty()) {
+      e.put("detector", request.detector());
     }
     checkpoint.ifPresent(p -> e.put("checkpoint", p.toAbsolutePath().normalize().toString()));
     file.append(e);
@@ -420,8 +423,8 @@ public final class RunJournal implements AutoCloseable {
     }
     ObjectNode e = entry("charge");
     e.set("release", releaseJson(release));
-    if (!detector.isEmpty()) {
-      e.put("detector", detector);
+    if (!request.detector().isEmpty()) {
+      e.put("detector", request.detector());
     }
     file.append(e);
   }
@@ -489,7 +492,8 @@ public final class RunJournal implements AutoCloseable {
         case "run" -> out.add(new JournalEntry.Run(
             run, e.path("lineage").asText(), e.path("method").asText(), e.path("resumed").asBoolean(),
             Instant.parse(e.path("time").asText()), Optional.ofNullable(e.path("checkpoint").textValue()),
-            e.path("user").asText(), e.path("noise").asText()));
+            e.path("user").asText(), e.path("noise").asText(), e.path("mode").asText(""),
+            e.path("exactRecords").asBoolean(false)));
         case "charge" -> out.add(
             new JournalEntry.Charge(run, Instant.parse(e.path("time").asText()), releaseFrom(e.path("release"))));
         case "end" -> out.add(new JournalEntry.End(run, Instant.parse(e.path("time").asText()), e.path("status").asText()));
