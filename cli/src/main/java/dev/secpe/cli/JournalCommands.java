@@ -146,8 +146,17 @@ final class JournalCommands {
       t.overLimit().ifPresentOrElse(o -> n.put("over_limit", o), () -> n.putNull("over_limit"));
     }
     ObjectNode rec = n.putObject("record_level");
-    rec.put("releases", t.recordLevel().releases()).put("unprotected_releases", t.recordLevel().unprotected());
-    guarantee(rec, t.recordLevel().composed(), d, null);
+    PrivacyJournal.Subtotal r = t.recordLevel();
+    rec.put("releases", r.releases()).put("unprotected_releases", r.unprotected());
+    guarantee(rec, r.composed(), d, null);
+    // Never a bounded figure for records a run used exactly, nor for records SecPE protected only
+    // through its secret noise: what the record-level releases alone spent stays apart.
+    rec.put("bounded", r.bounded()).put("exact_record_runs", r.exactRecordRuns())
+        .put("secret_noise_runs", r.secretNoiseRuns());
+    r.unbounded().ifPresent(why -> rec.put("unbounded", why));
+    if (!r.bounded() && r.releases() > 0) {
+      r.releasesAlone().ifPresent(g -> guarantee(rec.putObject("releases_alone"), Optional.of(g), d, null));
+    }
     ObjectNode sec = n.putObject("per_secret");
     sec.put("releases", t.perSecret().releases()).put("unprotected_releases", t.perSecret().unprotected());
     t.perSecret().composed().ifPresentOrElse(g -> {
@@ -227,6 +236,12 @@ final class JournalCommands {
             .put("started", r.started().toString()).put("ended", r.ended().map(Object::toString).orElse(null))
             .put("status", r.status()).put("checkpoint", r.checkpoint().orElse(null)).put("user", r.user())
             .put("noise", r.noise());
+        // A SecPE run journalled before runs recorded their mode: neither is known.
+        if (r.mode().isEmpty()) {
+          n.putNull("mode").putNull("exact_records");
+        } else {
+          n.put("mode", r.mode()).put("exact_records", r.exactRecords());
+        }
         ArrayNode rel = n.putArray("releases");
         for (PrivacyJournal.Charge c : r.charges()) {
           Release x = c.release();

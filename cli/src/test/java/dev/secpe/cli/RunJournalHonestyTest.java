@@ -234,6 +234,71 @@ class RunJournalHonestyTest {
     assertThat(spent(f).code()).isZero();
   }
 
+  // fault: a journal damaged past what a crash leaves: every byte after its first line overwritten with NUL (it held a lifetime limit and a finished run), or the whole file zeroed
+  // holds: `privacy spent`, `privacy limit` and `run` exit 2 naming the byte offset where the damage starts and saying to restore the journal from a backup; the file is left as it was and nothing is drawn (before: `privacy spent` printed `"limit": null` and no run, exit 0; the next run, which the intact journal refused, "cut off" the NULs as "an entry a crash left half-written" and ran to the end; a zeroed file was "repaired" into a journal with no dataset line)
+  @Test
+  void aJournalDamagedPastATornLastEntryStopsEveryCommandNamingTheOffset(@TempDir Path dir) throws Exception {
+    FaultRun f = new FaultRun(dir);
+    assertThat(f.run().code()).isZero();
+    assertThat(limit(f, "--epsilon", "2.5", "--delta", "1e-5").code()).isZero();
+    CliRun.Outcome intact = f.run("--out", dir.resolve("b.jsonl").toString(), "--report", dir.resolve("b.json").toString());
+    assertThat(intact.code()).as("the intact journal refuses the run").isEqualTo(2);
+    assertThat(intact.err()).contains("past its lifetime budget");
+    Path file = journalFile(f);
+    byte[] good = Files.readAllBytes(file);
+    int firstLine = indexOf(good, (byte) '\n') + 1;
+    byte[] nul = good.clone();
+    java.util.Arrays.fill(nul, firstLine, nul.length, (byte) 0);
+    Files.write(file, nul);
+
+    CliRun.Outcome spent = spent(f);
+    assertThat(spent.code()).as(spent.out() + spent.err()).isEqualTo(2);
+    assertThat(spent.err()).contains(file.toString()).contains("damaged from byte " + firstLine)
+        .contains("NUL").contains("restore the journal from a backup");
+    CliRun.Outcome run = f.run("--out", dir.resolve("b.jsonl").toString(), "--report", dir.resolve("b.json").toString());
+    assertThat(run.code()).as(run.err()).isEqualTo(2);
+    assertThat(run.err()).contains("damaged from byte " + firstLine).contains("nothing was drawn")
+        .doesNotContain("cut off");
+    assertThat(dir.resolve("b.jsonl")).doesNotExist();
+    CliRun.Outcome setLimit = limit(f, "--epsilon", "9", "--delta", "1e-5");
+    assertThat(setLimit.code()).as(setLimit.err()).isEqualTo(2);
+    assertThat(setLimit.err()).contains("damaged from byte " + firstLine);
+    assertThat(Files.readAllBytes(file)).as("left as it was").isEqualTo(nul);
+
+    byte[] zero = new byte[good.length];
+    Files.write(file, zero);
+    CliRun.Outcome zeroed = f.run("--out", dir.resolve("b.jsonl").toString(), "--report", dir.resolve("b.json").toString());
+    assertThat(zeroed.code()).as(zeroed.err()).isEqualTo(2);
+    assertThat(zeroed.err()).contains("damaged from byte 0").contains("restore the journal from a backup");
+    assertThat(spent(f).code()).isEqualTo(2);
+    assertThat(Files.readAllBytes(file)).as("never repaired into a journal without its dataset line").isEqualTo(zero);
+
+    Files.write(file, good);
+    assertThat(f.spent().path("limit").path("epsilon").asDouble()).as("the backup restored").isEqualTo(2.5);
+  }
+
+  /**
+   * The start of the entry that would follow the journal's last line, {@code body} after its
+   * header, as a crash while it was written leaves it: its sequence number, a time and the SHA-256
+   * of the line before, then {@code body} (no newline).
+   */
+  private static byte[] tornNextEntry(Path file, String body) throws Exception {
+    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    String prev = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+        .digest(lines.get(lines.size() - 1).getBytes(StandardCharsets.UTF_8)));
+    return ("{\"seq\":" + (lines.size() + 1) + ",\"time\":\"2026-12-02T01:46:12.123456Z\",\"prev\":\"" + prev + "\","
+        + body).getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static int indexOf(byte[] bytes, byte b) {
+    for (int i = 0; i < bytes.length; i++) {
+      if (bytes[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   // fault: two SecPE runs on one dataset that protected different secrets (`--secrets pii`, then `random-words:10`): `privacy spent` exited 2 with "release 3/secpe/… covers 1 secrets but earlier releases cover 40", and under a limit every later run was refused with that message
   // holds: `privacy spent` exits 0 listing every run and release; `spent.bounded` is false with `not_composable` saying in words why ("SecPE runs on this dataset protected different secret sets (N vs M secrets): their (p, r) guarantees cannot be added … Protect the same --secrets"); a limited dataset's next run is refused (exit 2) with the same reason
   @Test
@@ -370,15 +435,16 @@ class RunJournalHonestyTest {
     assertThat(f.spent().path("limit").path("epsilon").asDouble()).isEqualTo(1.0);
     assertThat(Files.readString(file)).contains("completed entry");
     assertThat(f.spent().path("repairs").get(0).asText()).contains("completed entry").contains("(limit)");
-    // A limit cut short by a crash was never set: cut off, and `privacy limit` says so.
-    Files.write(file, "{\"seq\":99,\"type\":\"limit\",\"eps".getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
+    // A limit cut short by a crash was never set: cut off, and `privacy limit` says so. What a
+    // crash leaves is the start of the next entry of the chain, as the journal writes it.
+    Files.write(file, tornNextEntry(file, "\"type\":\"limit\",\"by\":\"x\",\"eps"), StandardOpenOption.APPEND);
     CliRun.Outcome again = limit(f, "--epsilon", "1", "--delta", "1e-5");
     assertThat(again.code()).as(again.err()).isZero();
     assertThat(again.err()).contains("warning: privacy journal repaired").contains("was never set");
   }
 
   // fault: `privacy spent` added SecPE's per-secret releases and record-level DP releases into one epsilon
-  // holds: `spent` keeps its keys and adds `record_level` (releases, epsilon, delta, mu) and `per_secret` (releases, mu, secrets, and (p, r) at `--p`) apart, and each release says its `kind`
+  // holds: `spent` keeps its keys and adds `record_level` (releases, epsilon, delta, mu) and `per_secret` (releases, mu, secrets, and (p, r) at `--p`) apart, and each release says its `kind`; with a SecPE run on the dataset `record_level` is unbounded (SecPE protects secrets, not records: issue 50) and what the Aug-PE releases alone spent is `record_level.releases_alone`
   @Test
   void perSecretAndRecordLevelReleasesAreTotalledApart(@TempDir Path dir) throws Exception {
     FaultRun f = new FaultRun(dir);
@@ -393,7 +459,9 @@ class RunJournalHonestyTest {
     assertThat(s.path("per_secret").path("releases").asInt()).isEqualTo(all - augpe).isPositive();
     assertThat(s.path("per_secret").path("secrets").asInt()).isPositive();
     assertThat(s.path("per_secret").path("r").asDouble()).isGreaterThan(1e-4);
-    assertThat(s.path("record_level").path("epsilon").asDouble()).isPositive()
+    assertThat(s.path("record_level").path("epsilon").isNull()).as("no record-level bound after a SecPE run").isTrue();
+    assertThat(s.path("record_level").path("secret_noise_runs").asInt()).isEqualTo(1);
+    assertThat(s.path("record_level").path("releases_alone").path("epsilon").asDouble()).isPositive()
         .isLessThan(s.path("epsilon").asDouble());
     List<String> kinds = new ArrayList<>();
     out.json().path("runs").get(1).path("releases").forEach(r -> kinds.add(r.path("kind").asText()));

@@ -42,7 +42,9 @@ import java.util.Optional;
  * </ul>
  *
  * <p>What was spent is composed by {@link History#total(double, double)}: the record-level DP
- * releases and SecPE's per-secret ones also apart; releases drawn with reproducible (seeded)
+ * releases and SecPE's per-secret ones also apart (the record-level part unbounded, never epsilon
+ * 0, once a SecPE run used records exactly or protected secrets only: each run is journalled with
+ * its mode, {@link Run#mode()}); releases drawn with reproducible (seeded)
  * noise count as unbounded (such a run is refused on a dataset with a lifetime budget, and a
  * resume cannot switch noise modes); SecPE runs that protected different secret sets cannot be
  * added, and the total says why.
@@ -169,7 +171,7 @@ public final class PrivacyJournal {
       runs.add(new Run(
           r.id(), r.lineage(), r.method(), r.resumed(), r.started(), end.map(JournalEntry.End::time),
           end.map(JournalEntry.End::status).orElse("unfinished"), r.checkpoint(), r.user(), r.noise(),
-          List.copyOf(charges.get(r.id()))));
+          List.copyOf(charges.get(r.id())), r.mode().isEmpty() ? Run.modeOf(r.method()) : r.mode(), r.exactRecords()));
     }
     return new History(key, file, records, Optional.ofNullable(limit), runs, repairs);
   }
@@ -252,6 +254,11 @@ public final class PrivacyJournal {
    * @param user the user who ran it
    * @param noise "secure" or "reproducible (not private)"
    * @param charges what it charged, in order
+   * @param mode the method's mode: "secpe", "secpe-split" (SecPE's dataset split), "secpe-split-votes"
+   *     (the split with secret-free votes), or for the methods with one mode their name; empty for a
+   *     SecPE run journalled before runs recorded their mode (it may have been either)
+   * @param exactRecords whether the run used private records exactly, without noise (SecPE's split:
+   *     the records in which the detector found no secret); false where the mode is unknown
    */
   public record Run(
       String id,
@@ -264,10 +271,46 @@ public final class PrivacyJournal {
       Optional<String> checkpoint,
       String user,
       String noise,
-      List<Charge> charges) {
+      List<Charge> charges,
+      String mode,
+      boolean exactRecords) {
 
     /** The noise value of a run drawn with secure noise; any other value protects nothing. */
     public static final String SECURE = Checkpoint.SECURE;
+
+    /**
+     * A run as journalled before runs recorded their mode: for a method with one mode, its name;
+     * for SecPE, empty (split or not cannot be told).
+     */
+    public Run(
+        String id,
+        String lineage,
+        String method,
+        boolean resumed,
+        Instant started,
+        Optional<Instant> ended,
+        String status,
+        Optional<String> checkpoint,
+        String user,
+        String noise,
+        List<Charge> charges) {
+      this(id, lineage, method, resumed, started, ended, status, checkpoint, user, noise, charges, modeOf(method), false);
+    }
+
+    /** Checks the values. */
+    public Run {
+      Objects.requireNonNull(mode, "mode");
+    }
+
+    /** The mode of a run journalled without one: the method's name, or empty for SecPE's two modes. */
+    static String modeOf(String method) {
+      return SECPE.equals(method) ? "" : method;
+    }
+
+    /** Whether its guarantee is per secret (SecPE), not record-level DP. */
+    public boolean perSecret() {
+      return SECPE.equals(method);
+    }
 
     /**
      * Whether its noise was secure. A run with reproducible (seeded) noise protects nothing: its
@@ -278,17 +321,63 @@ public final class PrivacyJournal {
     }
   }
 
+  /** The method name of SecPE's runs, whose guarantee is per secret. */
+  private static final String SECPE = "secpe";
+
   /**
    * A part of what was spent: the record-level releases (Aug-PE, DPGA, CTCL: (epsilon, delta),
    * mu-GDP) or the per-secret ones (SecPE: (p, r) for each secret found).
    *
+   * <p>The record-level part is a bound on what the dataset's records spent only where every run on
+   * the dataset gave record-level DP: a SecPE run in the dataset split used the records without a
+   * detected secret exactly (no record-level bound holds), and a SecPE run without the split sampled
+   * every record into sums noised for the secrets, a per-secret guarantee for which no record-level
+   * bound is stated (its sigma is solved from which records hold which secret). Either makes the
+   * record-level part unbounded, never epsilon 0; what its own releases compose stays in {@code
+   * releasesAlone}.
+   *
    * @param releases how many releases the part holds
    * @param unprotected how many of them were drawn with reproducible (seeded) noise: while there
    *     is one the part is unbounded
-   * @param composed the releases drawn with secure noise, composed; empty where the part is
-   *     unbounded or cannot be composed
+   * @param composed the part's bound: its releases drawn with secure noise, composed; empty where
+   *     the part is unbounded or cannot be composed
+   * @param exactRecordRuns runs that used private records exactly (SecPE's split); the record-level
+   *     part only, else 0
+   * @param secretNoiseRuns SecPE runs without the split (or journalled before runs recorded their
+   *     mode), whose records were protected only through the secret noise; the record-level part
+   *     only, else 0
+   * @param releasesAlone the part's own releases composed, whatever runs of other kinds did (what
+   *     Aug-PE, DPGA and CTCL runs spent); empty where one was drawn with reproducible noise or they
+   *     cannot be composed
+   * @param unbounded why the part has no bound, in words; empty where it has one
    */
-  public record Subtotal(int releases, int unprotected, Optional<PrivacyGuarantee> composed) {}
+  public record Subtotal(
+      int releases,
+      int unprotected,
+      Optional<PrivacyGuarantee> composed,
+      int exactRecordRuns,
+      int secretNoiseRuns,
+      Optional<PrivacyGuarantee> releasesAlone,
+      Optional<String> unbounded) {
+
+    /** A part whose releases alone decide its bound (as every part was before runs journalled their mode). */
+    public Subtotal(int releases, int unprotected, Optional<PrivacyGuarantee> composed) {
+      this(releases, unprotected, composed, 0, 0, composed,
+          unprotected > 0 ? Optional.of(Spending.unboundedReason(unprotected)) : Optional.empty());
+    }
+
+    /** Checks the values. */
+    public Subtotal {
+      Objects.requireNonNull(composed, "composed");
+      Objects.requireNonNull(releasesAlone, "releasesAlone");
+      Objects.requireNonNull(unbounded, "unbounded");
+    }
+
+    /** Whether the part is a finite guarantee ({@link #composed()} is present). */
+    public boolean bounded() {
+      return composed.isPresent();
+    }
+  }
 
   /**
    * Everything spent on a dataset, as far as it can be composed.
@@ -298,7 +387,8 @@ public final class PrivacyJournal {
    *     nothing: each counts as an unbounded (infinite epsilon) release
    * @param composed every release composed into one guarantee; empty where the total is unbounded
    *     or cannot be composed
-   * @param recordLevel the record-level DP releases, apart
+   * @param recordLevel the record-level DP releases, apart: unbounded where a SecPE run used
+   *     records exactly (the split) or protected secrets only ({@link Subtotal})
    * @param perSecret SecPE's per-secret releases, apart
    * @param notComposable why the releases cannot be composed into one total, in words the user can
    *     act on (it counts the secrets each run protected: not for a shareable report)
@@ -396,8 +486,7 @@ public final class PrivacyJournal {
       List<Release> records = secure.stream().filter(x -> !(x.cost() instanceof PrivacyCost.SecretMixture)).toList();
       List<Release> secrets = secure.stream().filter(x -> x.cost() instanceof PrivacyCost.SecretMixture).toList();
       Optional<String> why = Spending.notComposable(secrets);
-      Subtotal recordLevel = new Subtotal(all - perSecret, unprotected - perSecretUnprotected,
-          unprotected - perSecretUnprotected > 0 ? Optional.empty() : Optional.of(compose(records, delta, p)));
+      Subtotal recordLevel = recordLevel(all - perSecret, unprotected - perSecretUnprotected, records, delta, p);
       Subtotal secretLevel = new Subtotal(perSecret, perSecretUnprotected,
           perSecretUnprotected > 0 || why.isPresent() ? Optional.empty() : Optional.of(compose(secrets, delta, p)));
       Optional<PrivacyGuarantee> composed =
@@ -405,6 +494,44 @@ public final class PrivacyJournal {
       Optional<Boolean> over = limit.isEmpty() || (why.isPresent() && unprotected == 0) ? Optional.empty()
           : Optional.of(unprotected > 0 || exceeds(limit.get(), secure));
       return new Total(all, unprotected, composed, recordLevel, secretLevel, why, over);
+    }
+
+    /**
+     * The record-level part: bounded only where no run used records exactly (SecPE's split) and no
+     * SecPE run protected secrets only, and no release was drawn with reproducible noise.
+     */
+    private Subtotal recordLevel(int releases, int unprotected, List<Release> secure, double delta, double p) {
+      int exact = 0;
+      int secretNoise = 0;
+      int unknown = 0;
+      for (Run r : runs) {
+        if (r.exactRecords()) {
+          exact++;
+        } else if (r.perSecret()) {
+          secretNoise++;
+          unknown += r.mode().isEmpty() ? 1 : 0;
+        }
+      }
+      List<String> why = new ArrayList<>();
+      if (unprotected > 0) {
+        why.add(Spending.unboundedReason(unprotected));
+      }
+      if (exact > 0) {
+        why.add(exact + " run(s) used the records in which the detector found no secret exactly, without noise"
+            + " (SecPE's dataset split, --secret-free-public): whether such a record is in the dataset, and what it"
+            + " says, is not protected, so no record-level bound holds for the dataset (their guarantee is per"
+            + " secret: per_secret)");
+      }
+      if (secretNoise > 0) {
+        why.add(secretNoise + " SecPE run(s) without the split protected secrets, not records: every record was"
+            + " sampled into sums noised for the secrets, and no record-level bound is stated for that noise (its"
+            + " sigma is solved from which records hold which secret; their guarantee is per secret: per_secret)"
+            + (unknown > 0 ? "; " + unknown + " of them were journalled before runs recorded their mode and may have"
+                + " used records exactly" : ""));
+      }
+      Optional<PrivacyGuarantee> alone = unprotected > 0 ? Optional.empty() : Optional.of(compose(secure, delta, p));
+      return new Subtotal(releases, unprotected, why.isEmpty() ? alone : Optional.empty(), exact, secretNoise, alone,
+          why.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", why)));
     }
 
     private static PrivacyGuarantee compose(List<Release> releases, double delta, double p) {

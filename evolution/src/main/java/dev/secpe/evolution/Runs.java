@@ -4,6 +4,7 @@ import dev.secpe.accounting.DpBudget;
 import dev.secpe.accounting.ledger.PrivacyPlan;
 import dev.secpe.evolution.engine.Inputs;
 import dev.secpe.evolution.engine.Method;
+import dev.secpe.evolution.engine.RunKind;
 import dev.secpe.evolution.engine.Runner;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,8 @@ abstract class Runs<C extends RunConfig> {
    */
   public RunResult run() {
     start();
-    return Runner.execute(newMethod(), describe(), config.settings(), inputs, cancelled);
+    Method method = newMethod();
+    return Runner.execute(method, describe(), kind(method), config.settings(), inputs, cancelled);
   }
 
   /**
@@ -80,6 +82,14 @@ abstract class Runs<C extends RunConfig> {
 
   /** The method's configuration as the checkpoint fingerprint and the report see it. */
   abstract String describe();
+
+  /**
+   * What the run's checkpoint, journal entries and report say of it beyond {@link #describe()}: by
+   * default a method of record-level DP with one mode, its name, and no secret detector.
+   */
+  RunKind kind(Method method) {
+    return RunKind.recordLevel(method.name());
+  }
 
   private final AtomicBoolean started = new AtomicBoolean();
   final AtomicBoolean cancelled = new AtomicBoolean();

@@ -7,9 +7,11 @@ import dev.secpe.accounting.secret.SecretNoise;
 import dev.secpe.clustering.NonPositiveCountPolicy;
 import dev.secpe.core.Label;
 import dev.secpe.core.secret.SecretDetector;
+import dev.secpe.core.secret.SecretDetectors;
 import dev.secpe.evolution.engine.Inputs;
 import dev.secpe.evolution.engine.Labels;
 import dev.secpe.evolution.engine.Method;
+import dev.secpe.evolution.engine.RunKind;
 import dev.secpe.evolution.secpe.SecPEMethod;
 import dev.secpe.evolution.secpe.SecPEOptions;
 import dev.secpe.evolution.secpe.SecPEPlan;
@@ -181,6 +183,18 @@ public final class SecPE extends Runs<SecPE.Config> {
   @Override
   String describe() {
     return config().describe();
+  }
+
+  /**
+   * The mode ({@code secpe}, {@code secpe-split}, {@code secpe-split-votes}), whether the run uses
+   * the secret-free records exactly (the split), and the detector's digest, which binds the
+   * checkpoint and the journal entries to the detector's whole configuration, not its name.
+   */
+  @Override
+  RunKind kind(Method method) {
+    Config c = config();
+    String mode = c.secretFreeVotes() ? "secpe-split-votes" : c.secretFreeAsPublic() ? "secpe-split" : method.name();
+    return RunKind.perSecret(mode, c.secretFreeAsPublic(), c.detector() == null ? "" : SecretDetectors.digest(c.detector()));
   }
 
   /** What SecPE's steps read of {@code c}: plain values, so that the steps never import this class. */

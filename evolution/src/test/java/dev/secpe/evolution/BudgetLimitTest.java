@@ -4,6 +4,7 @@ import dev.secpe.evolution.engine.Engine;
 import dev.secpe.evolution.engine.Method;
 import dev.secpe.evolution.engine.Offspring;
 import dev.secpe.evolution.engine.RunContext;
+import dev.secpe.evolution.engine.RunKind;
 import dev.secpe.evolution.persist.ReleaseCodec;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -120,7 +121,7 @@ class BudgetLimitTest {
         }
       }
     };
-    Engine engine = new Engine(greedy, settings, PrivateStore.inMemory(Fixtures.privateData(100)), Fixtures.publicData(50),
+    Engine engine = new Engine(greedy, RunKind.recordLevel("greedy"), settings, PrivateStore.inMemory(Fixtures.privateData(100)), Fixtures.publicData(50),
         Fixtures.generator(), Fixtures.embedder(), "greedy", new AtomicBoolean(), null);
     assertThatThrownBy(engine::run)
         .isInstanceOf(BudgetExceededException.class)
@@ -140,7 +141,7 @@ class BudgetLimitTest {
             () -> new double[] {ctx.noise().gaussian(100.0)});
       }
     };
-    Engine engine = new Engine(rogue, settings, PrivateStore.inMemory(Fixtures.privateData(100)), Fixtures.publicData(50),
+    Engine engine = new Engine(rogue, RunKind.recordLevel("rogue"), settings, PrivateStore.inMemory(Fixtures.privateData(100)), Fixtures.publicData(50),
         Fixtures.generator(), Fixtures.embedder(), "rogue", new AtomicBoolean(), null);
     assertThatThrownBy(engine::run)
         .isInstanceOf(IllegalStateException.class)

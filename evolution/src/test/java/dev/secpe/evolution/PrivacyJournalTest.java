@@ -259,4 +259,74 @@ class PrivacyJournalTest {
     assertThatThrownBy(() -> journal.limit(Fixtures.privateData(100), (DpBudget) null)).isInstanceOf(NullPointerException.class);
     assertThat(BudgetExceededException.class).isAssignableTo(IllegalStateException.class);
   }
+
+  /** SecPE over 40 records, the spam half holding an e-mail address, journalled with secure noise. */
+  private static SecPE.Builder secpe(PrivacyJournal journal) {
+    return SecPE.builder()
+        .privateStore(PrivateStore.inMemory(SecretFreeSplitTest.onlySpamHoldsSecrets(40)))
+        .publicData(Fixtures.publicData(80))
+        .labels(Fixtures.released())
+        .generator(Fixtures.generator())
+        .embedder(Fixtures.embedder())
+        .secrets(dev.secpe.core.secret.PiiDetector.all())
+        .budget(dev.secpe.accounting.SecretBudget.ofRatio(1e-4, 10))
+        .syntheticSize(20)
+        .variations(2)
+        .iterations(1)
+        .clusters(8)
+        .seed(5)
+        .noise(Fixtures.CountingNoise.secure())
+        .journal(journal);
+  }
+
+  // fault: a SecPE split run and a plain SecPE run on one dataset left journal entries that differed only in ids and times, and the record-level total said epsilon 0.0 although the split used every secret-free record without noise
+  // holds: each `run` entry names its `mode` ("secpe", "secpe-split", "secpe-split-votes"; Aug-PE, DPGA, CTCL their method) and `exactRecords`; `History.total(...).recordLevel()` composes nothing (unbounded) where a run used records exactly or protected secrets only, counts those runs and says why, and keeps what the record-level releases alone compose; an Aug-PE-only dataset stays bounded; each report's guarantee names its scope (per secret, records used exactly)
+  @Test
+  void theJournalTellsASplitRunFromAPlainOneAndNeverBoundsRecordsItUsedExactly(@TempDir Path dir) {
+    PrivacyJournal journal = PrivacyJournal.at(dir.resolve("j"));
+    RunResult plain = secpe(journal).build().run();
+    RunResult split = secpe(journal).secretFreeAsPublic(true).build().run();
+    RunResult votes = secpe(journal).secretFreeAsPublic(true).secretFreeVotes(true).build().run();
+    PrivacyJournal.History h = journal.history(SecretFreeSplitTest.onlySpamHoldsSecrets(40));
+    assertThat(h.runs()).extracting(PrivacyJournal.Run::mode).containsExactly("secpe", "secpe-split", "secpe-split-votes");
+    assertThat(h.runs()).extracting(PrivacyJournal.Run::exactRecords).containsExactly(false, true, true);
+    PrivacyJournal.Total t = h.total(1e-5, 1e-4);
+    PrivacyJournal.Subtotal rec = t.recordLevel();
+    assertThat(rec.releases()).isZero();
+    assertThat(rec.composed()).as("never epsilon 0 for records used exactly").isEmpty();
+    assertThat(rec.bounded()).isFalse();
+    assertThat(rec.exactRecordRuns()).isEqualTo(2);
+    assertThat(rec.secretNoiseRuns()).isEqualTo(1);
+    assertThat(rec.unbounded()).hasValueSatisfying(why -> assertThat(why)
+        .contains("2 run(s) used the records in which the detector found no secret exactly")
+        .contains("1 SecPE run(s) without the split protected secrets, not records"));
+    assertThat(t.perSecret().composed()).as("the per-secret guarantee still composes").isPresent();
+
+    assertThat(plain.report().guarantee()).hasValueSatisfying(g -> {
+      assertThat(g.mode()).isEqualTo("secpe");
+      assertThat(g.exactRecords()).isFalse();
+      assertThat(g.statement()).startsWith("(p, r)-secret protection of each detected secret")
+          .contains("no record-level bound");
+    });
+    assertThat(split.report().guarantee()).hasValueSatisfying(g -> {
+      assertThat(g.mode()).isEqualTo("secpe-split");
+      assertThat(g.exactRecords()).isTrue();
+      assertThat(g.statement()).startsWith("(p, r)-secret protection of each detected secret")
+          .contains("used exactly, without noise");
+    });
+    assertThat(votes.report().guarantee().orElseThrow().mode()).isEqualTo("secpe-split-votes");
+
+    // Aug-PE alone: record-level DP, bounded, its own mode.
+    PrivacyJournal other = PrivacyJournal.at(dir.resolve("k"));
+    RunResult augpe = run(dir.resolve("k"), null, Fixtures.CountingNoise.secure()).build().run();
+    PrivacyJournal.History k = other.history(Fixtures.privateData(100));
+    assertThat(k.runs()).extracting(PrivacyJournal.Run::mode).containsExactly("augpe");
+    assertThat(k.runs()).extracting(PrivacyJournal.Run::exactRecords).containsExactly(false);
+    PrivacyJournal.Subtotal augRec = k.total(1e-5, 1e-3).recordLevel();
+    assertThat(augRec.bounded()).isTrue();
+    assertThat(augRec.unbounded()).isEmpty();
+    assertThat(augRec.composed().orElseThrow().epsilon())
+        .isCloseTo(augpe.report().dp().orElseThrow().epsilon(), org.assertj.core.data.Offset.offset(1e-6));
+    assertThat(augpe.report().guarantee().orElseThrow().statement()).startsWith("record-level differential privacy");
+  }
 }

@@ -218,6 +218,84 @@ class ResumeTest {
     assertThat(noise.draws.get()).isZero();
   }
 
+  private static final List<String> TERMS_A = List.of("alphaword", "bravoword", "charlieword");
+  private static final List<String> TERMS_B = List.of("alphaword", "bravoword", "deltaword");
+
+  /** SecPE over records holding the terms of both sets, with the dictionary of {@code terms}. */
+  private static SecPE.Builder secpe(Path dir, List<String> terms, Fixtures.CountingNoise noise) {
+    List<dev.secpe.core.PrivateRecord> records = new java.util.ArrayList<>();
+    records.add(dev.secpe.core.PrivateRecord.of("a", "meeting notes alphaword and bravoword for the team"));
+    records.add(dev.secpe.core.PrivateRecord.of("c", "charlieword shipment is delayed again"));
+    records.add(dev.secpe.core.PrivateRecord.of("d", "deltaword in the contract draft, see deltaword"));
+    for (int i = 0; i < 60; i++) {
+      records.add(dev.secpe.core.PrivateRecord.of("p" + i, "routine message " + i + " about the weekly schedule"));
+    }
+    return SecPE.builder()
+        .privateData(dev.secpe.core.PrivateDataset.of(records))
+        .publicData(Fixtures.publicData(60))
+        .generator(Fixtures.generator())
+        .embedder(Fixtures.embedder())
+        .syntheticSize(8)
+        .iterations(1)
+        .clusters(4)
+        .seed(3)
+        .budget(new dev.secpe.accounting.SecretBudget(1e-4, 1e-3))
+        .secrets(dev.secpe.core.secret.DictionaryDetector.of(terms))
+        .checkpoint(dir)
+        .noise(noise);
+  }
+
+  /** Rewrites a checkpoint file with {@code edit} applied and its integrity digest recomputed, as anyone can. */
+  private static void forge(Path dir, java.util.function.Consumer<com.fasterxml.jackson.databind.node.ObjectNode> edit)
+      throws Exception {
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    Path file = dir.resolve(CheckpointStore.FILE);
+    com.fasterxml.jackson.databind.node.ObjectNode root =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(file.toFile());
+    root.remove("integrity");
+    edit.accept(root);
+    root.put("integrity", java.util.HexFormat.of().formatHex(
+        java.security.MessageDigest.getInstance("SHA-256").digest(json.writeValueAsBytes(root))));
+    Files.write(file, json.writeValueAsBytes(root));
+  }
+
+  // fault: SecPE resumed with another dictionary of as many terms, whose display name is the same (the checkpoint compared the name)
+  // holds: refused before any noise is drawn: "the secret detector's configuration changed (its terms, patterns or options …)"; a SecPE checkpoint written before checkpoints recorded the detector is refused ("cannot show"); under a journal, a checkpoint forged to name the new detector is refused by the journal's record of the lineage; the same detector resumes (before: the resume was accepted and served the releases of the other terms)
+  @Test
+  void aSecPeResumeWithAnotherDetectorIsRefused(@TempDir Path dir) throws Exception {
+    var a = dev.secpe.core.secret.DictionaryDetector.of(TERMS_A);
+    var b = dev.secpe.core.secret.DictionaryDetector.of(TERMS_B);
+    assertThat(b.name()).as("the name the checkpoint used to compare").isEqualTo(a.name());
+    Path plain = dir.resolve("plain");
+    secpe(plain, TERMS_A, new Fixtures.CountingNoise(1)).build().run();
+    assertThat(new CheckpointStore(plain).read().detector()).isEqualTo(dev.secpe.core.secret.SecretDetectors.digest(a));
+    Fixtures.CountingNoise noise = new Fixtures.CountingNoise(2);
+    assertThatThrownBy(() -> secpe(plain, TERMS_B, noise).resume(true).build().run())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("the secret detector's configuration changed (its terms, patterns or options")
+        .hasMessageContaining("nothing was drawn")
+        .hasMessageNotContaining("deltaword").hasMessageNotContaining("sha256:");
+    assertThat(noise.draws.get()).isZero();
+    secpe(plain, TERMS_A, noise).resume(true).build().run();
+    assertThat(noise.draws.get()).as("the finished run resumed draws nothing").isZero();
+
+    // A checkpoint written before checkpoints named their detector cannot show which one it was.
+    forge(plain, root -> root.remove("detector"));
+    assertThatThrownBy(() -> secpe(plain, TERMS_A, noise).resume(true).build().run())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("cannot show that this run's detector is that one");
+
+    // Under a journal, whose run entries name the detector too: a checkpoint forged to name B's.
+    Path journalled = dir.resolve("journalled");
+    PrivacyJournal journal = PrivacyJournal.at(dir.resolve("journal"));
+    secpe(journalled, TERMS_A, new Fixtures.CountingNoise(1)).journal(journal).build().run();
+    forge(journalled, root -> root.put("detector", dev.secpe.core.secret.SecretDetectors.digest(b)));
+    assertThatThrownBy(() -> secpe(journalled, TERMS_B, noise).journal(journal).resume(true).build().run())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("the secret detector's configuration changed");
+    assertThat(noise.draws.get()).isZero();
+  }
+
   @Test
   void withReproducibleNoiseAKilledAndResumedRunEqualsTheUninterruptedOne(@TempDir Path dir) {
     // The case: Aug-PE, seed 11, reproducible noise 5, killed after round 1. Before, the

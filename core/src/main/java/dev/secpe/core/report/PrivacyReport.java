@@ -34,6 +34,8 @@ import java.util.OptionalDouble;
  *     as sentences; public facts only
  * @param embedding texts sent to the embedder, its throughput and the candidate cache's hit rate,
  *     if measured
+ * @param guarantee what the run guarantees and to what, in words (per secret or per record, and
+ *     whether records were used exactly), if stated
  */
 public record PrivacyReport(
     String method,
@@ -50,7 +52,53 @@ public record PrivacyReport(
     PhaseTimings timing,
     List<PhaseTimings> roundTimings,
     List<String> warnings,
-    Optional<EmbeddingStats> embedding) {
+    Optional<EmbeddingStats> embedding,
+    Optional<Guarantee> guarantee) {
+
+  /**
+   * What a run guarantees, said so that a report read alone cannot pass for more: SecPE's is per
+   * secret, never record-level, and in its dataset split records without a detected secret are used
+   * exactly.
+   *
+   * @param statement the guarantee in one sentence, e.g. "(p, r)-secret protection of each detected
+   *     secret; the records in which the detector found no secret were used exactly, without noise
+   *     ...: no record-level bound ..."
+   * @param mode the method's mode: "secpe", "secpe-split", "secpe-split-votes", or the method's name
+   * @param exactRecords whether the run used private records exactly, without noise
+   */
+  public record Guarantee(String statement, String mode, boolean exactRecords) {
+
+    /** Checks the values. */
+    public Guarantee {
+      Objects.requireNonNull(statement, "statement");
+      Objects.requireNonNull(mode, "mode");
+      if (statement.isBlank() || mode.isBlank()) {
+        throw new IllegalArgumentException(
+            "guarantee statement and mode must not be blank, got statement='" + statement + "', mode='" + mode + "'");
+      }
+    }
+  }
+
+  /** A report that states no {@link Guarantee} (the constructor before it existed). */
+  public PrivacyReport(
+      String method,
+      int syntheticRecords,
+      int privateRecords,
+      Optional<GdpMu> mu,
+      Optional<DpBudget> dp,
+      Optional<SecretBudget> secretBudget,
+      OptionalDouble sigma,
+      List<Release> mechanisms,
+      List<String> deviations,
+      NoiseMode noise,
+      List<ProviderInfo> providers,
+      PhaseTimings timing,
+      List<PhaseTimings> roundTimings,
+      List<String> warnings,
+      Optional<EmbeddingStats> embedding) {
+    this(method, syntheticRecords, privateRecords, mu, dp, secretBudget, sigma, mechanisms, deviations, noise,
+        providers, timing, roundTimings, warnings, embedding, Optional.empty());
+  }
 
   /** Validates and copies. */
   public PrivacyReport {
@@ -81,6 +129,7 @@ public record PrivacyReport(
     roundTimings = List.copyOf(roundTimings);
     warnings = List.copyOf(warnings);
     Objects.requireNonNull(embedding, "embedding");
+    Objects.requireNonNull(guarantee, "guarantee");
   }
 
   /**
@@ -110,6 +159,7 @@ public record PrivacyReport(
     mu.ifPresent(m -> parts.add("mu = " + figure(m.mu()) + " (GDP)"));
     dp.ifPresent(d -> parts.add("(epsilon, delta) = (" + figure(d.epsilon()) + ", " + figure(d.delta()) + ")"));
     b.append(parts.isEmpty() ? "none (non-private: nothing is protected)" : String.join("; ", parts)).append('\n');
+    guarantee.ifPresent(g -> b.append("what it covers: ").append(g.statement()).append('\n'));
     b.append("releases: ").append(mechanisms.size());
     sigma.ifPresent(x -> b.append(", noise multiplier ").append(figure(x)));
     b.append(", ").append(noise.isPrivate() ? "secure noise" : "reproducible noise (NOT private)").append('\n');
@@ -151,6 +201,7 @@ public record PrivacyReport(
     private final List<PhaseTimings> roundTimings = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private EmbeddingStats embedding;
+    private Guarantee guarantee;
 
     Builder(String method) {
       this.method = Objects.requireNonNull(method, "method");
@@ -228,6 +279,12 @@ public record PrivacyReport(
       return this;
     }
 
+    /** What the run guarantees, in words. */
+    public Builder guarantee(Guarantee guarantee) {
+      this.guarantee = Objects.requireNonNull(guarantee, "guarantee");
+      return this;
+    }
+
     /** Total phase timings. */
     public Builder timing(PhaseTimings timing) {
       this.timing = Objects.requireNonNull(timing, "timing");
@@ -257,7 +314,8 @@ public record PrivacyReport(
           timing,
           roundTimings,
           warnings,
-          Optional.ofNullable(embedding));
+          Optional.ofNullable(embedding),
+          Optional.ofNullable(guarantee));
     }
   }
 }

@@ -19,7 +19,8 @@ import java.util.Locale;
  *
  * <pre>{@code
  * {"method": "secpe", "records": 2000, "private_records": 900,
- *  "privacy": {"mu": .., "epsilon": .., "delta": .., "p": .., "r": .., "sigma": ..},
+ *  "privacy": {"mu": .., "epsilon": .., "delta": .., "p": .., "r": .., "sigma": ..,
+ *              "guarantee": "..", "mode": "secpe-split", "exact_records": true},
  *  "noise": "secure", "private": true,
  *  "mechanisms": [{"id": .., "mechanism": .., "protects": .., "sensitivity": ..,
  *                  "noise_scale": .., "cost": {"type": "gaussian", "noise_multiplier": ..}}],
@@ -78,6 +79,9 @@ public final class PrivacyReportJson {
     putOrNull(privacy, "p", r.secretBudget().map(b -> b.p()).orElse(null));
     putOrNull(privacy, "r", r.secretBudget().map(b -> b.r()).orElse(null));
     putOrNull(privacy, "sigma", r.sigma().isPresent() ? r.sigma().getAsDouble() : null);
+    r.guarantee().ifPresentOrElse(
+        g -> privacy.put("guarantee", g.statement()).put("mode", g.mode()).put("exact_records", g.exactRecords()),
+        () -> privacy.putNull("guarantee").putNull("mode").putNull("exact_records"));
     root.put("noise", r.noise().name().toLowerCase(Locale.ROOT));
     root.put("private", r.noise().isPrivate());
     ArrayNode mechanisms = root.putArray("mechanisms");

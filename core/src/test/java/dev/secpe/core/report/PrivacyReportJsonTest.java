@@ -94,6 +94,22 @@ class PrivacyReportJsonTest {
     assertThat(t.get("rounds").get(1).get("round").asInt()).isEqualTo(1);
   }
 
+  // A report read alone must not pass for more than the run gives: SecPE's split names its
+  // per-secret guarantee and that it used records exactly (issue 50, case 7).
+  @Test
+  void thePrivacyBlockNamesItsGuaranteeModeAndExactUse() throws Exception {
+    PrivacyReport r = PrivacyReport.builder("secpe")
+        .guarantee(new PrivacyReport.Guarantee("(p, r)-secret protection of each detected secret; records used exactly",
+            "secpe-split", true))
+        .build();
+    JsonNode p = new ObjectMapper().readTree(PrivacyReportJson.toJson(r)).get("privacy");
+    assertThat(p.get("guarantee").asText()).isEqualTo("(p, r)-secret protection of each detected secret; records used exactly");
+    assertThat(p.get("mode").asText()).isEqualTo("secpe-split");
+    assertThat(p.get("exact_records").asBoolean()).isTrue();
+    assertThatThrownBy(() -> new PrivacyReport.Guarantee(" ", "secpe", false))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("statement=' '");
+  }
+
   @Test
   void perSecretSamplingProbabilitiesStayOutOfTheReport() {
     String json = PrivacyReportJson.toJson(secpeReport());
@@ -106,6 +122,9 @@ class PrivacyReportJsonTest {
     JsonNode j = new ObjectMapper().readTree(PrivacyReportJson.toJson(r));
     assertThat(j.get("privacy").get("mu").isNull()).isTrue();
     assertThat(j.get("privacy").get("sigma").isNull()).isTrue();
+    assertThat(j.get("privacy").get("guarantee").isNull()).isTrue();
+    assertThat(j.get("privacy").get("mode").isNull()).isTrue();
+    assertThat(j.get("privacy").get("exact_records").isNull()).isTrue();
     assertThat(j.get("private_records").isNull()).isTrue();
     assertThat(j.get("private").asBoolean()).isFalse();
     assertThat(j.get("mechanisms")).isEmpty();

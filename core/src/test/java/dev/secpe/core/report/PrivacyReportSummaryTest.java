@@ -26,10 +26,12 @@ class PrivacyReportSummaryTest {
             .mechanisms(List.of(new Release("secpe/secret-clusters", "Gaussian", "counts", 1.0, 3.125,
                 new PrivacyCost.Gaussian(3.125))))
             .warning("the default delta is large")
+            .guarantee(new PrivacyReport.Guarantee("(p, r)-secret protection of each detected secret", "secpe", false))
             .build();
     assertThat(r.toString()).isEqualTo(
         "secpe run: 20 synthetic texts from 2 private records\n"
             + "guarantee: (p, r) = (0.0001, 0.001) for every secret; mu = 0.7309 (GDP); (epsilon, delta) = (0, 0.7213)\n"
+            + "what it covers: (p, r)-secret protection of each detected secret\n"
             + "releases: 1, noise multiplier 3.125, secure noise\n"
             + "warning: the default delta is large\n"
             + "(every release, deviation, provider and timing: toJson())");

@@ -39,6 +39,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -60,6 +61,7 @@ public final class Engine {
   static final int EMBEDDING_BATCH = 128;
 
   private final Method method;
+  private final RunKind kind;
   private final EvolutionSettings settings;
   private final PrivateStore privateData;
   private final PublicCorpus publicData;
@@ -80,6 +82,7 @@ public final class Engine {
 
   public Engine(
       Method method,
+      RunKind kind,
       EvolutionSettings settings,
       PrivateStore privateData,
       PublicCorpus publicData,
@@ -90,6 +93,7 @@ public final class Engine {
       Supplier<CacheStats> cacheStats) {
     this.cacheStats = cacheStats;
     this.method = method;
+    this.kind = Objects.requireNonNull(kind, "kind");
     this.settings = settings;
     this.privateData = privateData;
     this.publicData = publicData;
@@ -132,7 +136,7 @@ public final class Engine {
 
   public Outcome run() {
     // The checkpoint directory's lock and the dataset's privacy journal, held until the run ends.
-    RunGuard guard = RunGuards.open(settings, method, privateData);
+    RunGuard guard = RunGuards.open(settings, method, kind, privateData);
     journalRepairs = guard.journalRepairs();
     try {
       Outcome out = run(guard);
@@ -176,6 +180,10 @@ public final class Engine {
                 + " was written for other input records ("
                 + changedInputs(restored.inputs())
                 + "); refusing to resume");
+      }
+      if (!restored.detector().equals(kind.detector())) {
+        // Before the fingerprint, which names the detector by its display name only: say what changed.
+        throw RunGuard.detectorChanged(cps.get().file(), restored.detector(), kind.detector());
       }
       if (restored.round() < 0 || restored.round() > settings.iterations()) {
         throw new IllegalStateException(
@@ -362,7 +370,7 @@ public final class Engine {
     List<Release> releases = ledger.releases();
     return new Checkpoint(
         method.name(), fingerprint(), inputs(), round, population, releases, values, guard.lineage(), copiesLeftOut,
-        noise());
+        noise(), kind.detector());
   }
 
   /** Digest of the input records, private and public (computed once). */

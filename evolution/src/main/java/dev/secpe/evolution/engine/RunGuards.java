@@ -22,15 +22,18 @@ final class RunGuards {
    *
    * @throws IllegalStateException if another run holds either, or the journal refuses the run
    */
-  static RunGuard open(EvolutionSettings settings, Method method, PrivateStore data) {
+  static RunGuard open(EvolutionSettings settings, Method method, RunKind kind, PrivateStore data) {
     Optional<Path> journal =
         method.plan().isPrivate() ? settings.journal().map(PrivacyJournal::directory) : Optional.empty();
     return RunGuard.open(new RunGuard.Request(
         method.name(),
+        kind.mode(),
+        kind.exactRecords(),
         journal,
         settings.journal().map(PrivacyJournal::lockWait).orElse(Duration.ZERO),
         settings.checkpointDir(),
         settings.noise().isPrivate(),
+        kind.detector(),
         method.plan().calibratedReleases(),
         journal.isPresent() ? data.datasetKey() : "",
         journal.isPresent() ? data.size() : 0));

@@ -31,7 +31,12 @@ public final class Runner {
 
   /** Runs the engine and assembles the result and report. */
   public static RunResult execute(
-      Method method, String methodDescription, EvolutionSettings settings, Inputs inputs, AtomicBoolean cancelled) {
+      Method method,
+      String methodDescription,
+      RunKind kind,
+      EvolutionSettings settings,
+      Inputs inputs,
+      AtomicBoolean cancelled) {
     PrivateStore privateData = inputs.privateData();
     TextGenerator generator = inputs.generator();
     TextEmbedder embedder = inputs.embedder();
@@ -43,7 +48,7 @@ public final class Runner {
     TimedEmbedder timed = new TimedEmbedder(cached, settings.embeddingTimeout(), settings.providerRetries(), cancelled);
     Engine engine =
         new Engine(
-            method, settings, privateData, inputs.publicData(), generator, timed, methodDescription, cancelled,
+            method, kind, settings, privateData, inputs.publicData(), generator, timed, methodDescription, cancelled,
             cached instanceof CachingEmbedder c ? c::stats : null);
     Engine.Outcome out;
     try {
@@ -65,6 +70,8 @@ public final class Runner {
             .timing(total)
             .embedding(out.embedding());
     out.rounds().forEach(b::roundTiming);
+    b.guarantee(new PrivacyReport.Guarantee(
+        method.plan().isPrivate() ? kind.guarantee() : RunKind.NONE, kind.mode(), kind.exactRecords()));
     if (!method.plan().isPrivate()) {
       b.noise(NoiseMode.NONE)
           .deviation("Non-private baseline (r/p = infinity): no noise was added and nothing is protected.");

@@ -27,6 +27,9 @@ import java.util.Map;
  *     population's texts (for the report's warning, which a resumed run must give as well)
  * @param noise the noise its releases were drawn with, {@link #SECURE} or {@link #REPRODUCIBLE}
  *     ("" in a checkpoint written before it was recorded); a resume with the other is refused
+ * @param detector the digest of the secret detector's whole configuration its releases protect
+ *     ({@code SecretDetectors.digest}); "" for a method without a detector, and in a SecPE
+ *     checkpoint written before it was recorded (which cannot show its detector, so is not resumed)
  */
 public record Checkpoint(
     String method,
@@ -38,7 +41,8 @@ public record Checkpoint(
     Map<String, double[]> values,
     String lineage,
     long copiesLeftOut,
-    String noise) {
+    String noise,
+    String detector) {
 
   /** {@link #noise()} of a run with secure noise (as the privacy journal names it). */
   public static final String SECURE = "secure";
@@ -49,6 +53,7 @@ public record Checkpoint(
   /** Copies the collections. */
   public Checkpoint {
     noise = noise == null ? "" : noise;
+    detector = detector == null ? "" : detector;
     population = List.copyOf(population);
     releases = List.copyOf(releases);
     values = Collections.unmodifiableMap(new LinkedHashMap<>(values));

@@ -104,6 +104,9 @@ public final class CheckpointStore {
     if (!c.noise().isEmpty()) {
       root.put("noise", c.noise());
     }
+    if (!c.detector().isEmpty()) {
+      root.put("detector", c.detector());
+    }
     ArrayNode pop = root.putArray("population");
     for (SyntheticText t : c.population()) {
       ObjectNode n = pop.addObject();
@@ -222,7 +225,8 @@ public final class CheckpointStore {
         values,
         root.path("lineage").asText(""),
         root.path("copiesLeftOut").asLong(0),
-        root.path("noise").asText(""));
+        root.path("noise").asText(""),
+        root.path("detector").asText(""));
   }
 
   /** SHA-256 (hex) of the node's JSON text, fields in insertion order. */

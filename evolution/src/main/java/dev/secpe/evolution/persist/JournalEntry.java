@@ -38,7 +38,11 @@ public sealed interface JournalEntry {
     }
   }
 
-  /** A run started ({@code noise}: {@link Checkpoint#SECURE} or {@link Checkpoint#REPRODUCIBLE}). */
+  /**
+   * A run started ({@code noise}: {@link Checkpoint#SECURE} or {@link Checkpoint#REPRODUCIBLE};
+   * {@code mode} "" in an entry written before runs journalled it, with {@code exactRecords} then
+   * false although unknown).
+   */
   record Run(
       String id,
       String lineage,
@@ -47,7 +51,9 @@ public sealed interface JournalEntry {
       Instant started,
       Optional<String> checkpoint,
       String user,
-      String noise) implements JournalEntry {}
+      String noise,
+      String mode,
+      boolean exactRecords) implements JournalEntry {}
 
   /** The run {@code run} charged {@code release}, before its noise was drawn. */
   record Charge(String run, Instant time, Release release) implements JournalEntry {}

@@ -39,7 +39,9 @@ import java.util.List;
  * <p>Writes happen under {@code DIR/KEY/lock}, held by one run for its whole length ({@link
  * FileLocks}). A line left half-written by a crash (no final newline) was never acknowledged:
  * nothing was drawn on its strength, so the locked opener cuts it off and journals that it did (a
- * complete entry that lost only its newline is completed, never dropped).
+ * complete entry that lost only its newline is completed, never dropped). Only what a crash leaves
+ * is cut off, a strict prefix of the one entry being written ({@link JournalTail}); any other
+ * damage is refused by every reader and opener, naming the byte where it starts.
  */
 final class JournalFile implements AutoCloseable {
 
@@ -132,6 +134,9 @@ final class JournalFile implements AutoCloseable {
     byte[] tail = c.tail();
     int end = c.end();
     ObjectNode complete = completeEntry(tail);
+    if (complete == null) {
+      refuseDamagedTail(file, c, entries.size(), lastHash);
+    }
     if (complete != null) {
       write(new byte[] {'\n'}, channel.size());
       entries.add(complete);
@@ -158,6 +163,41 @@ final class JournalFile implements AutoCloseable {
         + (limit ? "; it was a lifetime limit being set, which was never set: set it again (secpe privacy limit)" : "");
     repairs.add(what);
     append(JSON.createObjectNode().put("type", "repair").put("note", what));
+  }
+
+  /**
+   * Refuses a last line (no final newline) that is not what a crash leaves, a strict prefix of the
+   * one entry being written ({@link JournalTail}): NUL bytes, a zeroed file, another entry's bytes
+   * or text that is no JSON may hide acknowledged entries (a limit, charges), so they are never cut
+   * off as a torn entry, nor read past.
+   *
+   * @throws IllegalStateException naming the byte where the damage starts and what to restore
+   */
+  private static void refuseDamagedTail(Path file, Contents c, int count, String lastHash) {
+    int at = JournalTail.damage(c.tail(), count + 1L, lastHash);
+    if (at < 0) {
+      return;
+    }
+    long offset = (long) c.end() + at;
+    String what = c.bytes()[(int) offset] == 0
+        ? "NUL bytes (a zeroed or never-written region: a disk or file-system fault, or a stray write)"
+        : "bytes that are not the start of entry " + (count + 1) + " continuing the chain";
+    throw damaged(file, offset, c.bytes().length,
+        "after its last complete entry (" + count + ") it holds " + what + ", which is not what a crash"
+            + " leaves (at most the start of the one entry being written)");
+  }
+
+  /**
+   * The refusal of a damaged journal: where the damage starts, and what to do. What was spent (a
+   * lifetime limit, runs, charges) may lie past it, so no command reads past it and no run is
+   * accounted on it.
+   */
+  private static IllegalStateException damaged(Path file, long offset, long size, String why) {
+    return new IllegalStateException(
+        "the privacy journal " + file + " is damaged from byte " + offset + (size >= 0 ? " on (of " + size + " bytes)" : " on") + ": " + why
+            + "; entries acknowledged before the damage (a lifetime limit, charges) may be hidden by it, so what"
+            + " was spent on this dataset cannot be read and no run on it can be accounted: restore the journal"
+            + " from a backup (or the file from before the damage); nothing was drawn");
   }
 
   /** {@code tail} as the next entry of the chain, or null where it is not one. */
@@ -220,7 +260,11 @@ final class JournalFile implements AutoCloseable {
     }
     ObjectNode first = entries.get(0);
     String named = first.path("key").asText("");
-    if (!first.path("type").asText().equals("dataset") || !named.equals(key)) {
+    if (!first.path("type").asText().equals("dataset")) {
+      throw damaged(file, 0, -1, "its first entry is a '" + first.path("type").asText() + "', not the line that names"
+          + " its dataset");
+    }
+    if (!named.equals(key)) {
       throw new IllegalStateException(
           "the privacy journal " + file + " belongs to another dataset: its first entry names the dataset "
               + (named.isEmpty() ? "(none)" : shortKey(named) + "…") + ", but these records are the dataset "
@@ -258,6 +302,8 @@ final class JournalFile implements AutoCloseable {
         ObjectNode complete = completeEntry(c.tail(), entries.size(), c.lastHash());
         if (complete != null) {
           entries.add(complete);
+        } else {
+          refuseDamagedTail(file, c, entries.size(), c.lastHash());
         }
       }
       checkDataset(file, entries, key);
@@ -314,9 +360,8 @@ final class JournalFile implements AutoCloseable {
         n = null;
       }
       if (!(n instanceof ObjectNode o) || o.path("seq").asLong(-1) != seq || !o.path("prev").asText("?").equals(prev)) {
-        throw new IllegalStateException(
-            "the privacy journal " + file + " is damaged or was edited at entry " + seq + " (its chain of"
-                + " digests breaks there); no run on this dataset can be accounted until a person restores it");
+        throw damaged(file, i - line.length, bytes.length,
+            "it is damaged or was edited at entry " + seq + " (its chain of digests breaks there)");
       }
       out.add(o);
       prev = sha256(line);

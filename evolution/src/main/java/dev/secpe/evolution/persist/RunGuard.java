@@ -21,44 +21,52 @@ public final class RunGuard implements AutoCloseable {
   private final Optional<CheckpointStore> checkpoints;
   private final AutoCloseable checkpointLock; // null without a checkpoint
   private final RunJournal journal; // null without a journal
-  private final String method;
-  private final Optional<Path> checkpointDir;
-  private final String noise;
-  private final List<Release> planned;
+  private final Request run;
 
   private RunGuard(
       Optional<CheckpointStore> checkpoints, AutoCloseable checkpointLock, RunJournal journal, Request run) {
     this.checkpoints = checkpoints;
     this.checkpointLock = checkpointLock;
     this.journal = journal;
-    this.method = run.method();
-    this.checkpointDir = run.checkpointDir();
-    this.noise = run.secureNoise() ? Checkpoint.SECURE : Checkpoint.REPRODUCIBLE;
-    this.planned = run.planned();
+    this.run = run;
   }
 
   /**
    * What a run asks to hold.
    *
    * @param method the method's name
+   * @param mode the method's mode ("secpe", "secpe-split", "secpe-split-votes"; else the method's
+   *     name), journalled with the run
+   * @param exactRecords whether the run uses private records exactly, without noise (SecPE's split):
+   *     journalled, so that the dataset's record-level total is never stated as bounded
    * @param journal the directory of the privacy journals, if the run keeps one (a non-private run
    *     keeps none)
    * @param lockWait how long to wait for another run on the same dataset or checkpoint directory
    * @param checkpointDir the run's checkpoint directory, if it checkpoints
    * @param secureNoise whether the run draws secure noise (else reproducible, seeded noise)
+   * @param detector the digest of the run's secret detector's whole configuration, "" for none
    * @param planned the releases the run plans, checked against the dataset's lifetime budget
    * @param datasetKey the private dataset's key, which names its journal
    * @param records the number of private records
    */
   public record Request(
       String method,
+      String mode,
+      boolean exactRecords,
       Optional<Path> journal,
       Duration lockWait,
       Optional<Path> checkpointDir,
       boolean secureNoise,
+      String detector,
       List<Release> planned,
       String datasetKey,
-      int records) {}
+      int records) {
+
+    /** The noise as checkpoints and the journal name it: {@link Checkpoint#SECURE} or {@link Checkpoint#REPRODUCIBLE}. */
+    public String noise() {
+      return secureNoise ? Checkpoint.SECURE : Checkpoint.REPRODUCIBLE;
+    }
+  }
 
   /**
    * Locks the run's checkpoint directory, then opens its dataset's journal.
@@ -89,6 +97,15 @@ public final class RunGuard implements AutoCloseable {
     return RunJournal.noiseSwitched(where, before, now);
   }
 
+  /**
+   * The refusal of a resume whose secret detector differs from the one the checkpoint's releases
+   * protect (its whole configuration, whatever its display name), or whose checkpoint cannot show
+   * which detector that was.
+   */
+  public static IllegalStateException detectorChanged(Path where, String before, String now) {
+    return RunJournal.detectorChanged(where, before, now);
+  }
+
   /** The run's checkpoint store, if it checkpoints. */
   public Optional<CheckpointStore> checkpoints() {
     return checkpoints;
@@ -97,7 +114,7 @@ public final class RunGuard implements AutoCloseable {
   /** A fresh run starts: journalled (a new lineage) after its plan is checked against the lifetime budget. */
   public void fresh() {
     if (journal != null) {
-      journal.fresh(method, checkpointDir, noise, planned);
+      journal.fresh(run);
     }
   }
 
@@ -116,7 +133,7 @@ public final class RunGuard implements AutoCloseable {
       }
       return restored;
     }
-    return journal.resume(restored, s.integrity(), s.file(), noise, planned);
+    return journal.resume(restored, s.integrity(), s.file(), run);
   }
 
   /** What opening the privacy journal repaired (a torn last line), in words; empty if nothing. */

@@ -26,8 +26,11 @@ import java.util.UUID;
  * the run to its end. What it journals, each entry forced to the disk before the run goes on:
  *
  * <ul>
- *   <li>{@code run}: the run starts (its id, the lineage of checkpoints it continues, its method);
- *   <li>{@code charge}: a release (id, mechanism, cost) is charged, <em>before</em> its noise is
+ *   <li>{@code run}: the run starts (its id, the lineage of checkpoints it continues, its method,
+ *       its {@code mode} and whether it uses private records exactly, {@code exactRecords}, and for
+ *       SecPE its secret detector's digest, {@code detector});
+ *   <li>{@code charge}: a release (id, mechanism, cost, and the detector's digest where the run has
+ *       one) is charged, <em>before</em> its noise is
  *       drawn; {@code draw} the same for a release an earlier charge covers; refused here, before
  *       the draw, where the dataset's lifetime budget would be exceeded;
  *   <li>{@code drawn}: the noisy values of a release, right after they are drawn and before they are
@@ -47,6 +50,7 @@ public final class RunJournal implements AutoCloseable {
   private final PrivacyLedger lifetime; // null without a lifetime limit
   private final String limitText;
   private String lineage;
+  private RunGuard.Request request;
   private boolean ended;
 
   private RunJournal(JournalFile file, PrivacyLedger lifetime, String limitText) {
@@ -116,10 +120,11 @@ public final class RunJournal implements AutoCloseable {
    * Journals the start of a fresh run (a new lineage), after checking that the releases it plans
    * fit the dataset's lifetime budget.
    */
-  void fresh(String method, Optional<Path> checkpoint, String noise, List<Release> planned) {
-    refuseUnprotected(noise);
-    begin(UUID.randomUUID().toString(), method, checkpoint, noise, false);
-    checkPlanned(planned);
+  void fresh(RunGuard.Request run) {
+    refuseUnprotected(run.noise());
+    this.request = run;
+    begin(UUID.randomUUID().toString(), run.checkpointDir(), false);
+    checkPlanned(run.planned());
   }
 
   /**
@@ -130,9 +135,12 @@ public final class RunJournal implements AutoCloseable {
    * added, so that none of them is drawn again.
    *
    * @param integrity the digest the checkpoint file states (verified against its content)
+   * @param run this run: its noise and secret detector must be the lineage's
    * @throws IllegalStateException if it disagrees with the journal: nothing has been drawn
    */
-  Checkpoint resume(Checkpoint c, String integrity, Path where, String noise, List<Release> planned) {
+  Checkpoint resume(Checkpoint c, String integrity, Path where, RunGuard.Request run) {
+    String noise = run.noise();
+    String detector = run.detector();
     String lin = c.lineage();
     if (lin == null || lin.isEmpty()) {
       throw new IllegalStateException(
@@ -226,22 +234,28 @@ public final class RunJournal implements AutoCloseable {
       }
     }
     String before = "";
+    String detectedBy = "";
     for (ObjectNode e : mine) {
       if (e.path("type").asText().equals("run")) {
         before = e.path("noise").asText();
+        detectedBy = e.path("detector").asText("");
       }
     }
     if (!before.equals(noise)) {
       throw noiseSwitched(where, before, noise);
     }
+    if (!detectedBy.equals(detector)) {
+      throw detectorChanged(where, detectedBy, detector);
+    }
     refuseUnprotected(noise);
-    begin(lin, c.method(), Optional.of(where.getParent()), noise, true);
+    this.request = run;
+    begin(lin, Optional.of(where.getParent()), true);
     if (newest == null || !newest.path("integrity").asText().equals(integrity)) {
       // Written right after the newest one the journal holds, by a run that died before confirming it.
       checkpointed(integrity, c.round(), c.values().size());
     }
     List<Release> left = new ArrayList<>();
-    for (Release r : planned) {
+    for (Release r : run.planned()) {
       if (!charges.containsKey(r.id())) {
         left.add(r);
       }
@@ -249,7 +263,28 @@ public final class RunJournal implements AutoCloseable {
     checkPlanned(left);
     return new Checkpoint(
         c.method(), c.fingerprint(), c.inputs(), c.round(), c.population(), releases, values, lin, c.copiesLeftOut(),
-        c.noise());
+        c.noise(), c.detector());
+  }
+
+  /**
+   * The refusal of a resume whose secret detector is not the one the checkpoint's releases protect
+   * (compared by the digest of its whole configuration: another terms file under the same name and
+   * with as many terms differs), or whose checkpoint or journal cannot show which one that was. The
+   * message names neither the terms nor the digest: the detector's configuration may be sensitive.
+   */
+  static IllegalStateException detectorChanged(Path where, String before, String now) {
+    String what = before.isEmpty()
+        ? "was written before checkpoints and the privacy journal recorded the secret detector its releases protect"
+            + " (a digest of its whole configuration), so it cannot show that this run's detector is that one"
+        : now.isEmpty()
+            ? "was written by a run with a secret detector, and this run has none"
+            : "protects the secrets of another secret detector: the secret detector's configuration changed (its"
+                + " terms, patterns or options; a terms file of the same name and with as many terms is another"
+                + " detector), and its releases would be reported as protecting secrets they never covered";
+    return new IllegalStateException(
+        "checkpoint " + where + " " + what + "; refusing to resume: resume with the --secrets"
+            + " (SecPE.Builder.secrets) the run started with, or start a fresh run in another checkpoint"
+            + " directory (nothing was drawn)");
   }
 
   /**
@@ -273,10 +308,14 @@ public final class RunJournal implements AutoCloseable {
             + "; it was edited, forged or belongs to another run; refusing to resume (nothing was drawn)");
   }
 
-  private void begin(String lin, String method, Optional<Path> checkpoint, String noise, boolean resumed) {
+  private void begin(String lin, Optional<Path> checkpoint, boolean resumed) {
     this.lineage = lin;
-    ObjectNode e = entry("run").put("method", method).put("resumed", resumed).put("noise", noise)
+    ObjectNode e = entry("run").put("method", request.method()).put("mode", request.mode())
+        .put("exactRecords", request.exactRecords()).put("resumed", resumed).put("noise", request.noise())
         .put("user", System.getProperty("user.name", "?")).put("pid", ProcessHandle.current().pid());
+    if (!request.detector().isEmpty()) {
+      e.put("detector", request.detector());
+    }
     checkpoint.ifPresent(p -> e.put("checkpoint", p.toAbsolutePath().normalize().toString()));
     file.append(e);
   }
@@ -384,6 +423,9 @@ public final class RunJournal implements AutoCloseable {
     }
     ObjectNode e = entry("charge");
     e.set("release", releaseJson(release));
+    if (!request.detector().isEmpty()) {
+      e.put("detector", request.detector());
+    }
     file.append(e);
   }
 
@@ -450,7 +492,8 @@ public final class RunJournal implements AutoCloseable {
         case "run" -> out.add(new JournalEntry.Run(
             run, e.path("lineage").asText(), e.path("method").asText(), e.path("resumed").asBoolean(),
             Instant.parse(e.path("time").asText()), Optional.ofNullable(e.path("checkpoint").textValue()),
-            e.path("user").asText(), e.path("noise").asText()));
+            e.path("user").asText(), e.path("noise").asText(), e.path("mode").asText(""),
+            e.path("exactRecords").asBoolean(false)));
         case "charge" -> out.add(
             new JournalEntry.Charge(run, Instant.parse(e.path("time").asText()), releaseFrom(e.path("release"))));
         case "end" -> out.add(new JournalEntry.End(run, Instant.parse(e.path("time").asText()), e.path("status").asText()));
