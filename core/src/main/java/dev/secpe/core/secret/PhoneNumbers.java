@@ -1,0 +1,208 @@
+package dev.secpe.core.secret;
+
+import com.google.i18n.phonenumbers.NumberParseException;
+import com.google.i18n.phonenumbers.PhoneNumberMatch;
+import com.google.i18n.phonenumbers.PhoneNumberUtil;
+import com.google.i18n.phonenumbers.PhoneNumberUtil.Leniency;
+import com.google.i18n.phonenumbers.PhoneNumberUtil.PhoneNumberFormat;
+import com.google.i18n.phonenumbers.PhoneNumberUtil.ValidationResult;
+import com.google.i18n.phonenumbers.Phonenumber.PhoneNumber;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.regex.Pattern;
+
+/**
+ * Phone numbers through Google's libphonenumber ({@code PhoneNumberUtil.findNumbers}), which knows
+ * every region's numbering plan and accepts the ways people write numbers: any grouping by spaces,
+ * dots, slashes, hyphens and Unicode dashes, parentheses, {@code +} or an international call prefix
+ * ({@code 00}, {@code 011}), a national trunk prefix ({@code 0}), an extension, and digits of any
+ * script (fullwidth, Arabic-Indic, Devanagari, ...).
+ *
+ * <p>The text is searched in passes: first as if written in {@link #possibleRegion} at {@link
+ * Leniency#POSSIBLE} (the length fits that region's plan: recall first, so a North American
+ * {@code 4155550134} or a local {@code 555-0142} is found), then in each of {@link #validRegions} at
+ * {@link Leniency#VALID} (only numbers valid there, so that a national {@code 020 7946 0958} is
+ * found as British without every 8-digit amount becoming a German number). Where passes overlap,
+ * the longest span wins, then a number valid in its region, then the earlier pass.
+ *
+ * <p>The value is the number in E.164 ({@code +442079460958}): one number is one secret however it
+ * is written, the extension dropped. A local number with no area code (North America's 7-digit
+ * {@code 555-0142}) cannot be put in E.164: its value is its digits alone ({@code 5550142}), so it is
+ * a secret of its own, apart from the same line written with its area code.
+ */
+final class PhoneNumbers implements Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  /** The region whose national numbers are taken at {@link Leniency#POSSIBLE}. */
+  static final String POSSIBLE_REGION = "US";
+
+  /**
+   * The regions whose national numbers (written with their trunk prefix, without a country code)
+   * are found when valid there: Europe's and the largest other numbering plans. Numbers written
+   * with {@code +} or an international prefix are found whatever their country.
+   */
+  static final List<String> VALID_REGIONS =
+      List.of(
+          "GB", "DE", "FR", "ES", "IT", "NL", "BE", "CH", "AT", "IE", "PT", "PL", "SE", "NO", "DK",
+          "FI", "AU", "NZ", "IN", "BR", "MX", "JP", "ZA");
+
+  /** Fewer digits than this (of any script) and no pass is run: no phone number is that short. */
+  static final int MIN_DIGITS = 7;
+
+  private final String possibleRegion;
+  private final List<String> validRegions;
+  private final Leniency possibleLeniency;
+
+  PhoneNumbers(String possibleRegion, List<String> validRegions, Leniency possibleLeniency) {
+    this.possibleRegion = possibleRegion;
+    this.validRegions = List.copyOf(validRegions);
+    this.possibleLeniency = Objects.requireNonNull(possibleLeniency, "possibleLeniency");
+  }
+
+  /** The default: {@value #POSSIBLE_REGION} at POSSIBLE, {@link #VALID_REGIONS} at VALID. */
+  static PhoneNumbers recallFirst() {
+    return new PhoneNumbers(POSSIBLE_REGION, VALID_REGIONS, Leniency.POSSIBLE);
+  }
+
+  private record Candidate(int start, int end, String value, int pass) {
+    int length() {
+      return end - start;
+    }
+  }
+
+  /** Adds the phone numbers in {@code text} (kind {@code kind}) to {@code out}. */
+  void find(String text, String kind, List<SecretMatch> out) {
+    int digits = 0;
+    for (int i = 0; i < text.length() && digits < MIN_DIGITS; i++) {
+      if (Character.isDigit(text.charAt(i))) {
+        digits++;
+      }
+    }
+    if (digits < MIN_DIGITS) {
+      return;
+    }
+    PhoneNumberUtil util = PhoneNumberUtil.getInstance();
+    List<Candidate> all = new ArrayList<>();
+    int pass = 0;
+    if (possibleRegion != null) {
+      collect(util, text, possibleRegion, possibleLeniency, true, pass++, all);
+    }
+    for (String region : validRegions) {
+      collect(util, text, region, Leniency.VALID, false, pass++, all);
+    }
+    all.sort(
+        Comparator.comparingInt(Candidate::length)
+            .reversed()
+            .thenComparingInt(Candidate::pass)
+            .thenComparingInt(Candidate::start));
+    List<Candidate> kept = new ArrayList<>();
+    for (Candidate c : all) {
+      boolean free = true;
+      for (Candidate k : kept) {
+        if (c.start() < k.end() && k.start() < c.end()) {
+          free = false;
+          break;
+        }
+      }
+      if (free) {
+        kept.add(c);
+      }
+    }
+    for (Candidate c : kept) {
+      out.add(new SecretMatch(kind, c.value(), c.start(), c.end()));
+    }
+  }
+
+  private static void collect(
+      PhoneNumberUtil util,
+      String text,
+      String region,
+      Leniency leniency,
+      boolean shaped,
+      int pass,
+      List<Candidate> out) {
+    for (PhoneNumberMatch m : util.findNumbers(text, region, leniency, Long.MAX_VALUE)) {
+      if (NOT_A_PHONE.matcher(m.rawString()).matches()) {
+        continue;
+      }
+      PhoneNumber n = m.number();
+      String national = util.getNationalSignificantNumber(n);
+      if (shaped
+          && n.getCountryCode() == 1
+          && !util.isValidNumber(n)
+          && !NANP_SHAPE.matcher(national).matches()
+          && !writtenWithCountryCode(util, m.rawString(), region)) {
+        continue;
+      }
+      String value =
+          util.isPossibleNumberWithReason(n) == ValidationResult.IS_POSSIBLE_LOCAL_ONLY
+              ? national
+              : util.format(n, PhoneNumberFormat.E164);
+      out.add(new Candidate(m.start(), m.end(), value, pass));
+    }
+  }
+
+  /**
+   * The North American Numbering Plan's form of a number that is possible but not (yet) valid: an
+   * area code and an exchange code that start with 2 to 9 ({@code NXX-NXX-XXXX}), or a local
+   * {@code NXX-XXXX}. A national {@code 030 1234567} or an order number {@code 1234567} has
+   * the length of a North American number but not its form.
+   */
+  private static final Pattern NANP_SHAPE = Pattern.compile("[2-9]\\d{2}[2-9]\\d{6}|[2-9]\\d{6}");
+
+  /**
+   * Spellings that have a phone number's length but are something else people write: a dotted
+   * quad (an IPv4 address, a version), a date with its year (2024-03-15, 15.03.2024), a range of
+   * years (2024-2025), a decimal number (37.7749). libphonenumber itself already skips dates and
+   * times with slashes and colons.
+   */
+  private static final Pattern NOT_A_PHONE =
+      Pattern.compile(
+          "\\d{1,3}(?:\\.\\d{1,3}){3,}"
+              + "|(?:19|20)\\d\\d([-./])(?:0?[1-9]|1[0-2])\\1(?:0?[1-9]|[12]\\d|3[01])"
+              + "|(?:0?[1-9]|[12]\\d|3[01])([-./])(?:0?[1-9]|[12]\\d|3[01])\\2(?:19|20)\\d\\d"
+              + "|(?:19|20)\\d\\d[-/](?:19|20)\\d\\d"
+              + "|\\d{1,3}\\.\\d{1,6}");
+
+  private static boolean writtenWithCountryCode(PhoneNumberUtil util, String raw, String region) {
+    try {
+      return util.parseAndKeepRawInput(raw, region).getCountryCodeSource()
+          != PhoneNumber.CountryCodeSource.FROM_DEFAULT_COUNTRY;
+    } catch (NumberParseException e) {
+      return false;
+    }
+  }
+
+  /** The library's version: its metadata decides which numbers are valid. */
+  static String libraryVersion() {
+    try (InputStream in =
+        PhoneNumberUtil.class.getResourceAsStream(
+            "/META-INF/maven/com.googlecode.libphonenumber/libphonenumber/pom.properties")) {
+      if (in == null) {
+        return "unknown";
+      }
+      Properties p = new Properties();
+      p.load(in);
+      return p.getProperty("version", "unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  /** What decides the matches: the library's version, the regions and the leniencies. */
+  List<String> configuration() {
+    return List.of(
+        "libphonenumber=" + libraryVersion(),
+        "nanp-shape=" + NANP_SHAPE.pattern(),
+        "not-a-phone=" + NOT_A_PHONE.pattern(),
+        "possible=" + possibleRegion + ":" + possibleLeniency,
+        "valid=" + String.join(",", validRegions));
+  }
+}
