@@ -53,7 +53,7 @@ final class PhoneNumbers implements Serializable {
           "GB", "DE", "FR", "ES", "IT", "NL", "BE", "CH", "AT", "IE", "PT", "PL", "SE", "NO", "DK",
           "FI", "AU", "NZ", "IN", "BR", "MX", "JP", "ZA");
 
-  /** Fewer digits than this (of any script) and no pass is run: no phone number is that short. */
+  /** A run with fewer digits than this (of any script) is not searched: no phone number is that short. */
   static final int MIN_DIGITS = 7;
 
   private final String possibleRegion;
@@ -79,23 +79,17 @@ final class PhoneNumbers implements Serializable {
 
   /** Adds the phone numbers in {@code text} (kind {@code kind}) to {@code out}. */
   void find(String text, String kind, List<SecretMatch> out) {
-    int digits = 0;
-    for (int i = 0; i < text.length() && digits < MIN_DIGITS; i++) {
-      if (Character.isDigit(text.charAt(i))) {
-        digits++;
-      }
-    }
-    if (digits < MIN_DIGITS) {
-      return;
-    }
     PhoneNumberUtil util = PhoneNumberUtil.getInstance();
     List<Candidate> all = new ArrayList<>();
-    int pass = 0;
-    if (possibleRegion != null) {
-      collect(util, text, possibleRegion, possibleLeniency, true, pass++, all);
-    }
-    for (String region : validRegions) {
-      collect(util, text, region, Leniency.VALID, false, pass++, all);
+    for (int[] w : windows(text)) {
+      String part = text.substring(w[0], w[1]);
+      int pass = 0;
+      if (possibleRegion != null) {
+        collect(util, part, w[0], possibleRegion, possibleLeniency, true, pass++, all);
+      }
+      for (String region : validRegions) {
+        collect(util, part, w[0], region, Leniency.VALID, false, pass++, all);
+      }
     }
     all.sort(
         Comparator.comparingInt(Candidate::length)
@@ -120,9 +114,63 @@ final class PhoneNumbers implements Serializable {
     }
   }
 
+  /** Characters of a run of digits that may be one phone number, beside the digits themselves. */
+  private static boolean joins(char c) {
+    return Character.isSpaceChar(c)
+        || Character.getType(c) == Character.DASH_PUNCTUATION
+        || "./()（）+＋\u2212\u200B\u200C\u200D\u2060\u00AD\uFEFF".indexOf(c) >= 0;
+  }
+
+  /** Context kept on each side of a run: a "tel:" before, an extension after. */
+  private static final int BEFORE = 8;
+
+  private static final int AFTER = 24;
+
+  /**
+   * The stretches of {@code text} worth a libphonenumber pass: each run of digits (of any script)
+   * and the separators people write between them, holding at least {@link #MIN_DIGITS} digits,
+   * widened by {@link #BEFORE} and {@link #AFTER} characters and merged where they overlap. Prose
+   * without such a run costs one scan; a long e-mail is searched only where it has numbers.
+   */
+  static List<int[]> windows(String text) {
+    List<int[]> out = new ArrayList<>();
+    int i = 0;
+    int n = text.length();
+    while (i < n) {
+      if (!Character.isDigit(text.charAt(i))) {
+        i++;
+        continue;
+      }
+      int start = i;
+      int end = i;
+      int digits = 0;
+      int k = i;
+      while (k < n && (Character.isDigit(text.charAt(k)) || joins(text.charAt(k)))) {
+        if (Character.isDigit(text.charAt(k))) {
+          digits++;
+          end = k + 1;
+        }
+        k++;
+      }
+      i = Math.max(k, i + 1);
+      if (digits < MIN_DIGITS) {
+        continue;
+      }
+      int from = Math.max(0, start - BEFORE);
+      int to = Math.min(n, end + AFTER);
+      if (!out.isEmpty() && out.get(out.size() - 1)[1] >= from) {
+        out.get(out.size() - 1)[1] = to;
+      } else {
+        out.add(new int[] {from, to});
+      }
+    }
+    return out;
+  }
+
   private static void collect(
       PhoneNumberUtil util,
       String text,
+      int offset,
       String region,
       Leniency leniency,
       boolean shaped,
@@ -145,7 +193,7 @@ final class PhoneNumbers implements Serializable {
           util.isPossibleNumberWithReason(n) == ValidationResult.IS_POSSIBLE_LOCAL_ONLY
               ? national
               : util.format(n, PhoneNumberFormat.E164);
-      out.add(new Candidate(m.start(), m.end(), value, pass));
+      out.add(new Candidate(offset + m.start(), offset + m.end(), value, pass));
     }
   }
 
