@@ -21,5 +21,6 @@ module dev.secpe.core {
 
   provides dev.secpe.core.secret.SecretDetectorProvider with
       dev.secpe.core.secret.SecretDetectors.PiiRegexProvider,
-      dev.secpe.core.secret.SecretDetectors.DictionaryProvider;
+      dev.secpe.core.secret.SecretDetectors.DictionaryProvider,
+      dev.secpe.core.secret.SecretDetectors.NamesProvider;
 }
