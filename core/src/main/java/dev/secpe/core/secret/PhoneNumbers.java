@@ -177,7 +177,7 @@ final class PhoneNumbers implements Serializable {
       int pass,
       List<Candidate> out) {
     for (PhoneNumberMatch m : util.findNumbers(text, region, leniency, Long.MAX_VALUE)) {
-      if (NOT_A_PHONE.matcher(m.rawString()).matches()) {
+      if (NOT_A_PHONE.matcher(m.rawString()).matches() || insideIdentifier(text, m.start(), m.end())) {
         continue;
       }
       PhoneNumber n = m.number();
@@ -208,8 +208,8 @@ final class PhoneNumbers implements Serializable {
   /**
    * Spellings that have a phone number's length but are something else people write: a dotted
    * quad (an IPv4 address, a version), a date with its year (2024-03-15, 15.03.2024), a range of
-   * years (2024-2025), a decimal number (37.7749). libphonenumber itself already skips dates and
-   * times with slashes and colons.
+   * years (2024-2025), decimal numbers (37.7749, "0.455 2.727"). libphonenumber itself already
+   * skips dates and times with slashes and colons.
    */
   private static final Pattern NOT_A_PHONE =
       Pattern.compile(
@@ -217,7 +217,40 @@ final class PhoneNumbers implements Serializable {
               + "|(?:19|20)\\d\\d([-./])(?:0?[1-9]|1[0-2])\\1(?:0?[1-9]|[12]\\d|3[01])"
               + "|(?:0?[1-9]|[12]\\d|3[01])([-./])(?:0?[1-9]|[12]\\d|3[01])\\2(?:19|20)\\d\\d"
               + "|(?:19|20)\\d\\d[-/](?:19|20)\\d\\d"
-              + "|\\d{1,3}\\.\\d{1,6}");
+              + "|\\d{1,3}\\.\\d+(?:\\h+\\d{1,3}\\.\\d+)*");
+
+  /**
+   * Digits that are part of a word, a URL or an identifier ("s2121250", "/2240487.stm",
+   * "#85483723", ",8640496,"): a Latin letter, one of {@code / # = _ , % & ? @} or a digit and a
+   * full stop right before,
+   * or a Latin letter, {@code / @ _}, or a full stop followed by a letter or digit right after.
+   * Letters of other scripts may touch a number ("電話03-1234-5678").
+   */
+  static boolean insideIdentifier(String text, int start, int end) {
+    if (start > 0) {
+      char b = text.charAt(start - 1);
+      if (latinLetter(b) || "/#=_,%&?@".indexOf(b) >= 0) {
+        return true;
+      }
+      if (b == '.' && start > 1 && Character.isDigit(text.charAt(start - 2))) {
+        return true; // the decimals of "0.363636363636"
+      }
+    }
+    if (end < text.length()) {
+      char a = text.charAt(end);
+      if (latinLetter(a) || "/@_".indexOf(a) >= 0) {
+        return true;
+      }
+      if (a == '.' && end + 1 < text.length() && Character.isLetterOrDigit(text.charAt(end + 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean latinLetter(char c) {
+    return Character.isLetter(c) && Character.UnicodeScript.of(c) == Character.UnicodeScript.LATIN;
+  }
 
   private static boolean writtenWithCountryCode(PhoneNumberUtil util, String raw, String region) {
     try {
