@@ -9,6 +9,8 @@ module dev.secpe.core {
   // Transitive: PrivacyReportJson.toTree, in an exported package, returns a Jackson ObjectNode.
   requires transitive com.fasterxml.jackson.databind;
   requires com.fasterxml.jackson.dataformat.csv;
+  // PiiDetector's phone numbers (an automatic module: Google's libphonenumber).
+  requires com.google.i18n.phonenumbers.libphonenumber;
 
   exports dev.secpe.core;
   exports dev.secpe.core.io;
@@ -19,5 +21,6 @@ module dev.secpe.core {
 
   provides dev.secpe.core.secret.SecretDetectorProvider with
       dev.secpe.core.secret.SecretDetectors.PiiRegexProvider,
-      dev.secpe.core.secret.SecretDetectors.DictionaryProvider;
+      dev.secpe.core.secret.SecretDetectors.DictionaryProvider,
+      dev.secpe.core.secret.SecretDetectors.NamesProvider;
 }

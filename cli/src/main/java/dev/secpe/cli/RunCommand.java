@@ -188,7 +188,7 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  @Option(names = "--secrets", paramLabel = "SPEC", description = "SecPE: what to protect, comma-separated pii | random-words[:COUNT] | terms:FILE (default: pii)")
+  @Option(names = "--secrets", paramLabel = "SPEC", description = "SecPE: what to protect, comma-separated pii | names | random-words[:COUNT] | terms:FILE (default: pii; pii,names adds person names)")
   String secretsSpec;
 
   @Option(names = "--generator", description = "generator: splice (embedded-splice), ngram (embedded-ngram) or guided-splice (embedded-guided-splice: the splice generator's texts reranked by an n-gram model CTCL fine-tunes), all trained on --public, or any installed provider (see `secpe providers`); default: splice, and guided-splice for --method ctcl")
@@ -624,7 +624,7 @@ final class RunCommand implements Callable<Integer> {
           return running(secpe::cancel, secpe::run);
         } catch (SecPE.NoSecretsException x) {
           throw new IllegalStateException(
-              x.getMessage() + "; choose what to protect with --secrets (pii, random-words[:COUNT], terms:FILE)");
+              x.getMessage() + "; choose what to protect with --secrets (pii, names, random-words[:COUNT], terms:FILE)");
         }
       case augpe:
         AugPE.Builder a = common(AugPE.builder(), priv, pub, g, e);

@@ -3,6 +3,7 @@ package dev.secpe.cli;
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.io.InputFiles;
 import dev.secpe.core.secret.DictionaryDetector;
+import dev.secpe.core.secret.NameDetector;
 import dev.secpe.core.secret.PiiDetector;
 import dev.secpe.core.secret.RandomWordSecrets;
 import dev.secpe.core.secret.SecretDetector;
@@ -24,7 +25,9 @@ import java.util.Locale;
  *
  * <ul>
  *   <li>{@code pii}: e-mail addresses, phone numbers, card numbers and the other {@link
- *       PiiDetector} kinds (the default);
+ *       PiiDetector} kinds (the default); not person names;
+ *   <li>{@code names}: person names ({@link NameDetector}: a gazetteer of given names, titles,
+ *       greetings and signatures); {@code pii,names} protects both;
  *   <li>{@code random-words[:COUNT]}: SecPE §4.2's secrets, the COUNT words (default {@value
  *       #DEFAULT_WORD_COUNT}) near the 20% frequency quantile of the PUBLIC text ({@link
  *       RandomWordSecrets}: choosing them spends no budget);
@@ -80,13 +83,15 @@ final class SecretsOption {
   /** As {@link #parse(String)}, waiting at most {@code readTimeout} for a terms file's data. */
   static Spec parse(String spec, Duration readTimeout) {
     if (spec == null || spec.isBlank()) {
-      throw new IllegalArgumentException("--secrets: SPEC must not be empty (expected pii, random-words[:COUNT], terms:FILE)");
+      throw new IllegalArgumentException("--secrets: SPEC must not be empty (expected pii, names, random-words[:COUNT], terms:FILE)");
     }
     List<Entry> out = new ArrayList<>();
     for (String raw : spec.split(",")) {
       String item = raw.strip();
       if (item.equals("pii")) {
         out.add(new Entry("pii", 0, List.of(), null));
+      } else if (item.equals("names")) {
+        out.add(new Entry("names", 0, List.of(), null));
       } else if (item.equals("random-words") || item.startsWith("random-words:")) {
         int count = DEFAULT_WORD_COUNT;
         if (item.startsWith("random-words:")) {
@@ -106,7 +111,7 @@ final class SecretsOption {
         out.add(new Entry("terms", 0, readTerms(file, readTimeout), file.getFileName() == null ? file.toString() : file.getFileName().toString()));
       } else {
         throw new IllegalArgumentException(
-            "--secrets: unknown entry '" + item + "' (expected pii, random-words[:COUNT], terms:FILE)");
+            "--secrets: unknown entry '" + item + "' (expected pii, names, random-words[:COUNT], terms:FILE)");
       }
     }
     return new Spec(out);
@@ -140,6 +145,7 @@ final class SecretsOption {
     for (Entry e : spec.entries()) {
       switch (e.kind()) {
         case "pii" -> parts.add(PiiDetector.all());
+        case "names" -> parts.add(NameDetector.create());
         case "random-words" -> {
           if (pub.isEmpty()) {
             throw new IllegalArgumentException(

@@ -49,7 +49,7 @@ abstract class InProcessDetector implements SecretDetector, Serializable {
   /** {@link #detect(String)} of the text {@code view} was built from (a composite builds it once). */
   final List<SecretMatch> detect(TextView view) {
     List<SecretMatch> found = new ArrayList<>();
-    find(view.text(), found);
+    find(view, found);
     List<SecretMatch> out = new ArrayList<>(found.size());
     for (SecretMatch m : found) {
       out.add(view.toText(m));
@@ -62,6 +62,15 @@ abstract class InProcessDetector implements SecretDetector, Serializable {
    * of start position, with spans in the view.
    */
   abstract void find(String view, List<SecretMatch> out);
+
+  /**
+   * {@link #find(String, List)} of the view's text; a detector that needs what the view folds away
+   * (the case of a word, for names) overrides this and reads it through {@link TextView#original},
+   * still matching on the view.
+   */
+  void find(TextView view, List<SecretMatch> out) {
+    find(view.text(), out);
+  }
 
   /** The parts of every built-in's configuration that name the view: "view=" and its version. */
   static String viewConfiguration() {

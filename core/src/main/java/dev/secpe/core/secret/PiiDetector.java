@@ -11,10 +11,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Regular-expression PII detection, local and deterministic. Each {@link PiiKind} has its pattern
- * and, where the pattern alone is too loose, a validation step (Luhn for cards, digit counts for
- * phones, group structure for IPv6). Within one kind, a match lying inside a longer match is
- * dropped; matches of different kinds may overlap (a URL holding an IP address yields both).
+ * PII detection, local and deterministic: regular expressions for e-mail addresses, URLs, IP
+ * addresses and card numbers, Google's libphonenumber for phone numbers. Each {@link PiiKind} has
+ * its pattern and, where the pattern alone is too loose, a validation step (Luhn for cards, each
+ * region's numbering plan for phones, group structure for IPv6). Within one kind, a match lying
+ * inside a longer match is dropped; matches of different kinds may overlap (a URL holding an IP
+ * address yields both).
  *
  * <p>The patterns match on the normalised view of the text that every built-in detector matches
  * on, never on the raw text: compatibility normalisation (NFKC: fullwidth "ｏｐｓ＠ｅｘａｍｐｌｅ．ｃｏｍ" and
@@ -22,12 +24,15 @@ import java.util.regex.Pattern;
  * (a zero-width space or soft hyphen inside an address or a number), every Unicode whitespace
  * character counted as whitespace and every decimal digit of any script as its ASCII digit. A
  * value is canonical in that view (an e-mail address, a URL and an IPv6 address lower-cased, a
- * phone or card number its digits), so every spelling of one address or number is one secret; a
+ * phone number in E.164, a card number its digits), so every spelling of one address or number is one secret; a
  * span is where the match stands in the scanned text.
  *
- * <p>Regular expressions miss PII that is written unusually and flag some non-PII (a version
- * string "1.2.3.4" is an IPv4 address to this detector). For higher recall plug in an external
- * service through {@link SecretDetectors#fromPiiService}.
+ * <p>It errs towards recall where SecPE's split makes a miss costly (a record whose secret is
+ * missed is used exactly): a bare 10-digit number that fits the North American plan is a phone
+ * number, order number or not. It still misses PII that is written unusually ("john [at] example
+ * [dot] com"), and flags some non-PII (a version string "1.2.3.4" is an IPv4 address to it): its
+ * recall and precision per spelling are measured in docs/detector-recall.md. For higher recall plug
+ * in an external service through {@link SecretDetectors#fromPiiService}.
  */
 public final class PiiDetector extends InProcessDetector {
 
@@ -37,12 +42,6 @@ public final class PiiDetector extends InProcessDetector {
       Pattern.compile(
           "(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+"
               + "[A-Za-z]{2,63}(?![A-Za-z0-9-])");
-  private static final Pattern PHONE_NA =
-      Pattern.compile(
-          "(?<![\\w+])(?:\\+?1[ .-]?)?(?:\\(([2-9]\\d{2})\\)[ .-]?|([2-9]\\d{2})[ .-])"
-              + "([2-9]\\d{2})[ .-](\\d{4})(?![\\w])");
-  private static final Pattern PHONE_INTL =
-      Pattern.compile("(?<![\\w+])\\+[1-9]\\d{0,2}(?:[ .-]?\\(?\\d{1,5}\\)?){1,6}(?![\\w])");
   private static final Pattern URL =
       Pattern.compile(
           "(?i)(?<![\\w@])(?:(?:https?|ftp)://|www\\.)[^\\s<>\"'`{}|\\\\^\\[\\]]+");
@@ -55,6 +54,9 @@ public final class PiiDetector extends InProcessDetector {
               + "(?:(?<=:)\\d{1,3}(?:\\.\\d{1,3}){3})?(?![0-9A-Za-z:]|\\.\\d)");
   private static final Pattern CARD =
       Pattern.compile("(?<![\\d-])[2-6]\\d{3}(?:[ -]?\\d){9,15}(?![\\d])");
+
+  /** Phone numbers: libphonenumber, recall first ({@link PhoneNumbers#recallFirst}). */
+  private static final PhoneNumbers PHONES = PhoneNumbers.recallFirst();
 
   private final Set<PiiKind> kinds;
 
@@ -110,11 +112,7 @@ public final class PiiDetector extends InProcessDetector {
             emails(text, found);
           }
         }
-        case PHONE -> {
-          if (digits >= 8) {
-            phones(text, found);
-          }
-        }
+        case PHONE -> PHONES.find(text, PiiKind.PHONE.kind(), found);
         case URL -> {
           if (text.contains("://") || containsIgnoreCase(text, "www.")) {
             urls(text, found);
@@ -157,46 +155,6 @@ public final class PiiDetector extends InProcessDetector {
           new SecretMatch(
               PiiKind.EMAIL.kind(), m.group().toLowerCase(Locale.ROOT), m.start(), m.end()));
     }
-  }
-
-  private static void phones(String text, List<SecretMatch> out) {
-    Matcher m = PHONE_NA.matcher(text);
-    while (m.find()) {
-      String area = m.group(1) != null ? m.group(1) : m.group(2);
-      out.add(
-          new SecretMatch(
-              PiiKind.PHONE.kind(), "1" + area + m.group(3) + m.group(4), m.start(), m.end()));
-    }
-    Matcher i = PHONE_INTL.matcher(text);
-    while (i.find()) {
-      String digits = digitsOf(i.group());
-      if (digits.length() < 8 || digits.length() > 15) {
-        continue;
-      }
-      if (!balancedParentheses(i.group())) {
-        continue;
-      }
-      out.add(new SecretMatch(PiiKind.PHONE.kind(), digits, i.start(), i.end()));
-    }
-  }
-
-  private static boolean balancedParentheses(String s) {
-    int depth = 0;
-    for (int k = 0; k < s.length(); k++) {
-      char c = s.charAt(k);
-      if (c == '(') {
-        depth++;
-        if (depth > 1) {
-          return false;
-        }
-      } else if (c == ')') {
-        depth--;
-        if (depth < 0) {
-          return false;
-        }
-      }
-    }
-    return depth == 0;
   }
 
   private static void urls(String text, List<SecretMatch> out) {
@@ -373,7 +331,7 @@ public final class PiiDetector extends InProcessDetector {
    * values and the text view matched. Raise it with any change to them; a change of a pattern
    * changes {@link #configuration()} by itself.
    */
-  static final int RULES_VERSION = 2;
+  static final int RULES_VERSION = 3;
 
   /**
    * The kinds, every pattern's source, {@link #RULES_VERSION} and the view's version: what decides
@@ -387,9 +345,10 @@ public final class PiiDetector extends InProcessDetector {
     for (PiiKind k : kinds) {
       parts.add("kind=" + k.name());
     }
-    for (Pattern p : List.of(EMAIL, PHONE_NA, PHONE_INTL, URL, IPV4, IPV6_CANDIDATE, CARD)) {
+    for (Pattern p : List.of(EMAIL, URL, IPV4, IPV6_CANDIDATE, CARD)) {
       parts.add(p.pattern());
     }
+    parts.addAll(PHONES.configuration());
     return SecretDetectors.configurationOf("pii-regex", parts);
   }
 

@@ -5,10 +5,12 @@ public enum PiiKind {
   /** E-mail addresses; value lower-cased. */
   EMAIL("email"),
   /**
-   * Phone numbers: international ({@code +} country code, 8 to 15 digits in all) and North
-   * American ({@code (212) 555-0123}, {@code 212-555-0123}, {@code 212.555.0123}, {@code +1 212 555
-   * 0123}; a separator or parentheses are required, so a bare 10-digit number is not a phone).
-   * Value: the digits, North American numbers prefixed with 1.
+   * Phone numbers, through Google's libphonenumber ({@code PhoneNumbers}): written with {@code +}
+   * or an international prefix ({@code 00}, {@code 011}) for any country; North American numbers
+   * also bare ({@code 4155550134}) or local ({@code 555-0142}); national numbers with their trunk
+   * prefix ({@code 020 7946 0958}) valid in one of 23 other regions; any grouping, Unicode dashes
+   * and digits, an extension. Recall first: an order number that fits the North American plan is
+   * flagged too. Value: E.164 ({@code +442079460958}); a local number's seven digits alone.
    */
   PHONE("phone"),
   /** URLs with a scheme (http, https, ftp) or starting with {@code www.}; value lower-cased. */

@@ -8,7 +8,7 @@ import dev.secpe.llm.spi.ProviderConfig;
  * providers up with {@link SecretDetectors#provider(String)}.
  *
  * <p>Built in: "pii-regex" (config {@code kinds}: comma-separated {@link PiiKind} names, all by
- * default) and "dictionary" (config {@code terms}: comma-separated terms, or {@code terms-file}: a
+ * default), "names" ({@link NameDetector}, no config) and "dictionary" (config {@code terms}: comma-separated terms, or {@code terms-file}: a
  * UTF-8 file of one term per line; {@code kind}: the secret kind, "term" by default).
  */
 public interface SecretDetectorProvider {

@@ -277,6 +277,22 @@ public final class SecretDetectors {
     }
   }
 
+  /** The built-in "names" provider: {@link NameDetector} (no configuration). */
+  public static final class NamesProvider implements SecretDetectorProvider {
+    /** For {@link ServiceLoader}. */
+    public NamesProvider() {}
+
+    @Override
+    public String name() {
+      return "names";
+    }
+
+    @Override
+    public SecretDetector create(ProviderConfig config) {
+      return NameDetector.create();
+    }
+  }
+
   /** The built-in "dictionary" provider. */
   public static final class DictionaryProvider implements SecretDetectorProvider {
     /** For {@link ServiceLoader}. */

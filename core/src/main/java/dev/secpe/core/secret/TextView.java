@@ -57,20 +57,22 @@ final class TextView {
   static final int VERSION = 1;
 
   private final String text;
+  private final String original;
   private final int originalLength;
   // Where the view came from, as runs; null when the view keeps every offset (the ASCII fast path).
   private final Runs runs;
 
-  private TextView(String text, int originalLength, Runs runs) {
+  private TextView(String text, String original, Runs runs) {
     this.text = text;
-    this.originalLength = originalLength;
+    this.original = original;
+    this.originalLength = original.length();
     this.runs = runs;
   }
 
   /** The view of {@code text}. */
   static TextView of(String text) {
     if (isAscii(text)) {
-      return new TextView(asciiLower(text), text.length(), null);
+      return new TextView(asciiLower(text), text, null);
     }
     return mapped(text);
   }
@@ -88,12 +90,22 @@ final class TextView {
     Runs runs = new Runs();
     String view = build(text, runs);
     runs.end(view.length());
-    return new TextView(view, text.length(), runs);
+    return new TextView(view, text, runs);
   }
 
   /** The view. */
   String text() {
     return text;
+  }
+
+  /**
+   * The scanned text behind the view's span {@code [start, end)} (non-empty), as written: for a
+   * detector that needs what the view folds away, the case of a name. What it reads there decides
+   * nothing about which text it matches, only how it weighs a match the view found.
+   */
+  String original(int start, int end) {
+    SecretMatch m = toText(new SecretMatch("span", "span", start, end));
+    return original.substring(m.start(), m.end());
   }
 
   /**

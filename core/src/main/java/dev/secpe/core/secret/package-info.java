@@ -3,8 +3,9 @@
  *
  * <p>A {@link dev.secpe.core.secret.SecretDetector} finds {@link
  * dev.secpe.core.secret.SecretMatch}es in a text. Built-ins: {@link
- * dev.secpe.core.secret.PiiDetector} (regular-expression PII: e-mail, phone, URL, IPv4/IPv6,
- * Luhn-checked card numbers), {@link dev.secpe.core.secret.DictionaryDetector} (caller's terms),
+ * dev.secpe.core.secret.PiiDetector} (PII: e-mail, phone through libphonenumber, URL, IPv4/IPv6,
+ * Luhn-checked card numbers), {@link dev.secpe.core.secret.NameDetector} (person names from a
+ * gazetteer), {@link dev.secpe.core.secret.DictionaryDetector} (caller's terms),
  * {@link dev.secpe.core.secret.RandomWordSecrets} (the paper's random-word secrets chosen from
  * public word frequencies), {@link dev.secpe.core.secret.SecretDetectors#composite} and {@link
  * dev.secpe.core.secret.SecretDetectors#fromPiiService} for external PII services. Detectors are

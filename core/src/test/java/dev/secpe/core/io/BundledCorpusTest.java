@@ -73,7 +73,8 @@ class BundledCorpusTest {
     // Source: 55% with an address before truncation; the sampling script's regex found 48% in
     // the truncated sample. Binomial sd on 900 records is ~1.7 points: the band is generous.
     assertThat(emailShare).isBetween(0.40, 0.60);
-    // Source: 7.3% with a phone number (by an unknown detector); ours needs separators.
+    // Source: 7.3% with a phone number (by an unknown detector); ours errs towards recall
+    // (national numbers of 24 regions, bare and local North American ones): 12.7 % measured.
     assertThat(phoneShare).isBetween(0.02, 0.15);
     // Many addresses are mailing-list addresses shared by many records.
     assertThat(emails.secretCount()).isLessThan(emails.recordsWithSecrets() * 3);

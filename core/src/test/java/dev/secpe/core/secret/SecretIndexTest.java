@@ -169,7 +169,10 @@ class SecretIndexTest {
   @Test
   void providersAreFoundByServiceLoader() {
     assertThat(SecretDetectors.providers()).extracting(SecretDetectorProvider::name)
-        .containsExactly("dictionary", "pii-regex");
+        .containsExactly("dictionary", "names", "pii-regex");
+    assertThat(SecretDetectors.provider("names").create(ProviderConfig.of(Map.of())).detect("Hi Ann,"))
+        .extracting(SecretMatch::kind)
+        .containsExactly(NameDetector.KIND);
     SecretDetector emailsOnly =
         SecretDetectors.provider("pii-regex").create(ProviderConfig.of(Map.of("kinds", "email, ipv4")));
     assertThat(((PiiDetector) emailsOnly).kinds()).containsExactlyInAnyOrder(PiiKind.EMAIL, PiiKind.IPV4);
@@ -178,7 +181,7 @@ class SecretIndexTest {
     assertThat(dict.detect("Blue Sky")).hasSize(1);
     assertThatThrownBy(() -> SecretDetectors.provider("presidio"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("no secret detector provider named 'presidio'; found: [dictionary, pii-regex]");
+        .hasMessage("no secret detector provider named 'presidio'; found: [dictionary, names, pii-regex]");
     assertThatThrownBy(
             () -> SecretDetectors.provider("pii-regex").create(ProviderConfig.of(Map.of("kinds", "ssn"))))
         .isInstanceOf(IllegalArgumentException.class)

@@ -182,9 +182,26 @@ class SpellingTest {
     // Fullwidth "４１５-５５５-０１３４" and Arabic-Indic digits with ASCII hyphens.
     for (String s : List.of("４１５-５５５-０１３４", "٤١٥-٥٥٥-٠١٣٤", "415-555-0134")) {
       List<SecretMatch> m = d.detect("call " + s);
-      assertThat(m).as(s).extracting(SecretMatch::value).containsExactly("14155550134");
+      assertThat(m).as(s).extracting(SecretMatch::value).containsExactly("+14155550134"); // E.164
       assertThat(spans(m)).containsExactly(new int[] {5, 17});
     }
+  }
+
+  /**
+   * Names match on the normalised view, whose case is folded, but are told from common words by
+   * the capitals of the text as written (merge of the view and the names detector).
+   */
+  @Test
+  void namesAreFoundInEverySpellingAndStillNeedTheirCapitals() {
+    NameDetector d = NameDetector.create();
+    for (String s : List.of("Priya Patel", "Priya\u00A0Patel", "Priya\u2003Patel", "Pri\u00ADya Patel",
+        "\uFF30\uFF52\uFF49\uFF59\uFF41 Patel", "PRIYA PATEL")) {
+      List<SecretMatch> m = d.detect("Thanks to " + s + " for the notes.");
+      assertThat(m).as(s).extracting(SecretMatch::value).containsExactly("priya patel");
+      assertThat(spans(m)).as(s).containsExactly(new int[] {10, 10 + s.length()});
+    }
+    // Written in lower case it is two words to this detector, as before the view.
+    assertThat(d.detect("thanks to priya patel for the notes.")).isEmpty();
   }
 
   @Test
