@@ -98,7 +98,9 @@ public final class AugPE extends Runs<AugPE.Config> {
     super(config, inputs, plan);
   }
 
-  /** What Aug-PE's steps read of {@code c}: plain values, so that the steps never import this class. */
+  /**
+   * What Aug-PE's steps read of {@code c}: plain values, so that the steps never import this class.
+   */
   static AugPEOptions options(Config c) {
     return new AugPEOptions(
         c.settings(), c.totalMu(), c.budgetGivenAsSecret(), c.prior(), c.delta(), c.nearestNeighbours(),

@@ -136,7 +136,9 @@ public final class CTCL extends Runs<CTCL.Config> {
     this.accounting = accounting;
   }
 
-  /** What CTCL's steps read of {@code c}: plain values, so that the steps never import this class. */
+  /**
+   * What CTCL's steps read of {@code c}: plain values, so that the steps never import this class.
+   */
   static CTCLOptions options(Config c) {
     return new CTCLOptions(
         c.settings(), c.budget(), c.topics(), c.keywordsPerTopic(), c.unclassifiedQuantile(), c.histogramSigma(),
@@ -231,7 +233,9 @@ public final class CTCL extends Runs<CTCL.Config> {
       return this;
     }
 
-    /** Public quantile of own-centre cosine below which documents are unclassified (default 0.01). */
+    /**
+     * Public quantile of own-centre cosine below which documents are unclassified (default 0.01).
+     */
     public Builder unclassifiedQuantile(double p) {
       if (!(p >= 0 && p < 1)) {
         throw new IllegalArgumentException("unclassifiedQuantile must be in [0, 1), got unclassifiedQuantile=" + p);

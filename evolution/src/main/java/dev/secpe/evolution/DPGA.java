@@ -105,7 +105,9 @@ public final class DPGA extends Runs<DPGA.Config> {
      * nothing is released for it.
      */
     NEAR_DUPLICATES,
-    /** No suppression: elites by votes alone (exact copies never reach a population unless allowed). */
+    /**
+     * No suppression: elites by votes alone (exact copies never reach a population unless allowed).
+     */
     OFF;
 
     /** The cosine from which {@link #NEAR_DUPLICATES} suppresses a candidate. */
@@ -183,7 +185,9 @@ public final class DPGA extends Runs<DPGA.Config> {
     return calibration;
   }
 
-  /** What DPGA's steps read of {@code c}: plain values, so that the steps never import this class. */
+  /**
+   * What DPGA's steps read of {@code c}: plain values, so that the steps never import this class.
+   */
   static DPGAOptions options(Config c) {
     return new DPGAOptions(
         c.settings(), c.budget(),

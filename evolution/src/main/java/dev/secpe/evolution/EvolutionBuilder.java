@@ -154,13 +154,18 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     return self();
   }
 
-  /** N_syn, the number of synthetic texts to produce (default 100; at most {@link SizeLimits#MAX_SYNTHETIC_SIZE}). */
+  /**
+   * N_syn, the number of synthetic texts to produce (default 100; at most {@link
+   * SizeLimits#MAX_SYNTHETIC_SIZE}).
+   */
   public B syntheticSize(int n) {
     this.syntheticSize = SizeLimits.check("syntheticSize", n, SizeLimits.MAX_SYNTHETIC_SIZE);
     return self();
   }
 
-  /** L, variations per survivor each round (default 3; at most {@link SizeLimits#MAX_VARIATIONS}). */
+  /**
+   * L, variations per survivor each round (default 3; at most {@link SizeLimits#MAX_VARIATIONS}).
+   */
   public B variations(int l) {
     this.variations = SizeLimits.check("variations", l, SizeLimits.MAX_VARIATIONS);
     given.add("variations");

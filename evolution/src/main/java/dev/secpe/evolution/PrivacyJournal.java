@@ -186,7 +186,10 @@ public final class PrivacyJournal {
     RunJournal.limit(directory, lockWait, data.datasetKey(), data.size(), lifetime, null);
   }
 
-  /** Sets a lifetime (p, r) budget of every secret in {@code data}, as {@link #limit(PrivateDataset, DpBudget)}. */
+  /**
+   * Sets a lifetime (p, r) budget of every secret in {@code data}, as {@link #limit(PrivateDataset,
+   * DpBudget)}.
+   */
   public void limit(PrivateDataset data, SecretBudget lifetime) {
     Objects.requireNonNull(lifetime, "lifetime");
     RunJournal.limit(directory, lockWait, data.datasetKey(), data.size(), null, lifetime);
@@ -302,7 +305,9 @@ public final class PrivacyJournal {
       Objects.requireNonNull(mode, "mode");
     }
 
-    /** The mode of a run journalled without one: the method's name, or empty for SecPE's two modes. */
+    /**
+     * The mode of a run journalled without one: the method's name, or empty for SecPE's two modes.
+     */
     static String modeOf(String method) {
       return SECPE.equals(method) ? "" : method;
     }
@@ -360,7 +365,10 @@ public final class PrivacyJournal {
       Optional<PrivacyGuarantee> releasesAlone,
       Optional<String> unbounded) {
 
-    /** A part whose releases alone decide its bound (as every part was before runs journalled their mode). */
+    /**
+     * A part whose releases alone decide its bound (as every part was before runs journalled their
+     * mode).
+     */
     public Subtotal(int releases, int unprotected, Optional<PrivacyGuarantee> composed) {
       this(releases, unprotected, composed, 0, 0, composed,
           unprotected > 0 ? Optional.of(Spending.unboundedReason(unprotected)) : Optional.empty());
@@ -404,7 +412,9 @@ public final class PrivacyJournal {
       Optional<String> notComposable,
       Optional<Boolean> overLimit) {
 
-    /** Whether the total is a finite guarantee: nothing unprotected, and every release composable. */
+    /**
+     * Whether the total is a finite guarantee: nothing unprotected, and every release composable.
+     */
     public boolean bounded() {
       return composed.isPresent();
     }
@@ -430,7 +440,10 @@ public final class PrivacyJournal {
       repairs = List.copyOf(repairs);
     }
 
-    /** Every release charged, in order (a release charged by a run that died before drawing it included). */
+    /**
+     * Every release charged, in order (a release charged by a run that died before drawing it
+     * included).
+     */
     public List<Release> charged() {
       List<Release> out = new ArrayList<>();
       for (Run r : runs) {

@@ -156,6 +156,7 @@ public final class SecPE extends Runs<SecPE.Config> {
   public static final class NoSecretsException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
+    /** The exception for a run whose detector, named {@code detector}, found no secret. */
     public NoSecretsException(String detector) {
       super(
           "no secrets were detected by '" + detector + "' in the private records: (p, r)-secret"
@@ -197,7 +198,9 @@ public final class SecPE extends Runs<SecPE.Config> {
     return RunKind.perSecret(mode, c.secretFreeAsPublic(), c.detector() == null ? "" : SecretDetectors.digest(c.detector()));
   }
 
-  /** What SecPE's steps read of {@code c}: plain values, so that the steps never import this class. */
+  /**
+   * What SecPE's steps read of {@code c}: plain values, so that the steps never import this class.
+   */
   static SecPEOptions options(Config c) {
     return new SecPEOptions(
         c.settings(), c.budget(), c.detector(), c.clusters(), c.kmeansRestarts(), c.reReleasePerRound(),
@@ -284,7 +287,9 @@ public final class SecPE extends Runs<SecPE.Config> {
       return this;
     }
 
-    /** How survivors are chosen from the representatives (default {@link SelectionMode#ALLOCATED}). */
+    /**
+     * How survivors are chosen from the representatives (default {@link SelectionMode#ALLOCATED}).
+     */
     public Builder selection(SelectionMode mode) {
       this.selection = Objects.requireNonNull(mode, "selection");
       return this;

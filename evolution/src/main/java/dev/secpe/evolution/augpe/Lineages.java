@@ -21,6 +21,7 @@ public final class Lineages {
 
   private Lineages() {}
 
+  /** The {@code share} survivors among {@code rows} of {@code population}, by lineage (above). */
   public static int[] select(double[] votes, List<SyntheticText> population, int[] rows, int share) {
     int take = Math.min(share, rows.length);
     Set<String> present = new HashSet<>();

@@ -45,7 +45,9 @@ public final class CTCLMethod implements ApproximateDpMethod {
   private double[] histogram;
   private TextGenerator tuned;
 
-  /** A run of {@code config} following {@code plan} ({@link CTCLPlan#of}), fine-tuning {@code base}. */
+  /**
+   * A run of {@code config} following {@code plan} ({@link CTCLPlan#of}), fine-tuning {@code base}.
+   */
   public CTCLMethod(CTCLOptions config, PrivacyPlan plan, FineTuningNoise accounting, FineTunableGenerator base) {
     this.config = config;
     this.plan = plan;

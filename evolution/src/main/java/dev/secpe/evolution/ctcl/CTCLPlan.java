@@ -42,10 +42,15 @@ public final class CTCLPlan {
     return histogramSigma > 0 ? List.of(histogramRelease(histogramSigma), fine) : List.of(fine);
   }
 
+  /** The noisy (label, topic) histogram's release at noise {@code sigma}. */
   public static Release histogramRelease(double sigma) {
     return Release.gaussian(HISTOGRAM, "one record: one bin of the (label, topic) histogram", sigma, Sensitivity.l2(1.0));
   }
 
+  /**
+   * DP-SGD's release: {@code steps} Poisson-subsampled (rate {@code q}) Gaussian steps of noise
+   * multiplier {@code z}, clip {@code clip}.
+   */
   public static Release fineTuningRelease(double z, double q, int steps, double clip) {
     return new Release(
         FINE_TUNING,

@@ -170,7 +170,9 @@ public final class DPGAMethod implements ApproximateDpMethod {
     }
   }
 
-  /** AboveThreshold on counts of records longer (max) or shorter (min) than i: the first i below. */
+  /**
+   * AboveThreshold on counts of records longer (max) or shorter (min) than i: the first i below.
+   */
   private static double svtFirstBelow(RunContext ctx, int[] words, Calibration.SvtScales svt, boolean max) {
     // Queries f_i = -(number of records beyond i); threshold 0: halts at the first i where no
     // (noisy) record lies beyond i. Sensitivity 1.
@@ -215,6 +217,10 @@ public final class DPGAMethod implements ApproximateDpMethod {
     return Math.min(bins - 1, (int) Math.floor(x * bins));
   }
 
+  /**
+   * exp(x_i / temperature), normalised to sum to 1 (shifted by the maximum first, so it cannot
+   * overflow).
+   */
   public static double[] softmax(double[] x, double temperature) {
     double[] out = new double[x.length];
     if (x.length == 0) {

@@ -13,6 +13,10 @@ public final class Allocation {
 
   private Allocation() {}
 
+  /**
+   * {@code total} whole units split in proportion to the positive part of {@code weights} (equally
+   * when none is positive) by largest remainder, the largest remainders taken first.
+   */
   public static int[] largestRemainder(double[] weights, int total) {
     if (total < 0) {
       throw new IllegalArgumentException("total must be >= 0, got total=" + total);

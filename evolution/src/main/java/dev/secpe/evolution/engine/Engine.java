@@ -80,6 +80,7 @@ public final class Engine {
   private PhaseTimings current = PhaseTimings.ZERO;
   private int dimension = -1;
 
+/** A run of {@code method} on these inputs, not started. */
   public Engine(
       Method method,
       RunKind kind,
@@ -134,6 +135,7 @@ public final class Engine {
         candidateHits);
   }
 
+/** Runs it (or resumes it from its checkpoint): single use. */
   public Outcome run() {
     // The checkpoint directory's lock and the dataset's privacy journal, held until the run ends.
     RunGuard guard = RunGuards.open(settings, method, kind, privateData);
@@ -405,7 +407,10 @@ public final class Engine {
   /** What opening the privacy journal repaired (a torn last line), in words. */
   private List<String> journalRepairs = List.of();
 
-  /** What opening the privacy journal repaired before the run (a torn last line), in words; empty if nothing. */
+  /**
+   * What opening the privacy journal repaired before the run (a torn last line), in words; empty if
+   * nothing.
+   */
   public List<String> journalRepairs() {
     return journalRepairs;
   }

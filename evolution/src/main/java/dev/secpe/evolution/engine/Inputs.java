@@ -10,6 +10,7 @@ import java.util.List;
 public record Inputs(
     PrivateStore privateData, PublicCorpus publicData, TextGenerator generator, TextEmbedder embedder) {
 
+/** An absent public corpus is an empty one. */
   public Inputs {
     if (publicData == null) {
       publicData = PublicCorpus.of(List.of());

@@ -15,6 +15,7 @@ import java.util.Optional;
  */
 public record Offspring(GenerationTask task, List<String> parentIds, String operator, Optional<Label> label) {
 
+/** Copies the parent ids. */
   public Offspring {
     parentIds = List.copyOf(parentIds);
   }

@@ -43,6 +43,10 @@ public final class RunContext {
   private EmbeddingMatrix publicUnit;
   private int[] share;
 
+  /**
+   * What one run shares between the engine and its method: settings, stores, ledger and release
+   * store.
+   */
   public RunContext(
       EvolutionSettings settings,
       PrivateStore privateStore,
@@ -61,6 +65,7 @@ public final class RunContext {
     this.share = labels.isEmpty() ? new int[] {settings.syntheticSize()} : null;
   }
 
+  /** The run's shared settings. */
   public EvolutionSettings settings() {
     return settings;
   }
@@ -84,18 +89,22 @@ public final class RunContext {
         "this method needs the private records in this JVM (PrivateStore.inMemory), got " + privateStore));
   }
 
+  /** The public corpus (empty where the run has none). */
   public PublicCorpus publicData() {
     return publicData;
   }
 
+  /** The run's embedder, as the engine wraps it (progress, one-off batches). */
   public TextEmbedder embedder() {
     return embedder;
   }
 
+  /** The run's ledger: every release is charged here before its noise is drawn. */
   public PrivacyLedger ledger() {
     return ledger;
   }
 
+  /** Where the run's noisy releases are drawn, kept and checkpointed (never drawn twice). */
   public ReleaseStore store() {
     return store;
   }
@@ -267,6 +276,7 @@ public final class RunContext {
 
   /** A selection rule on one group's scores; returns indices into {@code scores}. */
   public interface ScoreSelector {
+  /** The indices into {@code scores} of the {@code share} (or fewer) chosen. */
     int[] select(double[] scores, int share);
   }
 

@@ -80,7 +80,10 @@ public final class Selection {
     return topN(key, n);
   }
 
-  /** The first index whose cumulative weight exceeds {@code u} (so zero-weight entries are never hit). */
+  /**
+   * The first index whose cumulative weight exceeds {@code u} (so zero-weight entries are never
+   * hit).
+   */
   private static int firstAbove(double[] cum, double u) {
     int lo = 0;
     int hi = cum.length - 1;

@@ -189,7 +189,10 @@ public final class Kernel {
     return local;
   }
 
-  /** As {@link #top1(EmbeddingMatrix, int[], EmbeddingMatrix, int[])} with both sides centred on {@code centre}. */
+  /**
+   * As {@link #top1(EmbeddingMatrix, int[], EmbeddingMatrix, int[])} with both sides centred on
+   * {@code centre}.
+   */
   public static int[] top1(EmbeddingMatrix a, int[] aRows, EmbeddingMatrix b, int[] bRows, float[] centre) {
     if (centre == null) {
       return top1(a, aRows, b, bRows);
@@ -205,11 +208,15 @@ public final class Kernel {
     return local;
   }
 
+  /** 0, 1, ..., n - 1. */
   public static int[] iota(int n) {
     return IntStream.range(0, n).toArray();
   }
 
-  /** For each row of {@code a} (restricted to {@code aRows}), its k nearest rows of b in {@code bRows}. */
+  /**
+   * For each row of {@code a} (restricted to {@code aRows}), its k nearest rows of b in {@code
+   * bRows}.
+   */
   public static int[][] topK(EmbeddingMatrix a, int[] aRows, EmbeddingMatrix b, int[] bRows, int k) {
     if (aRows.length == 0) {
       return new int[0][];

@@ -39,6 +39,7 @@ import java.util.Optional;
  */
 public final class CheckpointStore {
 
+/** The checkpoint's file name in its directory. */
   public static final String FILE = "checkpoint.json";
   /** The lock file a run holds in the directory ({@link #lock}). */
   public static final String LOCK = "checkpoint.lock";
@@ -50,6 +51,7 @@ public final class CheckpointStore {
   private final Path dir;
   private String integrity;
 
+/** The checkpoints of the directory {@code dir} (created on the first lock). */
   public CheckpointStore(Path dir) {
     this.dir = dir;
   }
@@ -73,10 +75,12 @@ public final class CheckpointStore {
     return integrity;
   }
 
+/** The checkpoint file. */
   public Path file() {
     return dir.resolve(FILE);
   }
 
+/** Whether a checkpoint has been written there. */
   public boolean exists() {
     return Files.isRegularFile(file());
   }
@@ -165,6 +169,7 @@ public final class CheckpointStore {
     return stated;
   }
 
+/** Reads the checkpoint, checking its format and its integrity digest. */
   public Checkpoint read() {
     JsonNode root;
     try {

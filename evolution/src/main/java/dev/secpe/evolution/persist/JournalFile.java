@@ -217,7 +217,10 @@ final class JournalFile implements AutoCloseable {
         && o.path("prev").asText("?").equals(lastHash) ? o : null;
   }
 
-  /** What the opener repaired (a half-written last line cut off or completed), in words; empty if nothing. */
+  /**
+   * What the opener repaired (a half-written last line cut off or completed), in words; empty if
+   * nothing.
+   */
   List<String> repairs() {
     return Collections.unmodifiableList(repairs);
   }
@@ -447,7 +450,10 @@ final class JournalFile implements AutoCloseable {
     }
   }
 
-  /** Creates {@code dir} and its parents, readable by the owner only where the file system allows it. */
+  /**
+   * Creates {@code dir} and its parents, readable by the owner only where the file system allows
+   * it.
+   */
   static void createPrivateDirectories(Path dir) throws IOException {
     if (Files.isDirectory(dir)) {
       return;

@@ -24,7 +24,10 @@ final class JournalTail {
 
   private static final JsonFactory JSON = new JsonFactory();
 
-  /** The longest time an entry holds ({@link java.time.Instant#toString()}: 27 characters, more past year 9999). */
+  /**
+   * The longest time an entry holds ({@link java.time.Instant#toString()}: 27 characters, more past
+   * year 9999).
+   */
   private static final int MAX_TIME = 40;
 
   private JournalTail() {}

@@ -30,6 +30,7 @@ public final class ReleaseStore {
 
   /** Persists the store and ledger (atomically) after every new release. */
   public interface Persister {
+  /** Persists every release value drawn so far, by release id, before the value is used. */
     void persist(Map<String, double[]> values);
   }
 
@@ -39,7 +40,10 @@ public final class ReleaseStore {
    * witnesses the run this way; either may throw to stop the draw or the run.
    */
   public interface Witness {
-    /** Before {@code key}'s noise is drawn; {@code charged} is the release just charged, or null for a covered one. */
+    /**
+     * Before {@code key}'s noise is drawn; {@code charged} is the release just charged, or null for
+     * a covered one.
+     */
     void beforeDraw(String key, Release charged);
 
     /** Right after {@code key}'s values were drawn. */

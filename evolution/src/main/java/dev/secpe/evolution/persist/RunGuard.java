@@ -62,7 +62,10 @@ public final class RunGuard implements AutoCloseable {
       String datasetKey,
       int records) {
 
-    /** The noise as checkpoints and the journal name it: {@link Checkpoint#SECURE} or {@link Checkpoint#REPRODUCIBLE}. */
+    /**
+     * The noise as checkpoints and the journal name it: {@link Checkpoint#SECURE} or {@link
+     * Checkpoint#REPRODUCIBLE}.
+     */
     public String noise() {
       return secureNoise ? Checkpoint.SECURE : Checkpoint.REPRODUCIBLE;
     }
@@ -111,7 +114,10 @@ public final class RunGuard implements AutoCloseable {
     return checkpoints;
   }
 
-  /** A fresh run starts: journalled (a new lineage) after its plan is checked against the lifetime budget. */
+  /**
+   * A fresh run starts: journalled (a new lineage) after its plan is checked against the lifetime
+   * budget.
+   */
   public void fresh() {
     if (journal != null) {
       journal.fresh(run);

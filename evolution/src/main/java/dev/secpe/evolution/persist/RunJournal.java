@@ -504,7 +504,10 @@ public final class RunJournal implements AutoCloseable {
     return out;
   }
 
-  /** Journals a lifetime budget for the dataset {@code key} of {@code records} records (one of dp, secret). */
+  /**
+   * Journals a lifetime budget for the dataset {@code key} of {@code records} records (one of dp,
+   * secret).
+   */
   public static void limit(Path root, Duration wait, String key, int records, DpBudget dp, SecretBudget secret) {
     try (JournalFile f = JournalFile.openLocked(root, key, wait, "secpe privacy limit")) {
       startDataset(f, key, records);

@@ -25,6 +25,10 @@ public final class OneOffEmbedding extends ForwardingTextEmbedder {
   private long total;
   private long done;
 
+  /**
+   * Embeds through {@code delegate}, reporting progress to {@code listener} as part of {@code
+   * round}.
+   */
   public OneOffEmbedding(TextEmbedder delegate, RunListener listener, int round) {
     super(delegate);
     this.listener = listener;

@@ -14,7 +14,9 @@ import java.util.Arrays;
  */
 record Representatives(double[] counts, int[] clusterIndex, float[][] centres) {
 
-  /** How a release of representatives is stored: {@code [kept, counts, indices, centres row-major]}. */
+  /**
+   * How a release of representatives is stored: {@code [kept, counts, indices, centres row-major]}.
+   */
   static final ReleaseCodec<Representatives> CODEC =
       new ReleaseCodec<>() {
         @Override

@@ -57,7 +57,9 @@ public final class SecPEMethod implements Method {
   /** Per group: the public cluster behind each released representative. */
   private int[][] repCluster;
   private KMeansResult[] publicClusters;
-  /** Per group: the private rows that are sampled into the noisy shift (all, or the secret holders). */
+  /**
+   * Per group: the private rows that are sampled into the noisy shift (all, or the secret holders).
+   */
   private int[][] groupRows;
   /**
    * Per group (split mode): the private rows that hold no secret, SecPE's public part; per cluster,
@@ -362,7 +364,9 @@ public final class SecPEMethod implements Method {
     return draw(ctx, g, clustering(ctx, g, id, chargedAs));
   }
 
-  /** Draws group g's release: the sampling, the exact aggregate of the sampled records, the noise. */
+  /**
+   * Draws group g's release: the sampling, the exact aggregate of the sampled records, the noise.
+   */
   private Representatives draw(RunContext ctx, int g, SecretClustering sc) {
     int[] rows = groupRows[g];
     SecretClusteringResult r =
@@ -483,7 +487,10 @@ public final class SecPEMethod implements Method {
         r.sigma(), r.sigmaPerSecret(), sw, srho, expected, r.rounds(), r.shiftMultiplier(), r.secretCap());
   }
 
-  /** {@code r} over the records {@code rows} of {@code n}, as a result over all n (the others never sampled). */
+  /**
+   * {@code r} over the records {@code rows} of {@code n}, as a result over all n (the others never
+   * sampled).
+   */
   private static SecretNoiseResult expand(SecretNoiseResult r, int[] rows, int n) {
     if (rows.length == n) {
       return r;

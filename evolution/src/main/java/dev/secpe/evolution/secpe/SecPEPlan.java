@@ -29,7 +29,9 @@ public final class SecPEPlan {
     return "secpe/secret-clustering/" + (labelled ? "label-" + group : "all") + (reRelease ? "/round-" + round : "");
   }
 
-  /** The plan of a run of {@code config} over {@code labelGroups} declared labels (0: unlabelled). */
+  /**
+   * The plan of a run of {@code config} over {@code labelGroups} declared labels (0: unlabelled).
+   */
   public static PrivacyPlan of(SecPEOptions config, int labelGroups) {
     if (config.budget() == null) {
       return PrivacyPlan.nonPrivate();
@@ -75,7 +77,9 @@ public final class SecPEPlan {
         new PrivacyCost.Gaussian(sigma / sensitivity));
   }
 
-  /** The sigma of the capped mode's releases (NaN in the paper's mode, whose sigma is solved later). */
+  /**
+   * The sigma of the capped mode's releases (NaN in the paper's mode, whose sigma is solved later).
+   */
   static double cappedSigma(PrivacyPlan plan) {
     for (PrivacyPlan.Step s : plan.steps()) {
       if (s instanceof PrivacyPlan.Calibrated c) {
