@@ -66,7 +66,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--variations", defaultValue = "3", description = "L (default: ${DEFAULT-VALUE})")
   int variations;
 
-  @Option(names = "--clusters", defaultValue = "100", description = "SecPE's K, split over the labels; 0 chooses K from the data as bin/secpe run does (default: ${DEFAULT-VALUE})")
+  @Option(names = "--clusters", defaultValue = "100", description = "SecPE's K, split over the labels; 0 chooses K from the data as bin/secpe run does. A K larger than a label group's records to cluster is refused: in secpe-split, -joined and -votes those are the records without a secret, so --secrets pii may need 0 there (default: ${DEFAULT-VALUE})")
   int clusters;
 
   @Option(names = "--held-out", paramLabel = "N", description = "private records held out of every run: every figure is measured against them (default: 100 for spamassassin, 300 for the other corpora)")

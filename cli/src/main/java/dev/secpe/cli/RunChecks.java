@@ -16,6 +16,7 @@ import dev.secpe.evolution.SizeLimits;
 import dev.secpe.llm.GenerationParams;
 import dev.secpe.llm.GenerationRequest;
 import dev.secpe.llm.GenerationTask;
+import dev.secpe.llm.Locality;
 import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.TextGenerator;
 import dev.secpe.llm.prompt.PromptTemplates;
@@ -352,6 +353,73 @@ final class RunChecks {
       return s == null || s.isBlank() ? null : Path.of(s);
     } catch (RuntimeException e) {
       return null;
+    }
+  }
+
+  /**
+   * What a run without {@code --public} cannot do, refused before any input is read: SecPE's
+   * clusters need public text unless {@code --secret-free-public} builds them on the private records
+   * that hold no secret; CTCL's topic model is built on public text only; {@code
+   * --public-joins-clusters} names the corpus that joins; and an embedded generator trained here
+   * learns from it (a generator plugged in through the SPI, or an embedded one given {@code
+   * corpus=FILE}, needs none).
+   */
+  static void withoutPublic(RunCommand c) {
+    if (c.method == RunCommand.MethodName.ctcl) {
+      throw new IllegalArgumentException("--public is required for CTCL: its topic model is built on public text only");
+    }
+    if (c.method == RunCommand.MethodName.secpe && !c.secretFreePublic) {
+      throw new IllegalArgumentException(
+          "--public is required for SecPE: its clusters are built on public text only (with --secret-free-public"
+              + " they are built on the private records that hold no secret, and --public is optional)");
+    }
+    if (c.publicJoinsClusters) {
+      throw new IllegalArgumentException("--public-joins-clusters needs --public: the public records it adds to the clusters");
+    }
+    if (c.trainsGeneratorHere()) {
+      throw generatorNeedsPublic(c);
+    }
+  }
+
+  /** The error of an embedded generator trained here without {@code --public}. */
+  static IllegalArgumentException generatorNeedsPublic(RunCommand c) {
+    return new IllegalArgumentException(
+        "--generator " + c.generatorProvider() + (c.generatorName == null ? " (the default)" : "")
+            + " learns from public text: give --public (the text it is trained on here), --provider-option"
+            + " corpus=FILE (a public text file to train it on), or a --generator that needs no training text"
+            + " (a model plugged in through the SPI; see secpe providers)");
+  }
+
+  /**
+   * Refuses a REMOTE embedder without {@code --allow-remote-embedding} before any request is made to
+   * it: by its provider's declared locality before it is created ({@code embedder} null), and by
+   * the embedder's own once it is (before the probe). The run's builder checks the same later; this
+   * check is what keeps the probe of public text, and a dimension probe, from reaching the service
+   * without consent.
+   */
+  static void remoteEmbedding(RunCommand c, TextEmbedder embedder) {
+    if (c.allowRemote) {
+      return;
+    }
+    Locality locality;
+    String name;
+    if (embedder != null) {
+      locality = embedder.locality();
+      name = c.embedderName == null ? embedder.name() : c.embedderName;
+    } else if (c.embedderName == null) {
+      return; // the in-process MiniLM: LOCAL
+    } else {
+      try {
+        locality = Providers.installed().embedder(c.embedderName).locality();
+      } catch (RuntimeException unknownProvider) {
+        return; // creating it names the unknown provider
+      }
+      name = c.embedderName;
+    }
+    if (locality != Locality.LOCAL) {
+      throw new IllegalArgumentException(
+          "--embedder " + name + " is " + locality + ": the private records would leave this process; give"
+              + " --allow-remote-embedding to allow it, or use a LOCAL embedder (no request was made to it)");
     }
   }
 

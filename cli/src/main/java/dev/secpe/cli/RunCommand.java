@@ -94,7 +94,7 @@ final class RunCommand implements Callable<Integer> {
   /** A URI scheme such as hdfs:// or s3a:// (not a Windows drive letter). */
   private static final Pattern URI_SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]+://");
 
-  @Option(names = "--public", paramLabel = "FILE", description = "public records (JSONL or CSV); SecPE needs them")
+  @Option(names = "--public", paramLabel = "FILE", description = "public records (JSONL or CSV): SecPE's clusters (optional with --secret-free-public), CTCL's topics, the embedded generators' training text")
   Path publicFile;
 
   @Option(names = "--text-field", defaultValue = "text", description = "text field (default: ${DEFAULT-VALUE})")
@@ -124,13 +124,13 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--secret-cap", paramLabel = "K", description = "SecPE: sample at most K records per secret, so sigma depends on (p, r, K) alone (default: off, the paper's data-dependent calibration)")
   Integer secretCap;
 
-  @Option(names = "--clusters", description = "K, SecPE public clusters (default: chosen from the data, min(N_syn, base / 3) over the label groups, base = the records the clusters are built on; the report says which)")
+  @Option(names = "--clusters", description = "K, SecPE public clusters, split evenly over the label groups; refused when a group has fewer records to build them on (default: chosen from the data, min(N_syn, base / 3) over the label groups, base = the records the clusters are built on; the report says which, and how many clusters repeated texts left empty)")
   Integer clusters;
 
-  @Option(names = "--secret-free-public", description = "SecPE: the paper's dataset split: private records in which the detector finds no secret are SecPE's public part (clustered and counted exactly, no noise); only secret-holding records are sampled and noised. The guarantee covers the named secrets only, not membership")
+  @Option(names = "--secret-free-public", description = "SecPE: the paper's dataset split: private records in which the detector finds no secret are SecPE's public part (clustered and counted exactly, no noise); only secret-holding records are sampled and noised, and --public is optional. The guarantee covers the named secrets only, not membership")
   boolean secretFreePublic;
 
-  @Option(names = "--secret-free-votes", description = "SecPE with --secret-free-public: the secret-free records also vote one by one, exactly, beside the noisy representatives of the secret-holding records; survivors drawn in proportion to the votes (not in the paper)")
+  @Option(names = "--secret-free-votes", description = "SecPE with --secret-free-public: the secret-free records also vote one by one, exactly, and each noisy representative's count of secret-holding records is spread over the candidates its cluster's records voted for; the top of each label's histogram survives (rank selection, as Aug-PE's; not in the paper)")
   boolean secretFreeVotes;
 
   @Option(names = "--public-joins-clusters", description = "SecPE with --secret-free-public: --public joins the clusters beside the secret-free records (default: off; the public text still trains the embedded generators)")
@@ -336,6 +336,8 @@ final class RunCommand implements Callable<Integer> {
     RunChecks.options(this);
     RunChecks.inputs(this);
     RunChecks.outputs(this);
+    // Consent before any request: a REMOTE embedder is not even probed without it.
+    RunChecks.remoteEmbedding(this, null);
     RunChecks.labelFieldHint(this, System.err);
     // Checked before any private record is read: what to protect, and the public text it needs.
     SecretsOption.Spec secrets = SecretsOption.parse(secretsSpec == null ? "pii" : secretsSpec, readTimeout);
@@ -359,9 +361,8 @@ final class RunCommand implements Callable<Integer> {
     if (reads("--iterations") && iterations == null) {
       throw new IllegalArgumentException("--iterations is required for --method " + method);
     }
-    if ((method == MethodName.ctcl || method == MethodName.secpe) && pub.isEmpty()) {
-      throw new IllegalArgumentException("--public is required for " + (method == MethodName.ctcl
-          ? "CTCL: its topic model is built on public text only" : "SecPE: its clusters are built on public text only"));
+    if (pub.isEmpty()) {
+      RunChecks.withoutPublic(this);
     }
     try (SparkSessionOrNone spark = SparkSessionOrNone.open(this)) {
       PrivateStore priv = spark.store != null
@@ -374,6 +375,7 @@ final class RunCommand implements Callable<Integer> {
           TextGenerator generator = onSignal.open(() -> generator(pub));
           TextEmbedder embedder = onSignal.open(this::embedder)) {
         this.onSignal = onSignal;
+        RunChecks.remoteEmbedding(this, embedder);
         RunChecks.probe(this, generator, embedder, pub);
         return runOn(priv, pub, generator, embedder);
       }
@@ -517,8 +519,7 @@ final class RunCommand implements Callable<Integer> {
       g = Providers.installed().createGenerator(provider, ProviderConfig.of(providerOptions));
     } else {
       if (pub.isEmpty()) {
-        throw new IllegalArgumentException(
-            "the embedded generator " + provider + " learns from public text: give --public, or choose another --generator");
+        throw RunChecks.generatorNeedsPublic(this); // checked before any input is read; kept as a guard
       }
       List<String> texts = pub.texts();
       List<String> labels = pub.records().stream().map(r -> r.label().map(Label::name).orElse(null)).toList();

@@ -38,6 +38,17 @@ class HelpTextTest {
         .contains("more than 1% apart").doesNotContain("%n");
   }
 
+  // fault: `run --help` said --secret-free-votes draws the survivors "in proportion to the votes" (issue 50, "Also")
+  // holds: the help says what the code does: the top of each label's histogram survives
+  @Test
+  void theSplitOptionsSayWhatTheyDo() {
+    String usage = SecpeCli.commandLine().getSubcommands().get("run").getUsageMessage().replaceAll("\\s+", " ");
+    assertThat(usage)
+        .contains("the top of each label's histogram survives")
+        .doesNotContain("in proportion to the votes")
+        .contains("--public is optional");
+  }
+
   private static void collect(CommandLine c, List<CommandLine> out) {
     out.add(c);
     for (CommandLine sub : c.getSubcommands().values()) {

@@ -22,8 +22,12 @@ class RunOutputPathsTest {
       "{\"text\": \"please reset my password for the mail server\"}",
       "{\"text\": \"the invoice for march is attached, please confirm\"}");
 
+  /**
+   * Aug-PE without --public, so with a generator that learns from none (the default embedded one is
+   * refused without --public before any input is read).
+   */
   private static CliRun.Outcome run(Path dir, Path out, Path report, String... extra) throws Exception {
-    List<String> args = new ArrayList<>(List.of("run", "--method", "augpe",
+    List<String> args = new ArrayList<>(List.of("run", "--method", "augpe", "--generator", "test-fake-generator",
         "--private", dir.resolve("private.jsonl").toString(),
         "--synthetic-size", "2", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5", "--quiet",
         "--out", out.toString(), "--report", report.toString()));
@@ -161,7 +165,8 @@ class RunOutputPathsTest {
     }
     byte[] all = bytes.toByteArray();
     Files.write(dir.resolve("private.jsonl.gz"), java.util.Arrays.copyOf(all, all.length / 2));
-    CliRun.Outcome gz = CliRun.execute(List.of("run", "--method", "augpe", "--private", dir.resolve("private.jsonl.gz").toString(),
+    CliRun.Outcome gz = CliRun.execute(List.of("run", "--method", "augpe", "--generator", "test-fake-generator",
+        "--private", dir.resolve("private.jsonl.gz").toString(),
         "--synthetic-size", "2", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5", "--quiet",
         "--out", dir.resolve("s.jsonl").toString(), "--report", dir.resolve("r.json").toString()));
     assertThat(gz.code()).isEqualTo(2);

@@ -90,12 +90,98 @@ class RunSecretFreePublicTest {
     assertThat(joins.err()).contains("--public-joins-clusters needs --secret-free-public");
   }
 
+  // fault: `--clusters K` larger than a label group's secret-free records in the split (issue 50, "Also")
+  // holds: exit 2 naming K, the group and its size, as the plain mode refuses K larger than a group's public set (before: K was lowered in silence)
+  @Test
+  void aGivenKLargerThanAGroupsPublicPartIsRefused(@TempDir Path dir) throws Exception {
+    // ham: 20 records, none with a secret; spam: every record holds one, so its clusters are built
+    // on its 20 public records. K = 60 asks 30 of each.
+    Outcome o = run(dir, "--secret-free-public", "--clusters", "60");
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("clusters K=60 asks for 30 clusters in label group ham")
+        .contains("(20 records)").contains("give K <= 40");
+    assertThat(Files.exists(o.report())).isFalse();
+    Outcome plain = run(Files.createDirectories(dir.resolve("plain")), "--clusters", "60");
+    assertThat(plain.code()).isEqualTo(2);
+    assertThat(plain.err()).contains("clusters K=60 asks for 30 clusters in label group ham");
+  }
+
   @Test
   void theSplitIsRefusedWithSparkBeforeAnythingIsRead(@TempDir Path dir) throws Exception {
     Outcome o = run(dir, "--secret-free-public", "--spark", "local[1]");
     assertThat(o.code()).isEqualTo(2);
     assertThat(o.err()).contains("--secret-free-public").contains("cannot be used with --spark");
     assertThat(Files.exists(o.report())).isFalse();
+  }
+
+  /** 40 labelled records; every third holds an e-mail address, so both labels hold some without. */
+  private static List<String> mixedRecords() {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      String label = i % 2 == 0 ? "spam" : "ham";
+      out.add(i % 3 == 0
+          ? "{\"label\": \"" + label + "\", \"text\": \"Reply about order " + i + " to buyer" + i
+              + "@shop.example please\"}"
+          : "{\"label\": \"" + label + "\", \"text\": \"A note about order number " + i
+              + " and its delivery schedule\"}");
+    }
+    return out;
+  }
+
+  /** The split on {@link #mixedRecords()} without --public: labels declared, the hash embedder. */
+  private static CliRun.Outcome runWithoutPublic(Path dir, String... extra) throws Exception {
+    Files.write(dir.resolve("private.jsonl"), mixedRecords());
+    List<String> args = new ArrayList<>(List.of("run", "--method", "secpe",
+        "--private", dir.resolve("private.jsonl").toString(), "--label-field", "label", "--labels", "ham,spam",
+        "--synthetic-size", "10", "--iterations", "2", "--variations", "2", "--p", "1e-4", "--r", "1e-3",
+        "--embedder", "test-hash-embedder", "--reproducible-noise", "1", "--quiet",
+        "--journal", dir.resolve("journal").toString(),
+        "--out", dir.resolve("synthetic.jsonl").toString(),
+        "--report", dir.resolve("report.json").toString()));
+    args.addAll(List.of(extra));
+    return CliRun.execute(args);
+  }
+
+  // fault: `run --secret-free-public` without `--public` and with a generator plugged in through the SPI (issue 50, case 9)
+  // holds: the run finishes, its clusters built on the secret-free records; with or without votes (before: "--public is required for SecPE: its clusters are built on public text only", exit 2)
+  @Test
+  void theSplitRunsWithoutPublicWhenTheGeneratorNeedsNone(@TempDir Path dir) throws Exception {
+    for (String votes : new String[] {"--secret-free-public", "--secret-free-votes"}) {
+      Path d = Files.createDirectories(dir.resolve(votes.substring(2)));
+      CliRun.Outcome o = votes.equals("--secret-free-public")
+          ? runWithoutPublic(d, "--secret-free-public", "--generator", "test-fake-generator")
+          : runWithoutPublic(d, "--secret-free-public", votes, "--generator", "test-fake-generator");
+      assertThat(o.code()).as(o.err()).isZero();
+      assertThat(Files.readAllLines(d.resolve("synthetic.jsonl"))).hasSize(10);
+      JsonNode r = new ObjectMapper().readTree(d.resolve("report.json").toFile());
+      assertThat(r.get("mechanisms")).hasSize(2);
+    }
+  }
+
+  @Test
+  void withoutPublicAGeneratorThatLearnsFromItIsRefusedBeforeAnythingIsRead(@TempDir Path dir) throws Exception {
+    // The default generator is the embedded splice one, trained here on --public.
+    CliRun.Outcome o = runWithoutPublic(dir, "--secret-free-public");
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err())
+        .contains("--generator embedded-splice (the default) learns from public text: give --public")
+        .contains("corpus=FILE")
+        .contains("a --generator that needs no training text");
+    assertThat(Files.exists(dir.resolve("report.json"))).isFalse();
+    // Without the split SecPE's clusters still need --public.
+    CliRun.Outcome plain = runWithoutPublic(dir, "--generator", "test-fake-generator");
+    assertThat(plain.code()).isEqualTo(2);
+    assertThat(plain.err()).contains("--public is required for SecPE").contains("--secret-free-public");
+    // --public-joins-clusters names the corpus that joins.
+    CliRun.Outcome joins = runWithoutPublic(dir, "--secret-free-public", "--public-joins-clusters",
+        "--generator", "test-fake-generator");
+    assertThat(joins.code()).isEqualTo(2);
+    assertThat(joins.err()).contains("--public-joins-clusters needs --public");
+    // Random-word secrets are chosen from public text.
+    CliRun.Outcome words = runWithoutPublic(dir, "--secret-free-public", "--generator", "test-fake-generator",
+        "--secrets", "random-words");
+    assertThat(words.code()).isEqualTo(2);
+    assertThat(words.err()).contains("--secrets random-words needs --public");
   }
 
   @Test

@@ -22,6 +22,9 @@ import java.util.SplittableRandom;
  *       fsum}). So the sequence is non-increasing exactly, not up to rounding.
  *   <li>Stops at a fixed point (no assignment changed), when the relative improvement is at
  *       most the tolerance, or at the iteration cap.
+ *   <li>Empty clusters: see {@link EmptyClusterPolicy}; with fewer distinct points than k some
+ *       clusters stay empty (size 0) under every policy, and {@link
+ *       KMeansResult#withoutEmptyClusters()} drops them.
  * </ul>
  *
  * <p>Instances are immutable and thread-safe; build them with {@link #builder()}.

@@ -62,6 +62,48 @@ public record KMeansResult(
     return inertiaPerIteration[inertiaPerIteration.length - 1];
   }
 
+  /** How many clusters hold no point (see {@link EmptyClusterPolicy} for when k-means leaves one). */
+  public int emptyClusters() {
+    int out = 0;
+    for (int s : sizes) {
+      out += s == 0 ? 1 : 0;
+    }
+    return out;
+  }
+
+  /**
+   * This result without its empty clusters: the centres that hold a point, in their order, their
+   * sizes, and every point assigned to the same centre under its new index; the inertia history,
+   * convergence and restart are unchanged (an empty cluster adds nothing to the inertia). This
+   * result itself when no cluster is empty.
+   */
+  public KMeansResult withoutEmptyClusters() {
+    int kept = k() - emptyClusters();
+    if (kept == k()) {
+      return this;
+    }
+    int[] index = new int[k()];
+    int[] keptSizes = new int[kept];
+    float[][] keptCentres = new float[kept][];
+    int next = 0;
+    for (int c = 0; c < k(); c++) {
+      if (sizes[c] > 0) {
+        index[c] = next;
+        keptSizes[next] = sizes[c];
+        keptCentres[next] = centres.row(c);
+        next++;
+      } else {
+        index[c] = -1;
+      }
+    }
+    int[] keptAssign = new int[assignments.length];
+    for (int i = 0; i < keptAssign.length; i++) {
+      keptAssign[i] = index[assignments[i]];
+    }
+    return new KMeansResult(metric, EmbeddingMatrix.of(keptCentres), keptSizes, keptAssign, inertiaPerIteration,
+        converged, restart, restarts);
+  }
+
   /** Number of Lloyd iterations (assignment steps) run. */
   public int iterations() {
     return inertiaPerIteration.length;

@@ -160,6 +160,51 @@ class KMeansTest {
     assertThat(r.sizes()).containsExactlyInAnyOrder(20, 20, 1);
   }
 
+  /**
+   * Property: on copies of a few random points (duplicates, as identical embeddings of repeated
+   * texts give) k-means fills min(k, distinct points) clusters, whatever the policy can do: no
+   * cluster beyond the distinct points can hold one. {@link KMeansResult#withoutEmptyClusters}
+   * keeps exactly the filled ones, every point with the centre it had.
+   */
+  @Property(tries = 40)
+  void copiesFillAsManyClustersAsDistinctPointsAndTheEmptyOnesCanBeDropped(
+      @ForAll @IntRange(min = 1, max = 8) int directions,
+      @ForAll @IntRange(min = 1, max = 12) int k,
+      @ForAll Metric metric,
+      @ForAll long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    int d = 16;
+    float[][] proto = new float[directions][d];
+    for (float[] p : proto) {
+      for (int j = 0; j < d; j++) {
+        p[j] = (float) NearestNeighboursTest.nextGaussian(rnd);
+      }
+    }
+    int n = 40;
+    float[][] x = new float[n][];
+    for (int i = 0; i < n; i++) {
+      x[i] = proto[i % directions].clone();
+    }
+    KMeansResult res = KMeans.builder().k(k).metric(metric).seed(seed).build().fit(Embeddings.of(x));
+    assertThat(res.emptyClusters()).isEqualTo(k - Math.min(k, directions));
+    long filled = java.util.Arrays.stream(res.sizes()).filter(s -> s > 0).count();
+    assertThat(filled).isEqualTo(Math.min(k, directions));
+    KMeansResult kept = res.withoutEmptyClusters();
+    assertThat(kept.k()).isEqualTo(Math.min(k, directions));
+    assertThat(kept.sizes()).doesNotContain(0);
+    assertThat(java.util.Arrays.stream(kept.sizes()).sum()).isEqualTo(n);
+    // Every point keeps its centre: same row as before the drop, and the sizes count the points.
+    int[] before = res.assignments();
+    int[] after = kept.assignments();
+    int[] count = new int[kept.k()];
+    for (int i = 0; i < n; i++) {
+      assertThat(kept.centres().row(after[i])).containsExactly(res.centres().row(before[i]));
+      count[after[i]]++;
+    }
+    assertThat(count).containsExactly(kept.sizes());
+    assertThat(kept.inertiaPerIteration()).containsExactly(res.inertiaPerIteration());
+  }
+
   @Test
   void badInputIsRejectedNamingFieldAndValue() {
     Embeddings two = Embeddings.of(new float[][] {{1, 2}, {3, 4}});

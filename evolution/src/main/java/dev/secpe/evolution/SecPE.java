@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <pre>{@code
  * PrivateDataset privateData = ...;   // the private records (their text reaches the embedder only)
- * PublicCorpus publicData = ...;      // public text: clusters and generator training
+ * PublicCorpus publicData = ...;      // public text: the clusters (optional with secretFreeAsPublic)
  * TextGenerator generator = ...;      // never sees private text
  * TextEmbedder embedder = ...;        // REMOTE ones need allowRemoteEmbedding()
  * RunResult result = SecPE.builder()
@@ -251,6 +251,14 @@ public final class SecPE extends Runs<SecPE.Config> {
      * when the run starts, {@code min(N_syn, base / 3)} per run, where base is the number of
      * records the clusters are built on; see {@code docs/method-findings.md} for the measurements
      * behind the rule).
+     *
+     * <p>A K that asks a label group for more clusters than it has records to build them on is
+     * refused, never lowered: without the split by {@link #build()} (the public records of each
+     * label are known then), with {@link #secretFreeAsPublic} when the run starts, once the
+     * detector has said which records hold no secret, before anything is drawn. Where the records
+     * hold fewer distinct embeddings than K (repeated texts), k-means leaves clusters empty; they
+     * are dropped before the release and the report says how many per group (public data only:
+     * the release and its cost do not change).
      */
     public Builder clusters(int k) {
       if (k < 1) {
@@ -334,8 +342,11 @@ public final class SecPE extends Runs<SecPE.Config> {
      * D_pub}, and the private records in which the detector finds no secret are its public part.
      * They are clustered with k-means and join the clusters with their exact counts and centres,
      * without noise; only the records that hold a secret take part in SECRETNOISE and are sampled
-     * into the noisy shift of eq. (7). The public corpus ({@link #publicData}) still trains an
-     * embedded generator and, with {@link #publicJoinsClusters}, joins the clusters too.
+     * into the noisy shift of eq. (7). The public corpus ({@link #publicData}) is optional here: a
+     * label group with no secret-free record builds its clusters on the public records of its label
+     * instead (the run refuses, before anything is drawn, when there are none), and with {@link
+     * #publicJoinsClusters} the public corpus joins the clusters too. A generator that learns from
+     * public text needs it all the same; one plugged in through the SPI needs none.
      *
      * <p>What it means for the guarantee: (p, r)-secret protection covers the detected secrets only,
      * not membership, so a record without a secret is released as public data would be (the paper's
@@ -366,8 +377,8 @@ public final class SecPE extends Runs<SecPE.Config> {
     /**
      * With {@link #secretFreeAsPublic}: the public corpus joins the clusters beside the secret-free
      * records (off by default: measured level with it on two corpora, and without it the public text
-     * need not be embedded). Without the split
-     * the public corpus always forms the clusters.
+     * need not be embedded); needs {@link #publicData}. Without the split the public corpus always
+     * forms the clusters.
      */
     public Builder publicJoinsClusters(boolean on) {
       this.publicJoinsClusters = on;
@@ -390,8 +401,11 @@ public final class SecPE extends Runs<SecPE.Config> {
       if (!nonPrivate && detector == null) {
         out.add("secrets (secrets(SecretDetector))");
       }
-      if (publicData == null || publicData.isEmpty()) {
-        out.add("publicData (SecPE's clusters are built on public data only)");
+      if ((publicData == null || publicData.isEmpty()) && !secretFreeAsPublic) {
+        // The split builds its clusters on the private records that hold no secret: public data
+        // is optional there (a group without such records falls back to it, and says so).
+        out.add("publicData (SecPE's clusters are built on public data only; secretFreeAsPublic(true) builds them"
+            + " on the private records that hold no secret)");
       }
       return out;
     }
@@ -419,6 +433,10 @@ public final class SecPE extends Runs<SecPE.Config> {
       if (publicJoinsClusters && !secretFreeAsPublic) {
         throw new IllegalStateException(
             "publicJoinsClusters(true) applies to secretFreeAsPublic(true) only: without the split the public data always forms the clusters");
+      }
+      if (publicJoinsClusters && (publicData == null || publicData.isEmpty())) {
+        throw new IllegalStateException(
+            "publicJoinsClusters(true) needs publicData: the public corpus it names joins the clusters");
       }
       Config c = new Config(s, budget, detector, clusters, restarts, reRelease, policy, blowUp, d, selection, shrink,
           secretCap, secretFreeAsPublic, secretFreeVotes, publicJoinsClusters);

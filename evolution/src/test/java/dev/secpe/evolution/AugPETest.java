@@ -117,7 +117,8 @@ class AugPETest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("required settings missing: generator, embedder, budget (budget(SecretBudget) or"
             + " nonPrivate()), secrets (secrets(SecretDetector)), publicData (SecPE's clusters are built"
-            + " on public data only)");
+            + " on public data only; secretFreeAsPublic(true) builds them on the private records that hold no"
+            + " secret)");
   }
 
   @Test

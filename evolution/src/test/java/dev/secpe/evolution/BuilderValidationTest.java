@@ -127,7 +127,7 @@ class BuilderValidationTest {
         combination("every missing setting at once", () -> SecPE.builder().build(),
             "required settings missing: privateData, generator, embedder, budget", "secrets", "publicData"),
         combination("SecPE without public data", () -> secpe().publicData(dev.secpe.core.PublicCorpus.of(java.util.List.of())).build(),
-            "publicData (SecPE's clusters are built on public data only)"),
+            "publicData (SecPE's clusters are built on public data only; secretFreeAsPublic(true)"),
         combination("CTCL iterations", () -> CTCL.builder().privateData(Fixtures.privateData(30)).publicData(Fixtures.publicData(30))
                 .labels(Fixtures.released()).generator(Fixtures.generator()).embedder(Fixtures.embedder())
                 .budget(new DpBudget(4, 1e-5)).iterations(3).build(),

@@ -60,10 +60,13 @@ class SecretFreeSplitTest {
   }
 
   private static SecPE.Builder base(PrivateStore store) {
+    return bare(store).publicData(Fixtures.publicData(80)).labels(Fixtures.released()).noise(new Fixtures.CountingNoise(3));
+  }
+
+  /** The small SecPE run of these tests without public data, labels or noise source. */
+  static SecPE.Builder bare(PrivateStore store) {
     return SecPE.builder()
         .privateStore(store)
-        .publicData(Fixtures.publicData(80))
-        .labels(Fixtures.released())
         .generator(Fixtures.generator())
         .embedder(Fixtures.embedder())
         .secrets(PiiDetector.all())
@@ -71,8 +74,7 @@ class SecretFreeSplitTest {
         .syntheticSize(20)
         .variations(2)
         .iterations(2)
-        .seed(5)
-        .noise(new Fixtures.CountingNoise(3));
+        .seed(5);
   }
 
   // fault: one label's private records hold no secret (SecPE with `--secrets pii` where only the spam records hold an e-mail address)
@@ -143,11 +145,8 @@ class SecretFreeSplitTest {
         .contains("2 label group(s) had no private record without a secret");
   }
 
-  @Test
-  void clustersOfOneSecretFreeRecordRun() {
-    // Per label group 3 records hold no secret and 27 hold one; K = 20 asks 10 clusters of each
-    // group: K is cut to the 3 records there are, clusters of one record (n_k = 1, so centre noise
-    // 2 sigma per coordinate), and the run finishes with the size asked for.
+  /** Per label group 3 records hold no secret and 27 hold one (e-mail addresses). */
+  private static PrivateDataset threeSecretFreePerGroup() {
     List<PrivateRecord> out = new ArrayList<>();
     for (int i = 0; i < 60; i++) {
       Label label = i % 2 == 0 ? BundledCorpus.SPAM : BundledCorpus.HAM;
@@ -155,10 +154,98 @@ class SecretFreeSplitTest {
           ? PrivateRecord.of("f" + i, "A note about order number " + i + " and its delivery schedule", label)
           : PrivateRecord.of("s" + i, "Reply about order " + i + " to buyer" + i + "@shop.example please", label));
     }
+    return PrivateDataset.of(out);
+  }
+
+  @Test
+  void clustersOfOneSecretFreeRecordRun() {
+    // K = 6 asks 3 clusters of each group, one per secret-free record (n_k = 1, so centre noise
+    // 2 sigma per coordinate), and the run finishes with the size asked for.
     RunResult result =
-        base(PrivateStore.inMemory(PrivateDataset.of(out))).clusters(20).secretFreeAsPublic(true).build().run();
+        base(PrivateStore.inMemory(threeSecretFreePerGroup())).clusters(6).secretFreeAsPublic(true).build().run();
     assertThat(result.dataset().size()).isEqualTo(20);
     assertThat(result.report().mechanisms()).hasSize(2);
+  }
+
+  // fault: a K the caller gave asks a label group for more clusters than its secret-free records in the split (`--clusters 20 --secret-free-public`, issue 50 "Also")
+  // holds: refused before anything is drawn, as the plain mode refuses K larger than a group's public set, naming K, the group, its size and the largest K that fits (before: K was lowered to 3 in silence)
+  @Test
+  void aGivenKLargerThanAGroupsPublicPartIsRefusedInBothModes() {
+    // K = 20 asks 10 clusters of each group; the split's ham group has 3 secret-free records.
+    Fixtures.CountingNoise noise = new Fixtures.CountingNoise(3);
+    SecPE split = base(PrivateStore.inMemory(threeSecretFreePerGroup())).clusters(20).secretFreeAsPublic(true)
+        .noise(noise).build();
+    assertThatThrownBy(split::run)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("clusters K=20 asks for 10 clusters in label group ham")
+        .hasMessageContaining("(3 records)")
+        .hasMessageContaining("give K <= 6 (K is split evenly over the 2 label groups)")
+        .hasMessageContaining("leave K out");
+    assertThat(noise.draws.get()).isZero();
+    // The plain mode refuses the same case when the run is built: 4 public records per label.
+    List<dev.secpe.core.PublicRecord> pub = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      pub.add(dev.secpe.core.PublicRecord.of("p" + i, "public note number " + i + " about an order",
+          i % 2 == 0 ? BundledCorpus.SPAM : BundledCorpus.HAM));
+    }
+    assertThatThrownBy(() -> base(PrivateStore.inMemory(threeSecretFreePerGroup()))
+            .publicData(dev.secpe.core.PublicCorpus.of(pub)).clusters(20).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("clusters K=20 asks for 10 clusters in label group ham")
+        .hasMessageContaining("(4 records)")
+        .hasMessageContaining("give K <= 8");
+  }
+
+  /** {@link #base} without a public corpus. */
+  private static SecPE.Builder withoutPublic(PrivateStore store) {
+    return bare(store).labels(Fixtures.released());
+  }
+
+  // fault: the split without a public corpus (`SecPE.builder()...secretFreeAsPublic(true)` with no `publicData`, issue 50 case 9)
+  // holds: it runs, its clusters built on the secret-free records alone, with the same releases as with one (before: "required settings missing: publicData (SecPE's clusters are built on public data only)")
+  @Test
+  void theSplitNeedsNoPublicCorpus() {
+    for (boolean votes : new boolean[] {false, true}) {
+      RunResult result = withoutPublic(PrivateStore.inMemory(aThirdHoldSecrets(90))).noise(new Fixtures.CountingNoise(3))
+          .secretFreeAsPublic(true).secretFreeVotes(votes).build().run();
+      assertThat(result.dataset().size()).isEqualTo(20);
+      assertThat(result.report().mechanisms()).extracting(Release::id)
+          .containsExactly("secpe/secret-clustering/label-0", "secpe/secret-clustering/label-1");
+      // Both labels get survivors, in shares from the noisy counts.
+      assertThat(result.dataset().records()).extracting(t -> t.label().orElseThrow())
+          .contains(BundledCorpus.HAM, BundledCorpus.SPAM);
+    }
+    // Declared public label proportions need no public corpus either: 3 of 4 survivors ham.
+    RunResult declared = withoutPublic(PrivateStore.inMemory(aThirdHoldSecrets(90))).noise(new Fixtures.CountingNoise(3))
+        .labels(new dev.secpe.core.LabelSet.DeclaredPublic(java.util.Map.of(BundledCorpus.HAM, 0.75, BundledCorpus.SPAM, 0.25)))
+        .secretFreeAsPublic(true).build().run();
+    assertThat(declared.dataset().records().stream().filter(t -> t.label().orElseThrow().equals(BundledCorpus.HAM)))
+        .hasSize(15);
+  }
+
+  @Test
+  void withoutAPublicCorpusAGroupWithNoSecretFreeRecordIsRefusedBeforeAnythingIsDrawn() {
+    // Every spam record holds a secret: its clusters would fall back to a public corpus there is not.
+    List<PrivateRecord> out = new ArrayList<>(onlySpamHoldsSecrets(40).records());
+    Fixtures.CountingNoise noise = new Fixtures.CountingNoise(3);
+    SecPE run = withoutPublic(PrivateStore.inMemory(PrivateDataset.of(out))).noise(noise).secretFreeAsPublic(true).build();
+    assertThatThrownBy(run::run)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("label group spam has no private record without a secret and no public record")
+        .hasMessageContaining("publicData / --public");
+    assertThat(noise.draws.get()).isZero();
+  }
+
+  @Test
+  void withoutTheSplitOrWithThePublicCorpusJoiningAPublicCorpusIsRequired() {
+    assertThatThrownBy(() -> withoutPublic(PrivateStore.inMemory(aThirdHoldSecrets(30))).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("publicData (SecPE's clusters are built on public data only; secretFreeAsPublic(true)"
+            + " builds them on the private records that hold no secret)");
+    assertThatThrownBy(() -> withoutPublic(PrivateStore.inMemory(aThirdHoldSecrets(30))).secretFreeAsPublic(true)
+            .publicJoinsClusters(true).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("publicJoinsClusters(true) needs publicData");
   }
 
   @Test

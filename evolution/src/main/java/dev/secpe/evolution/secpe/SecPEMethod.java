@@ -69,6 +69,13 @@ public final class SecPEMethod implements Method {
   private int[][] corpusMembers;
   /** Per group: K as chosen (given, or from the data). */
   private int[] clustersPerGroup;
+  /**
+   * Per group: the clusters k-means left empty (fewer distinct embeddings than K), dropped before
+   * the release.
+   */
+  private int[] emptyDropped;
+  /** Per group: its name in the report (its label, or "(all)"). */
+  private List<String> names;
   /** Groups whose clusters fell back to the public corpus (split mode: no secret-free record). */
   private final List<Integer> fellBack = new ArrayList<>();
 
@@ -171,10 +178,38 @@ public final class SecPEMethod implements Method {
     return Math.max(1, Math.min(want, base / 3));
   }
 
+  /**
+   * Refuses a K given by the caller that asks a label group for more clusters than it has records
+   * to build them on ({@code bases[g]}), rather than lower it in silence: the caller chose K, and a
+   * cluster of one record carries centre noise of 2R sigma per coordinate. The same rule in both
+   * modes, on what each builds its clusters on ({@code what}): the plain mode's public set, the
+   * split's public part (public facts, and the split's secret-free records, which removing the
+   * records that hold a secret cannot change).
+   */
+  private static void requireClustersFit(int clusters, List<String> groupNames, int[] bases, String what) {
+    int groups = bases.length;
+    int kPerGroup = Math.max(1, (int) Math.ceil(clusters / (double) groups));
+    int least = IntStream.of(bases).min().orElse(0);
+    for (int g = 0; g < groups; g++) {
+      if (kPerGroup > bases[g]) {
+        throw new IllegalArgumentException(
+            "clusters K=" + clusters + " asks for " + kPerGroup + " clusters in label group " + groupNames.get(g)
+                + ", larger than " + what + " (" + bases[g] + " records); "
+                + (least > 0 ? "give K <= " + (long) least * groups + (groups > 1 ? " (K is split evenly over the "
+                    + groups + " label groups)" : "") + ", or " : "")
+                + "leave K out to choose it per group from the data");
+      }
+    }
+  }
+
+  /** The name of each label group in messages and the report: its label, or "(all)". */
+  private static List<String> groupNames(List<Label> labels) {
+    return labels.isEmpty() ? List.of("(all)") : labels.stream().map(Object::toString).toList();
+  }
+
   private static int[][] publicRowsByGroup(int clusters, List<Label> labels,
       List<PublicRecord> pub, boolean check) {
     int groups = Math.max(1, labels.size());
-    int kPerGroup = Math.max(1, (int) Math.ceil(clusters / (double) groups));
     boolean byLabel =
         !labels.isEmpty() && pub.stream().anyMatch(r -> r.label().isPresent() && labels.contains(r.label().get()));
     int[][] out = new int[groups][];
@@ -184,12 +219,10 @@ public final class SecPEMethod implements Method {
       out[g] = IntStream.range(0, pub.size())
           .filter(i -> !byLabel || pub.get(i).label().equals(label))
           .toArray();
-      if (check && kPerGroup > out[g].length) {
-        throw new IllegalArgumentException(
-            "clusters K=" + clusters + " asks for " + kPerGroup + " clusters in label group "
-                + label.map(Object::toString).orElse("(all)") + ", larger than its public set ("
-                + out[g].length + " records)");
-      }
+    }
+    if (check) {
+      requireClustersFit(clusters, groupNames(labels), Arrays.stream(out).mapToInt(r -> r.length).toArray(),
+          "its public set");
     }
     return out;
   }
@@ -204,18 +237,19 @@ public final class SecPEMethod implements Method {
       throw new IllegalStateException("SecPE needs public data: its clusters are built on public text only");
     }
     int groups = ctx.groups();
+    names = groupNames(ctx.labels());
     publicClusters = new KMeansResult[groups];
     groupRows = new int[groups][];
     freeRows = new int[groups][];
     corpusMembers = new int[groups][];
     clustersPerGroup = new int[groups];
+    emptyDropped = new int[groups];
     int[][] pubByGroup =
         pub.isEmpty() ? new int[groups][0] : publicRowsByGroup(split ? 0 : config.clusters(), ctx.labels(), pub);
-    // The public embeddings only where the public corpus forms or joins a group's clusters (the
-    // split mode without --public-joins-clusters never embeds it).
-    Supplier<EmbeddingMatrix> pubUnit = ctx::publicUnit;
-    EmbeddingMatrix privUnit = split ? ctx.privateUnit() : null;
-    int total = ctx.settings().syntheticSize();
+    // First what each group's clusters are built on (public facts, and in the split the records
+    // holding no secret): a K the caller gave is checked against all of them before any k-means.
+    int[][] corpusRows = new int[groups][];
+    int[] bases = new int[groups];
     for (int g = 0; g < groups; g++) {
       int[] rows = ctx.privateRowsOf(g);
       if (split) {
@@ -230,26 +264,43 @@ public final class SecPEMethod implements Method {
       if (split && freeRows[g].length == 0) {
         fellBack.add(g);
       }
-      int[] corpusRows = corpusJoins ? pubByGroup[g] : new int[0];
+      corpusRows[g] = corpusJoins ? pubByGroup[g] : new int[0];
+      bases[g] = freeRows[g].length + corpusRows[g].length;
+      if (bases[g] == 0) {
+        throw new IllegalArgumentException(
+            "label group " + names.get(g) + (split
+                ? " has no private record without a secret and no public record to build its clusters on;"
+                    + " give public records of that label (publicData / --public)"
+                : " has no public record to build its clusters on; give public records of that label"
+                    + " (publicData / --public)"));
+      }
+    }
+    if (config.clusters() > 0 && split) {
+      // The plain mode's public set was checked when the run was built.
+      requireClustersFit(config.clusters(), names, bases,
+          config.publicJoinsClusters() ? "its public part (the public records of its label and its private records"
+              + " without a detected secret)" : "its public part (its private records without a detected secret,"
+              + " or the public records of its label where it has none)");
+    }
+    // The public embeddings only where the public corpus forms or joins a group's clusters (the
+    // split mode without --public-joins-clusters never embeds it).
+    Supplier<EmbeddingMatrix> pubUnit = ctx::publicUnit;
+    EmbeddingMatrix privUnit = split ? ctx.privateUnit() : null;
+    int total = ctx.settings().syntheticSize();
+    for (int g = 0; g < groups; g++) {
       List<EmbeddingMatrix> parts = new ArrayList<>();
       if (freeRows[g].length > 0) {
         parts.add(privUnit.selectRows(freeRows[g]));
       }
-      if (corpusRows.length > 0) {
-        parts.add(pubUnit.get().selectRows(corpusRows));
-      }
-      if (parts.isEmpty()) {
-        throw new IllegalArgumentException(
-            "label group " + (ctx.labels().isEmpty() ? "(all)" : ctx.labels().get(g).toString())
-                + " has neither a public record nor a private record without a secret to cluster;"
-                + " give public records of that label (publicData / --public)");
+      if (corpusRows[g].length > 0) {
+        parts.add(pubUnit.get().selectRows(corpusRows[g]));
       }
       EmbeddingMatrix base = parts.size() == 1 ? parts.get(0) : EmbeddingMatrix.concat(parts);
       int k = config.clusters() > 0
-          ? Math.min(Math.max(1, (int) Math.ceil(config.clusters() / (double) groups)), base.rows())
+          ? Math.max(1, (int) Math.ceil(config.clusters() / (double) groups))
           : autoClusters(total, groups, base.rows());
       clustersPerGroup[g] = k;
-      publicClusters[g] =
+      KMeansResult fitted =
           KMeans.builder()
               .k(k)
               .metric(Metric.COSINE)
@@ -257,7 +308,14 @@ public final class SecPEMethod implements Method {
               .restarts(config.kmeansRestarts())
               .build()
               .fit(base);
-      corpusMembers[g] = new int[k];
+      // With fewer distinct embeddings than K (repeated texts, or texts the embedder maps to one
+      // vector) some clusters hold no record: an empty cluster has no centre and its centre noise
+      // 2R/n_k no scale, so it is dropped before the release (public data only; the release's
+      // noise and cost do not depend on K).
+      emptyDropped[g] = fitted.emptyClusters();
+      publicClusters[g] = fitted.withoutEmptyClusters();
+      int kept = publicClusters[g].k();
+      corpusMembers[g] = new int[kept];
       int free = freeRows[g].length;
       int[] assigned = publicClusters[g].assignments();
       for (int i = free; i < assigned.length; i++) {
@@ -681,7 +739,28 @@ public final class SecPEMethod implements Method {
               + " group, min(ceil(N_syn / groups), base / 3) with base the records each group's"
               + " clusters were built on.");
     }
+    if (emptyDropped != null && IntStream.of(emptyDropped).sum() > 0) {
+      out.add(droppedNote());
+    }
     return out;
+  }
+
+  /** What dropping the empty clusters did, per label group (public facts only). */
+  private String droppedNote() {
+    List<String> where = new ArrayList<>();
+    int[] kept = new int[emptyDropped.length];
+    for (int g = 0; g < emptyDropped.length; g++) {
+      kept[g] = clustersPerGroup[g] - emptyDropped[g];
+      if (emptyDropped[g] > 0) {
+        where.add("label group " + names.get(g) + ": " + clustersPerGroup[g] + " clusters, " + emptyDropped[g]
+            + " of them empty");
+      }
+    }
+    return "k-means could not give every cluster a record, the records behind them holding fewer distinct"
+        + " embeddings than K (repeated texts, or texts the embedder maps to one vector): " + String.join("; ", where)
+        + ". The empty clusters were dropped before the release (an empty cluster has no centre, and its centre"
+        + " noise 2R/n_k no scale): " + Arrays.toString(kept) + " clusters per label group were released. The"
+        + " clusters are built on public data only, so the release's noise and cost are unchanged.";
   }
 
   /** sigma of the release(s). */
