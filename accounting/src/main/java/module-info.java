@@ -1,16 +1,13 @@
 /**
  * Privacy accounting: mechanisms, the privacy-loss-distribution accountant, the budget-limited
  * ledger, calibration, secure noise and SecPE's secret-protection noise (SECRETNOISE) with its
- * linear-program solvers. Depends on Hipparchus only.
+ * linear-program solvers. Depends on the JDK only.
  *
  * <p>Further {@link dev.secpe.accounting.secret.SecretLpSolver}s (OR-Tools GLOP and PDLP in
  * {@code dev.secpe.accounting.ortools}) are found with {@link java.util.ServiceLoader}.
  */
 module dev.secpe.accounting {
   requires static org.jspecify;
-  // Hipparchus 4 jars carry no module name: these are the names the JDK derives from the jars.
-  requires hipparchus.core;
-  requires hipparchus.optim;
 
   exports dev.secpe.accounting;
   exports dev.secpe.accounting.ledger;

@@ -87,7 +87,10 @@ public final class SecretNoise {
      * path, else to {@link #FIRST_ORDER}. The default.
      */
     AUTO,
-    /** The pure-Java simplex (Hipparchus, exact; a dense tableau, so for small and medium pieces). */
+    /**
+     * The library's own simplex (exact: an optimal vertex; a dense tableau, so for small and
+     * medium pieces).
+     */
     SIMPLEX,
     /**
      * The pure-Java primal-dual hybrid gradient method: linear memory, always feasible, optimal to

@@ -12,14 +12,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
-import org.hipparchus.optim.MaxIter;
-import org.hipparchus.optim.linear.LinearConstraint;
-import org.hipparchus.optim.linear.LinearConstraintSet;
-import org.hipparchus.optim.linear.LinearObjectiveFunction;
-import org.hipparchus.optim.linear.NonNegativeConstraint;
-import org.hipparchus.optim.linear.Relationship;
-import org.hipparchus.optim.linear.SimplexSolver;
-import org.hipparchus.optim.nonlinear.scalar.GoalType;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -132,6 +124,28 @@ class SecretLpTest {
 
   /** The whole LP as one piece (no aggregation): every record holding a secret is a variable. */
   static SecretLpProblem pieceOf(int[][] members, double[] etas, int n) {
+    int[] var = variableOf(members, n);
+    int k = Arrays.stream(var).max().orElse(-1) + 1;
+    double[] upper = new double[k];
+    Arrays.fill(upper, 1.0);
+    int[][] rows = new int[members.length][];
+    for (int j = 0; j < members.length; j++) {
+      rows[j] = Arrays.stream(members[j]).map(i -> var[i]).toArray();
+    }
+    return new SecretLpProblem(upper, rows, etas);
+  }
+
+  /**
+   * max sum w over all records, each constraint over its records, 0 <= w <= 1, without the
+   * reduction: Hipparchus' general simplex on the whole LP, plus 1 for each record holding no secret.
+   */
+  static double unreducedOptimum(int[][] members, double[] etas, int n) {
+    SecretLpProblem whole = pieceOf(members, etas, n);
+    return Arrays.stream(HipparchusSimplex.solve(whole)).sum() + (n - whole.variables());
+  }
+
+  /** Each record's variable in {@link #pieceOf}: records numbered as they first hold a secret, -1 if none. */
+  static int[] variableOf(int[][] members, int n) {
     int[] var = new int[n];
     Arrays.fill(var, -1);
     int k = 0;
@@ -142,34 +156,7 @@ class SecretLpTest {
         }
       }
     }
-    double[] upper = new double[k];
-    Arrays.fill(upper, 1.0);
-    int[][] rows = new int[members.length][];
-    for (int j = 0; j < members.length; j++) {
-      rows[j] = Arrays.stream(members[j]).map(i -> var[i]).toArray();
-    }
-    return new SecretLpProblem(upper, rows, etas);
-  }
-
-  /** max sum w over all records, each constraint over its records, 0 <= w <= 1: straight Hipparchus. */
-  static double unreducedOptimum(int[][] members, double[] etas, int n) {
-    List<LinearConstraint> cs = new ArrayList<>();
-    for (int j = 0; j < members.length; j++) {
-      double[] a = new double[n];
-      for (int i : members[j]) {
-        a[i] = 1;
-      }
-      cs.add(new LinearConstraint(a, Relationship.LEQ, etas[j]));
-    }
-    for (int i = 0; i < n; i++) {
-      double[] a = new double[n];
-      a[i] = 1;
-      cs.add(new LinearConstraint(a, Relationship.LEQ, 1.0));
-    }
-    double[] ones = new double[n];
-    Arrays.fill(ones, 1);
-    return new SimplexSolver().optimize(new MaxIter(100_000), new LinearObjectiveFunction(ones, 0),
-        new LinearConstraintSet(cs), GoalType.MAXIMIZE, new NonNegativeConstraint(true)).getValue();
+    return var;
   }
 
   static void assertFeasible(int[][] members, double[] etas, double[] w) {
