@@ -2,8 +2,8 @@
 module dev.secpe.evaluation {
   requires static org.jspecify;
   requires transitive dev.secpe.core;
-  // Neither jar carries a module name: these are the names the JDK derives from the jars.
-  requires hipparchus.core;
+  requires ojalgo; // a named module (its jar has a descriptor)
+  // LIBLINEAR's jar carries no module name: this is the name the JDK derives from the jar.
   requires liblinear;
 
   exports dev.secpe.evaluation;

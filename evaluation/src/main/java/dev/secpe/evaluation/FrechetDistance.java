@@ -2,10 +2,6 @@ package dev.secpe.evaluation;
 
 import dev.secpe.core.EmbeddingMatrix;
 import java.util.Objects;
-import org.hipparchus.linear.Array2DRowRealMatrix;
-import org.hipparchus.linear.EigenDecompositionSymmetric;
-import org.hipparchus.linear.RealMatrix;
-import org.hipparchus.linear.SingularValueDecomposition;
 
 /**
  * The Fréchet distance between two embedding sets, each summarised by a Gaussian with its sample
@@ -113,9 +109,7 @@ public final class FrechetDistance {
       }
     }
     double nuclear = 0;
-    for (double sv : new SingularValueDecomposition(
-            new Array2DRowRealMatrix(a, false))
-        .getSingularValues()) {
+    for (double sv : Moments.singularValues(a)) {
       nuclear += sv;
     }
     return Math.max(0.0, meanTerm + trace - 2 * nuclear);
@@ -196,29 +190,28 @@ public final class FrechetDistance {
 
   /** tr((C1 C2)^{1/2}) = sum sqrt(eig(S C2 S)), S = C1^{1/2}; negative eigenvalues clamped. */
   static double traceSqrtProduct(double[][] c1, double[][] c2) {
-    RealMatrix s = psdSqrt(c1);
-    RealMatrix m = s.multiply(new Array2DRowRealMatrix(c2, false)).multiply(s);
-    EigenDecompositionSymmetric e = Moments.eigen(m.getData());
+    double[][] s = psdSqrt(c1);
     double sum = 0;
-    for (double lambda : e.getEigenvalues()) {
+    for (double lambda : Moments.eigenvalues(Moments.multiply(Moments.multiply(s, c2), s))) {
       sum += Math.sqrt(Math.max(0.0, lambda));
     }
     return sum;
   }
 
   /** The symmetric PSD square root V diag(sqrt(max(lambda, 0))) V^T. */
-  static RealMatrix psdSqrt(double[][] c) {
-    EigenDecompositionSymmetric e = Moments.eigen(c);
-    double[] lambda = e.getEigenvalues();
-    double[][] v = e.getV().getData();
+  static double[][] psdSqrt(double[][] c) {
+    Moments.Eigen e = Moments.eigen(c);
+    double[] lambda = e.values();
+    double[][] v = e.vectors();
     int d = lambda.length;
     double[][] vs = new double[d][d];
+    double[][] vt = new double[d][d];
     for (int i = 0; i < d; i++) {
       for (int k = 0; k < d; k++) {
         vs[i][k] = v[i][k] * Math.sqrt(Math.max(0.0, lambda[k]));
+        vt[k][i] = v[i][k];
       }
     }
-    RealMatrix vsM = new Array2DRowRealMatrix(vs, false);
-    return vsM.multiplyTransposed(new Array2DRowRealMatrix(v, false));
+    return Moments.multiply(vs, vt);
   }
 }

@@ -1,9 +1,18 @@
 package dev.secpe.evaluation;
 
-import org.hipparchus.linear.Array2DRowRealMatrix;
-import org.hipparchus.linear.EigenDecompositionSymmetric;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Optional;
+import org.ojalgo.matrix.decomposition.Eigenvalue;
+import org.ojalgo.matrix.decomposition.SingularValue;
+import org.ojalgo.matrix.store.RawStore;
 
-/** Sample mean, unbiased covariance and symmetric PSD helpers (package-private). */
+/**
+ * Sample mean, unbiased covariance and the dense linear algebra of the metrics (package-private):
+ * symmetric eigen-decompositions, singular values and products, by ojAlgo (Householder
+ * tridiagonalisation and the implicit QL method for the eigen-decomposition, the EISPACK/JAMA
+ * algorithms; Golub–Kahan for the singular values).
+ */
 final class Moments {
 
   private Moments() {}
@@ -67,11 +76,64 @@ final class Moments {
     return s;
   }
 
+  /**
+   * An eigen-decomposition of a symmetric matrix: the eigenvalues decreasing, and {@code
+   * vectors[i][k]} the i-th component of the unit eigenvector of {@code values[k]} (of either sign).
+   */
+  record Eigen(double[] values, double[][] vectors) {}
+
   /** Eigen-decomposition of a symmetric matrix (symmetrised first), eigenvalues decreasing. */
-  static EigenDecompositionSymmetric eigen(double[][] symmetric) {
-    return new EigenDecompositionSymmetric(
-        new Array2DRowRealMatrix(symmetrize(symmetric), false),
-        EigenDecompositionSymmetric.DEFAULT_EPSILON,
-        true);
+  static Eigen eigen(double[][] symmetric) {
+    int d = symmetric.length;
+    Eigenvalue<Double> evd = decomposed(symmetric, true);
+    double[] values = new double[d];
+    evd.getEigenvalues(values, Optional.empty());
+    double[][] v = evd.getV().toRawCopy2D();
+    Integer[] order = new Integer[d];
+    for (int k = 0; k < d; k++) {
+      order[k] = k;
+    }
+    Arrays.sort(order, Comparator.comparingDouble((Integer k) -> -values[k]).thenComparingInt(k -> k));
+    double[] sortedValues = new double[d];
+    double[][] sortedVectors = new double[d][d];
+    for (int q = 0; q < d; q++) {
+      int k = order[q];
+      sortedValues[q] = values[k];
+      for (int i = 0; i < d; i++) {
+        sortedVectors[i][q] = v[i][k];
+      }
+    }
+    return new Eigen(sortedValues, sortedVectors);
+  }
+
+  /** The eigenvalues of a symmetric matrix (symmetrised first), in no particular order. */
+  static double[] eigenvalues(double[][] symmetric) {
+    double[] values = new double[symmetric.length];
+    decomposed(symmetric, false).getEigenvalues(values, Optional.empty());
+    return values;
+  }
+
+  private static Eigenvalue<Double> decomposed(double[][] symmetric, boolean vectors) {
+    int d = symmetric.length;
+    Eigenvalue<Double> evd = Eigenvalue.R064.make(d, true);
+    RawStore m = RawStore.wrap(symmetrize(symmetric));
+    if (!(vectors ? evd.decompose(m) : evd.computeValuesOnly(m))) {
+      throw new ArithmeticException("the eigen-decomposition of a " + d + " x " + d + " symmetric matrix did not converge");
+    }
+    return evd;
+  }
+
+  /** The singular values of a (rows x columns) matrix. */
+  static double[] singularValues(double[][] a) {
+    SingularValue<Double> svd = SingularValue.R064.make(RawStore.wrap(a));
+    if (!svd.computeValuesOnly(RawStore.wrap(a))) {
+      throw new ArithmeticException("the singular values of a " + a.length + " x " + a[0].length + " matrix did not converge");
+    }
+    return svd.getSingularValues().toRawCopy1D();
+  }
+
+  /** The product {@code a b}. */
+  static double[][] multiply(double[][] a, double[][] b) {
+    return RawStore.wrap(a).multiply(RawStore.wrap(b)).toRawCopy2D();
   }
 }

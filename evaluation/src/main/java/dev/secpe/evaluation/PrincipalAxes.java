@@ -1,7 +1,5 @@
 package dev.secpe.evaluation;
 
-import org.hipparchus.linear.EigenDecompositionSymmetric;
-
 /**
  * The principal axes of a set of rows (package-private): the variances along them, largest first,
  * and the leading directions. With more rows than dimensions they come from the d x d covariance;
@@ -23,10 +21,10 @@ final class PrincipalAxes {
     int d = mean.length;
     this.gram = n - 1 < d;
     if (!gram) {
-      EigenDecompositionSymmetric e = Moments.eigen(Moments.covariance(x, mean));
+      Moments.Eigen e = Moments.eigen(Moments.covariance(x, mean));
       this.centred = null;
-      this.variances = e.getEigenvalues();
-      this.vectors = e.getV().getData();
+      this.variances = e.values();
+      this.vectors = e.vectors();
       return;
     }
     double[][] c = new double[n][d];
@@ -46,10 +44,10 @@ final class PrincipalAxes {
         g[k][i] = g[i][k];
       }
     }
-    EigenDecompositionSymmetric e = Moments.eigen(g);
+    Moments.Eigen e = Moments.eigen(g);
     this.centred = c;
-    this.variances = e.getEigenvalues();
-    this.vectors = e.getV().getData();
+    this.variances = e.values();
+    this.vectors = e.vectors();
   }
 
   /**
@@ -75,7 +73,9 @@ final class PrincipalAxes {
   }
 
   /**
-   * The {@code k} leading directions as the columns of a d x k matrix.
+   * The {@code k} leading directions as the columns of a d x k matrix, each with its
+   * largest-magnitude component positive (the first of equal ones; scikit-learn's {@code svd_flip}
+   * convention), so that projections do not depend on the sign an eigen-solver happens to give.
    *
    * @throws IllegalArgumentException if fewer than {@code k} variances are positive on the Gram
    *     route (the rows span fewer dimensions)
@@ -87,7 +87,7 @@ final class PrincipalAxes {
       for (int j = 0; j < d; j++) {
         System.arraycopy(vectors[j], 0, out[j], 0, k);
       }
-      return out;
+      return withPositiveLargest(out);
     }
     int n = centred.length;
     int d = centred[0].length;
@@ -107,6 +107,26 @@ final class PrincipalAxes {
         out[j][q] = s * scale;
       }
     }
-    return out;
+    return withPositiveLargest(out);
+  }
+
+  /** Flips each column whose largest-magnitude component (the first of equal ones) is negative. */
+  private static double[][] withPositiveLargest(double[][] columns) {
+    int d = columns.length;
+    int k = d == 0 ? 0 : columns[0].length;
+    for (int q = 0; q < k; q++) {
+      int largest = 0;
+      for (int j = 1; j < d; j++) {
+        if (Math.abs(columns[j][q]) > Math.abs(columns[largest][q])) {
+          largest = j;
+        }
+      }
+      if (columns[largest][q] < 0) {
+        for (int j = 0; j < d; j++) {
+          columns[j][q] = -columns[j][q];
+        }
+      }
+    }
+    return columns;
   }
 }

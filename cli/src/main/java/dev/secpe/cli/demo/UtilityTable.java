@@ -3,7 +3,7 @@ package dev.secpe.cli.demo;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
-import org.hipparchus.distribution.continuous.TDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * The demo's results for one corpus as a Markdown table: for every method and r/p, FID (in the
@@ -199,7 +199,7 @@ public final class UtilityTable {
     if (!(se > 0)) {
       return sign(diff); // no spread (identical seeds): the sign decides
     }
-    double critical = new TDistribution(df).inverseCumulativeProbability(1 - LEVEL / 2);
+    double critical = TDistribution.of(df).inverseCumulativeProbability(1 - LEVEL / 2);
     double t = diff / se;
     return t < -critical ? Reading.LOWER : t > critical ? Reading.HIGHER : Reading.LEVEL;
   }
