@@ -189,13 +189,15 @@ public final class SecPE extends Runs<SecPE.Config> {
   /**
    * The mode ({@code secpe}, {@code secpe-split}, {@code secpe-split-votes}), whether the run uses
    * the secret-free records exactly (the split), and the detector's digest, which binds the
-   * checkpoint and the journal entries to the detector's whole configuration, not its name.
+   * checkpoint and the journal entries to the detector's whole configuration, not its name; and the
+   * prior p of its budget, journalled so that the dataset's (p, r) total can be given without it.
    */
   @Override
   RunKind kind(Method method) {
     Config c = config();
     String mode = c.secretFreeVotes() ? "secpe-split-votes" : c.secretFreeAsPublic() ? "secpe-split" : method.name();
-    return RunKind.perSecret(mode, c.secretFreeAsPublic(), c.detector() == null ? "" : SecretDetectors.digest(c.detector()));
+    return RunKind.perSecret(mode, c.secretFreeAsPublic(), c.detector() == null ? "" : SecretDetectors.digest(c.detector()),
+        c.budget().p());
   }
 
   /**
