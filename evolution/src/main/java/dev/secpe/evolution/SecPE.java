@@ -18,6 +18,7 @@ import dev.secpe.evolution.secpe.SecPEPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -196,8 +197,9 @@ public final class SecPE extends Runs<SecPE.Config> {
   RunKind kind(Method method) {
     Config c = config();
     String mode = c.secretFreeVotes() ? "secpe-split-votes" : c.secretFreeAsPublic() ? "secpe-split" : method.name();
+    // A non-private baseline has no budget (and keeps no journal).
     return RunKind.perSecret(mode, c.secretFreeAsPublic(), c.detector() == null ? "" : SecretDetectors.digest(c.detector()),
-        c.budget().p());
+        c.budget() == null ? OptionalDouble.empty() : OptionalDouble.of(c.budget().p()));
   }
 
   /**

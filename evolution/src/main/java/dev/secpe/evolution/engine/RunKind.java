@@ -54,14 +54,14 @@ public record RunKind(String mode, boolean exactRecords, String detector, String
    * A run whose guarantee is per secret (SecPE): with {@code exactRecords} the records in which the
    * detector found no secret were used exactly; without, every record was sampled into sums noised
    * for the secrets, and no record-level bound is stated for that noise. {@code prior} is the p of
-   * its (p, r) budget.
+   * its (p, r) budget (empty for a non-private baseline, which has none).
    */
-  public static RunKind perSecret(String mode, boolean exactRecords, String detector, double prior) {
+  public static RunKind perSecret(String mode, boolean exactRecords, String detector, OptionalDouble prior) {
     return new RunKind(mode, exactRecords, detector, exactRecords
         ? PER_SECRET + "; the records in which the detector found no secret were used exactly, without noise"
             + " (clustered and counted, and with secret-free votes voting): no record-level bound, and a secret"
             + " the detector missed is published exactly"
         : PER_SECRET + "; no record-level bound: every record was sampled into sums noised for the secrets,"
-            + " so records are protected only through that noise", OptionalDouble.of(prior));
+            + " so records are protected only through that noise", prior);
   }
 }
