@@ -319,13 +319,23 @@ final class RunChecks {
   }
 
   /**
-   * The input files (--private, --public, --secrets terms files): a missing one is said first, as
-   * every command says it ({@link #input}); each must be a file, a FIFO or a device whose format is
-   * known, never a directory.
+   * The kinds of the input files (--private, --public): each must be a file, a FIFO or a device
+   * whose format is known, never a directory. A missing one is left to {@link #inputsExist}, which
+   * comes after the outputs are checked.
    */
   static void inputs(RunCommand c) {
-    input("--private", c.privateFile, c.format);
-    input("--public", c.publicFile, c.format);
+    kind("--private", c.privateFile, c.format);
+    kind("--public", c.publicFile, c.format);
+  }
+
+  /**
+   * The input files (--private, --public, --secrets terms files) exist: a missing one is said
+   * before anything is read and before any hint about other options, in the words every command
+   * uses ({@link #exists}).
+   */
+  static void inputsExist(RunCommand c) {
+    exists("--private", c.privateFile);
+    exists("--public", c.publicFile);
     for (Path terms : SecretsOption.files(c.secretsSpec)) {
       exists("--secrets terms", terms);
     }
@@ -346,10 +356,15 @@ final class RunChecks {
    * cannot be told from its name where {@code format} is auto.
    */
   static void input(String option, Path p, String format) {
-    if (p == null) {
+    exists(option, p);
+    kind(option, p, format);
+  }
+
+  /** Refuses an input that is a directory, or whose format cannot be told; a missing one passes. */
+  private static void kind(String option, Path p, String format) {
+    if (p == null || !Files.exists(p)) {
       return;
     }
-    exists(option, p);
     if (Files.isDirectory(p)) {
       throw new IllegalArgumentException(option + " " + p + " is a directory: give a file");
     }

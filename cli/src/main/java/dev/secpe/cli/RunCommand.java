@@ -354,11 +354,12 @@ final class RunCommand implements Callable<Integer> {
     }
     privateFile = privateUri ? null : Path.of(privateArg);
     // Everything that can be checked without reading an input: numbers, sizes, provider options,
-    // the inputs (a missing file said first), and every output (probed with a real write of its
-    // expected size).
+    // the inputs' kinds, every output (probed with a real write of its expected size), then that
+    // the inputs exist (a missing one said before any hint).
     RunChecks.options(this);
     RunChecks.inputs(this);
     RunChecks.outputs(this);
+    RunChecks.inputsExist(this);
     // Consent before any request: a REMOTE embedder is not even probed without it.
     RunChecks.remoteEmbedding(this, null);
     RunChecks.labelFieldHint(this, spec.commandLine().getErr());
