@@ -15,7 +15,6 @@ import dev.secpe.llm.TextEmbedder;
 import dev.secpe.llm.spi.ProviderConfig;
 import dev.secpe.llm.spi.Providers;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -106,6 +105,10 @@ final class EvaluateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    // Every input checked before any is read: a missing one is said as every command says it.
+    RunChecks.input("--synthetic", synthetic, "auto");
+    RunChecks.input("--real", real, "auto");
+    RunChecks.input("--public", publicFile, "auto");
     List<PublicRecord> synth = read(synthetic, "--synthetic");
     List<PublicRecord> held = read(real, "--real");
     List<String> pub = publicFile == null ? null : readUnlabelled(publicFile, "--public");
@@ -149,22 +152,18 @@ final class EvaluateCommand implements Callable<Integer> {
   }
 
   private List<PublicRecord> read(Path file, String option) {
-    if (!Files.isRegularFile(file)) {
-      throw new IllegalArgumentException(option + " file not found: " + file);
-    }
     DatasetReader.Builder b = DatasetReader.builder().textField(textField);
     if (labelField != null) {
       b.labelField(labelField);
     }
-    return b.build().readPublic(file).records();
+    DatasetReader reader = b.build();
+    return RunCommand.read(option, () -> reader.readPublic(file)).records();
   }
 
   /** The texts of {@code file}, labels ignored (the baseline needs text only). */
   private List<String> readUnlabelled(Path file, String option) {
-    if (!Files.isRegularFile(file)) {
-      throw new IllegalArgumentException(option + " file not found: " + file);
-    }
-    List<String> texts = DatasetReader.builder().textField(textField).noLabel().build().readPublic(file).texts();
+    DatasetReader reader = DatasetReader.builder().textField(textField).noLabel().build();
+    List<String> texts = RunCommand.read(option, () -> reader.readPublic(file)).texts();
     if (texts.size() < 3) {
       throw new IllegalArgumentException(option + " needs at least 3 records for a baseline, got " + texts.size());
     }

@@ -15,9 +15,12 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -109,19 +112,42 @@ final class JournalCommands {
     return d;
   }
 
-  /** The prior a (p, r) total is given at: {@code p}, else the limit's; null for none. */
-  private static Double prior(PrivacyJournal.History h, Double p) {
-    Double prior = p != null ? p : h.limit().flatMap(PrivacyJournal.Limit::secret).map(SecretBudget::p).orElse(null);
-    if (prior != null && !(prior > 0 && prior < 1)) {
-      throw new IllegalArgumentException("--p must be in (0, 1), got --p " + prior);
+  /**
+   * The prior a (p, r) total is given at ({@code p} null where there is none), where it came from
+   * ({@code from}: "--p", "limit" or "journal"), and otherwise what would give one ({@code needs}).
+   */
+  private record Prior(Double p, String from, String needs) {}
+
+  /**
+   * {@code p}, else the limit's prior, else the one prior the dataset's SecPE runs journalled with
+   * their budget; none where they journalled none or different ones ({@code needs} says which).
+   */
+  private static Prior prior(PrivacyJournal.History h, Double p) {
+    if (p != null && !(p > 0 && p < 1)) {
+      throw new IllegalArgumentException("--p must be in (0, 1), got --p " + p);
     }
-    return prior;
+    if (p != null) {
+      return new Prior(p, "--p", null);
+    }
+    Optional<Double> limit = h.limit().flatMap(PrivacyJournal.Limit::secret).map(SecretBudget::p);
+    if (limit.isPresent()) {
+      return new Prior(limit.get(), "limit", null);
+    }
+    List<Double> journalled = h.priors();
+    if (journalled.size() == 1) {
+      return new Prior(journalled.get(0), "journal", null);
+    }
+    return new Prior(null, null, "--p (the prior of a secret): " + (journalled.isEmpty()
+        ? "no SecPE run on this dataset journalled the prior of its budget"
+        : "the SecPE runs on this dataset were given different priors ("
+            + journalled.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")"));
   }
 
   /**
    * Puts {@code limit} and {@code spent} (every release the journal holds, composed at {@code
    * delta}, by default the limit's or else 1/(N ln N), and at the prior {@code p}, by default the
-   * limit's; none without) into {@code out}, and returns the total. Releases drawn with
+   * limit's, else the one the SecPE runs journalled; none without, and {@code per_secret} then says
+   * in {@code r_needs} what would give r) into {@code out}, and returns the total. Releases drawn with
    * reproducible noise make the total unbounded ({@code epsilon} null, {@code bounded} false); a
    * total that cannot be composed says why in {@code not_composable} (which counts the secrets each
    * SecPE run protected, so a {@code shareable} report gets a reason without numbers); the
@@ -130,7 +156,8 @@ final class JournalCommands {
   static PrivacyJournal.Total spentAndLimit(
       ObjectNode out, PrivacyJournal.History h, int records, Double delta, Double p, boolean shareable) {
     double d = delta(h, records, delta);
-    Double prior = prior(h, p);
+    Prior given = prior(h, p);
+    Double prior = given.p();
     h.limit().ifPresentOrElse(l -> out.set("limit", limit(l)), () -> out.putNull("limit"));
     PrivacyJournal.Total t = h.total(d, prior == null ? 0.5 : prior);
     ObjectNode n = out.putObject("spent");
@@ -165,7 +192,9 @@ final class JournalCommands {
         sec.put("secrets", g.r().length);
       }
       if (prior != null) {
-        sec.put("p", prior).put("r", g.worstR());
+        sec.put("p", prior).put("r", g.worstR()).put("p_from", given.from());
+      } else if (t.perSecret().releases() > 0) {
+        sec.putNull("p").putNull("r").put("r_needs", given.needs());
       }
     }, () -> sec.putNull("mu"));
     return t;
@@ -242,13 +271,17 @@ final class JournalCommands {
         } else {
           n.put("mode", r.mode()).put("exact_records", r.exactRecords());
         }
+        n.put("prior", r.prior().isPresent() ? r.prior().getAsDouble() : null);
         ArrayNode rel = n.putArray("releases");
         for (PrivacyJournal.Charge c : r.charges()) {
           Release x = c.release();
+          ObjectNode cost = (ObjectNode) JsonOut.read(c.costJson());
           rel.addObject().put("time", c.time().toString()).put("id", x.id()).put("mechanism", x.mechanism())
-              .put("protects", x.protects()).put("noiseScale", x.noiseScale())
+              .put("protects", x.protects()).put("sensitivity", x.sensitivity())
+              .put("noise_scale", x.noiseScale()).put("noiseScale", x.noiseScale())
               .put("kind", x.cost() instanceof PrivacyCost.SecretMixture ? "per-secret" : "record-level")
-              .set("cost", JsonOut.read(c.costJson()));
+              .put("cost_type", cost.path("type").asText().replace('-', '_'))
+              .set("cost", withReportSpelling(cost));
         }
       }
       ArrayNode repairs = out.putArray("repairs");
@@ -257,6 +290,25 @@ final class JournalCommands {
       return JsonOut.print(spec, out);
     }
   }
+
+  /**
+   * A release's cost as the journal writes it ({@code shiftMultiplier}, {@code "type":
+   * "secret-mixture"}) with the run report's spelling of every key beside it ({@code
+   * shift_multiplier}); the report's spelling of the type is the release's {@code cost_type}
+   * ({@code secret_mixture}). The journal's keys stay for one release (CHANGELOG).
+   */
+  static ObjectNode withReportSpelling(ObjectNode cost) {
+    ObjectNode out = cost.deepCopy();
+    cost.fieldNames().forEachRemaining(k -> {
+      String snake = CAMEL.matcher(k).replaceAll(m -> "_" + m.group().toLowerCase(Locale.ROOT));
+      if (!snake.equals(k)) {
+        out.set(snake, cost.get(k));
+      }
+    });
+    return out;
+  }
+
+  private static final Pattern CAMEL = Pattern.compile("[A-Z]");
 
   /** {@code secpe privacy limit}: the lifetime budget of a dataset. */
   @Command(

@@ -24,7 +24,7 @@ import dev.secpe.llm.spi.Providers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,7 +84,7 @@ final class RunChecks {
    * Without {@code --label-field}, a field named {@code label} in the inputs is ignored: say so on
    * stderr (the field's name only, from the first record or the CSV header; never a value).
    */
-  static void labelFieldHint(RunCommand c, PrintStream err) {
+  static void labelFieldHint(RunCommand c, PrintWriter err) {
     if (c.labelField != null) {
       return;
     }
@@ -93,6 +93,7 @@ final class RunChecks {
       if (hasLabelField(in.getValue(), format(c))) {
         err.println("run: the " + in.getKey() + " records have a 'label' field, which is ignored without"
             + " --label-field (give --label-field label to release the label proportions through a noisy histogram)");
+        err.flush();
         return;
       }
     }
@@ -180,11 +181,11 @@ final class RunChecks {
     }
     SizeLimits.check("--variations", c.variations, SizeLimits.MAX_VARIATIONS);
     try {
-      SizeLimits.candidates(c.syntheticSize, perSurvivor(c), c.iterations == null ? 1 : c.iterations);
+      SizeLimits.candidates(c.syntheticSize, perSurvivor(c), c.rounds());
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--synthetic-size " + c.syntheticSize
           + (c.reads("--variations") ? " with --variations " + c.variations : "")
-          + (c.iterations == null ? "" : " and --iterations " + c.iterations) + ": " + e.getMessage());
+          + (c.reads("--iterations") ? " and --iterations " + c.rounds() : "") + ": " + e.getMessage());
     }
     if (c.method == RunCommand.MethodName.ctcl) {
       SizeLimits.check("--steps", c.steps, SizeLimits.MAX_STEPS);
@@ -212,6 +213,9 @@ final class RunChecks {
     }
     if (c.secretCap != null) {
       atLeast("--secret-cap", c.secretCap, 1, " (the most secrets a record may hold)");
+    }
+    if (c.secretsSpec != null) {
+      SecretsOption.check(c.secretsSpec);
     }
     if (c.journal != null && c.journal.toString().isEmpty()) {
       throw new IllegalArgumentException("--journal must not be empty");
@@ -290,16 +294,76 @@ final class RunChecks {
     }
   }
 
-  /** An input must be a file, a FIFO or a device whose format is known; never a directory. */
-  static void inputs(RunCommand c) {
-    input("--private", c.privateFile, c.format);
-    input("--public", c.publicFile, c.format);
+  /**
+   * Options that cannot work together, refused before any start-up work (reading an input,
+   * training a generator, loading or probing a model; the options the method would ignore are
+   * refused just before, by {@code RunCommand}): the split's options without the split, SecPE
+   * without a (p, r) budget, {@code --resume} without a checkpoint, and what a run without {@code
+   * --public} cannot do ({@link #withoutPublic}).
+   */
+  static void combinations(RunCommand c) {
+    if (!c.secretFreePublic && (c.secretFreeVotes || c.publicJoinsClusters)) {
+      throw new IllegalArgumentException(
+          (c.secretFreeVotes ? "--secret-free-votes" : "--public-joins-clusters") + " needs --secret-free-public");
+    }
+    if (c.method == RunCommand.MethodName.secpe && c.budget.secret == null) {
+      throw new IllegalArgumentException(
+          "SecPE needs a (p, r) budget: give --p and --r (--epsilon and --delta are for augpe, dpga and ctcl)");
+    }
+    if (c.resume && c.checkpoint == null) {
+      throw new IllegalArgumentException("--resume needs --checkpoint DIR");
+    }
+    if (c.publicFile == null) {
+      withoutPublic(c);
+    }
   }
 
-  /** Refuses an input {@code option} that is a directory, or whose format cannot be told. */
+  /**
+   * The kinds of the input files (--private, --public): each must be a file, a FIFO or a device
+   * whose format is known, never a directory. A missing one is left to {@link #inputsExist}, which
+   * comes after the outputs are checked.
+   */
+  static void inputs(RunCommand c) {
+    kind("--private", c.privateFile, c.format);
+    kind("--public", c.publicFile, c.format);
+  }
+
+  /**
+   * The input files (--private, --public, --secrets terms files) exist: a missing one is said
+   * before anything is read and before any hint about other options, in the words every command
+   * uses ({@link #exists}).
+   */
+  static void inputsExist(RunCommand c) {
+    exists("--private", c.privateFile);
+    exists("--public", c.publicFile);
+    for (Path terms : SecretsOption.files(c.secretsSpec)) {
+      exists("--secrets terms", terms);
+    }
+  }
+
+  /**
+   * Refuses an input file that does not exist, in the words every command uses: "OPTION file not
+   * found: PATH" ({@code run}, {@code evaluate}, {@code privacy spent} and {@code limit}).
+   */
+  static void exists(String option, Path p) {
+    if (p != null && !Files.exists(p)) {
+      throw new IllegalArgumentException(option + " file not found: " + p);
+    }
+  }
+
+  /**
+   * Refuses an input {@code option} that is missing ({@link #exists}), a directory, or whose format
+   * cannot be told from its name where {@code format} is auto.
+   */
   static void input(String option, Path p, String format) {
+    exists(option, p);
+    kind(option, p, format);
+  }
+
+  /** Refuses an input that is a directory, or whose format cannot be told; a missing one passes. */
+  private static void kind(String option, Path p, String format) {
     if (p == null || !Files.exists(p)) {
-      return; // the reader says it is missing, naming the option
+      return;
     }
     if (Files.isDirectory(p)) {
       throw new IllegalArgumentException(option + " " + p + " is a directory: give a file");
@@ -324,7 +388,7 @@ final class RunChecks {
    */
   static void outputs(RunCommand c) {
     long perText = PER_TOKEN * c.maxTokens + PER_TEXT;
-    int rounds = c.iterations == null ? 1 : c.iterations;
+    int rounds = c.rounds();
     long candidates = (long) c.syntheticSize * perSurvivor(c);
     long values = candidates * rounds + 4096;
     OutputPaths.Plan plan = new OutputPaths.Plan()

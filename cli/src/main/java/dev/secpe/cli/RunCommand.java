@@ -41,6 +41,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -109,7 +110,8 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--synthetic-size", required = true, description = "N, synthetic texts to produce")
   int syntheticSize;
 
-  @Option(names = "--iterations", description = "T, vote rounds (required by secpe, augpe and dpga; ctcl has none)")
+  @Option(names = "--iterations", description = "T, vote rounds of secpe, augpe and dpga; ctcl has none (default: "
+      + EvolutionBuilder.DEFAULT_ITERATIONS + ", the library's)")
   Integer iterations;
 
   @Option(names = "--variations", defaultValue = "3", description = "L, variations per survivor (default: ${DEFAULT-VALUE})")
@@ -124,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--secret-cap", paramLabel = "K", description = "SecPE: sample at most K records per secret, so sigma depends on (p, r, K) alone (default: off, the paper's data-dependent calibration)")
   Integer secretCap;
 
-  @Option(names = "--clusters", description = "K, SecPE public clusters, split evenly over the label groups; refused when a group has fewer records to build them on (default: chosen from the data, min(N_syn, base / 3) over the label groups, base = the records the clusters are built on; the report says which, and how many clusters repeated texts left empty)")
+  @Option(names = "--clusters", description = "K, SecPE's public clusters, split evenly over the label groups (ceil(K / groups) each); a K that asks a group for more clusters than it has records to build them on is refused, never lowered (default: chosen from the data per label group, min(ceil(N_syn / groups), base / 3) and at least 1, base = the records that group's clusters are built on: --public, or with --secret-free-public the secret-free records; the report says which K, and how many clusters repeated texts left empty and were dropped)")
   Integer clusters;
 
   @Option(names = "--secret-free-public", description = "SecPE: the paper's dataset split: private records in which the detector finds no secret are SecPE's public part (clustered and counted exactly, no noise); only secret-holding records are sampled and noised, and --public is optional. The guarantee covers the named secrets only, not membership")
@@ -163,10 +165,10 @@ final class RunCommand implements Callable<Integer> {
   }
 
   static final class Secret {
-    @Option(names = "--p", required = true, description = "prior p of every secret")
+    @Option(names = "--p", required = true, description = "prior p of every secret, with --r: a (p, r) budget, which every method takes (secpe only this one; augpe, dpga and ctcl through mu-GDP); the alternative to --epsilon/--delta")
     double p;
 
-    @Option(names = "--r", required = true, description = "posterior bound r of every secret")
+    @Option(names = "--r", required = true, description = "posterior bound r of every secret (r > p), with --p")
     double r;
 
     /** --p and --r as a budget (its constructor checks them). */
@@ -176,10 +178,10 @@ final class RunCommand implements Callable<Integer> {
   }
 
   static final class Dp {
-    @Option(names = "--epsilon", required = true)
+    @Option(names = "--epsilon", required = true, description = "epsilon of an (epsilon, delta) record-level differential privacy budget, with --delta: for augpe, dpga and ctcl (secpe takes --p/--r only); the alternative to --p/--r")
     double epsilon;
 
-    @Option(names = "--delta", required = true)
+    @Option(names = "--delta", required = true, description = "delta of the (epsilon, delta) budget, with --epsilon: in (0, 1) and below 1/N for N private records (a larger delta needs --allow-large-delta)")
     double delta;
 
     /** --epsilon and --delta as a budget (its constructor checks them). */
@@ -188,7 +190,7 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  @Option(names = "--secrets", paramLabel = "SPEC", description = "SecPE: what to protect, comma-separated pii | names | random-words[:COUNT] | terms:FILE (default: pii; pii,names adds person names)")
+  @Option(names = "--secrets", paramLabel = "SPEC", description = "SecPE: what to protect, comma-separated pii | names | random-words[:COUNT] | terms:FILE (default: pii, and pii,names with --secret-free-public, where a record whose secret the detector misses is used exactly: names are the PII support tickets hold most)")
   String secretsSpec;
 
   @Option(names = "--generator", description = "generator: splice (embedded-splice), ngram (embedded-ngram) or guided-splice (embedded-guided-splice: the splice generator's texts reranked by an n-gram model CTCL fine-tunes), all trained on --public, or any installed provider (see `secpe providers`); default: splice, and guided-splice for --method ctcl")
@@ -239,7 +241,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--input-timeout", paramLabel = "SECONDS", defaultValue = "60", description = "the longest wait for an input file (--private, --public, a --secrets terms file) to open and for each read's data: a FIFO that no process writes to, or a stalled read, fails after it (default: ${DEFAULT-VALUE})")
   long inputTimeout;
 
-  @Option(names = "--quiet", description = "no progress on stderr")
+  @Option(names = "--quiet", description = "no progress on stderr (warnings and errors are still printed)")
   boolean quiet;
 
   @Option(names = "--journal", paramLabel = "DIR", description = "the privacy journals: one per private dataset, every release recorded before it is drawn, one run per dataset at a time (default: $XDG_STATE_HOME/secpe/journal or ~/.local/state/secpe/journal)")
@@ -301,6 +303,23 @@ final class RunCommand implements Callable<Integer> {
         .readBy().contains(method);
   }
 
+  /**
+   * T as the run takes it: --iterations, else the library's default ({@link
+   * EvolutionBuilder#DEFAULT_ITERATIONS}) for a method with vote rounds; 1 for CTCL, which has none.
+   */
+  int rounds() {
+    return iterations != null ? iterations : reads("--iterations") ? EvolutionBuilder.DEFAULT_ITERATIONS : 1;
+  }
+
+  /**
+   * --secrets as given, else the default: {@code pii}, and {@code pii,names} in the dataset split
+   * (--secret-free-public), where a record in which the detector misses a secret is used exactly,
+   * so recall comes first: names are the PII support tickets hold most.
+   */
+  String secretsSpec() {
+    return secretsSpec != null ? secretsSpec : secretFreePublic ? "pii,names" : "pii";
+  }
+
   /** Refuses options the chosen method would silently ignore, and --labels without --label-field. */
   private void refuseInapplicable() {
     if (spec == null) {
@@ -324,7 +343,10 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Duration readTimeout = Duration.ofSeconds(RunChecks.atLeast("--input-timeout", inputTimeout, 1, " second"));
     DatasetReader reader = RunChecks.reader(this, readTimeout);
+    // Options that cannot work together are refused before any start-up work (reading an input,
+    // training a generator, loading or probing a model).
     refuseInapplicable();
+    RunChecks.combinations(this);
     boolean privateUri = URI_SCHEME.matcher(privateArg).find();
     if (privateUri && sparkMaster == null) {
       throw new IllegalArgumentException(
@@ -332,15 +354,17 @@ final class RunCommand implements Callable<Integer> {
     }
     privateFile = privateUri ? null : Path.of(privateArg);
     // Everything that can be checked without reading an input: numbers, sizes, provider options,
-    // the inputs' kinds, and every output (probed with a real write of its expected size).
+    // the inputs' kinds, every output (probed with a real write of its expected size), then that
+    // the inputs exist (a missing one said before any hint).
     RunChecks.options(this);
     RunChecks.inputs(this);
     RunChecks.outputs(this);
+    RunChecks.inputsExist(this);
     // Consent before any request: a REMOTE embedder is not even probed without it.
     RunChecks.remoteEmbedding(this, null);
-    RunChecks.labelFieldHint(this, System.err);
+    RunChecks.labelFieldHint(this, spec.commandLine().getErr());
     // Checked before any private record is read: what to protect, and the public text it needs.
-    SecretsOption.Spec secrets = SecretsOption.parse(secretsSpec == null ? "pii" : secretsSpec, readTimeout);
+    SecretsOption.Spec secrets = SecretsOption.parse(secretsSpec(), readTimeout);
     PublicCorpus pub = publicFile == null ? PublicCorpus.of(List.of()) : read("--public", () -> reader.readPublic(publicFile));
     if (publicFile != null && pub.isEmpty()) {
       throw new IllegalArgumentException("--public " + publicFile + " holds no records: give a --public file with public text");
@@ -357,12 +381,6 @@ final class RunCommand implements Callable<Integer> {
       if (name.endsWith(".csv") || name.endsWith(".csv.gz")) {
         throw new IllegalArgumentException("--spark reads --private as JSON lines (.jsonl, .jsonl.gz), got " + privateArg);
       }
-    }
-    if (reads("--iterations") && iterations == null) {
-      throw new IllegalArgumentException("--iterations is required for --method " + method);
-    }
-    if (pub.isEmpty()) {
-      RunChecks.withoutPublic(this);
     }
     try (SparkSessionOrNone spark = SparkSessionOrNone.open(this)) {
       PrivateStore priv = spark.store != null
@@ -445,6 +463,7 @@ final class RunCommand implements Callable<Integer> {
     }
     RunChecks.labels(this, priv, pub);
     RunResult result = run(priv, pub, generator, embedder);
+    warnAfterRun(result.report().warnings());
     OutputPaths.writeAtomically("--out", out, result.dataset()::writeJsonl);
     ObjectNode json = PrivacyReportJson.toTree(result.report());
     if (!result.report().mechanisms().isEmpty()) {
@@ -454,11 +473,6 @@ final class RunCommand implements Callable<Integer> {
       ObjectNode j = json.putObject("journal");
       j.put("directory", journalDirectory().toString());
       PrintWriter err = spec.commandLine().getErr();
-      for (String w : result.report().warnings()) {
-        if (w.startsWith("privacy journal: ")) {
-          err.println("warning: " + w);
-        }
-      }
       try {
         PrivacyJournal.History h = PrivacyJournal.at(journalDirectory()).history(priv);
         j.put("runs", h.runs().size());
@@ -580,8 +594,6 @@ final class RunCommand implements Callable<Integer> {
     }
     if (checkpoint != null) {
       b.checkpoint(checkpoint).resume(resume);
-    } else if (resume) {
-      throw new IllegalArgumentException("--resume needs --checkpoint DIR");
     }
     b.journal(PrivacyJournal.at(journalDirectory()).lockWait(Duration.ofSeconds(journalWait)));
     if (allowRemote) {
@@ -599,9 +611,6 @@ final class RunCommand implements Callable<Integer> {
   private RunResult run(PrivateStore priv, PublicCorpus pub, TextGenerator g, TextEmbedder e) {
     switch (method) {
       case secpe:
-        if (budget.secret == null) {
-          throw new IllegalArgumentException("SecPE needs a (p, r) budget: give --p and --r");
-        }
         SecPE.Builder sb = common(SecPE.builder(), priv, pub, g, e)
             .budget(budget.secret.toBudget())
             .secrets(detector)
@@ -609,11 +618,7 @@ final class RunCommand implements Callable<Integer> {
         if (clusters != null) {
           sb.clusters(clusters);
         }
-        if (secretFreeVotes || publicJoinsClusters) {
-          if (!secretFreePublic) {
-            throw new IllegalArgumentException(
-                (secretFreeVotes ? "--secret-free-votes" : "--public-joins-clusters") + " needs --secret-free-public");
-          }
+        if (secretFreeVotes || publicJoinsClusters) { // both need --secret-free-public (RunChecks.combinations)
           sb.secretFreeVotes(secretFreeVotes).publicJoinsClusters(publicJoinsClusters);
         }
         if (secretCap != null) {
@@ -663,8 +668,28 @@ final class RunCommand implements Callable<Integer> {
     return journal != null ? journal : PrivacyJournal.defaultDirectory();
   }
 
-  /** Settings that make the output weak, known before anything is embedded: on stderr, always. */
+  /** The warnings printed before the run started ({@link #warnBeforeRun}), not to be printed again. */
+  private final Set<String> warnedBefore = new HashSet<>();
+
+  /**
+   * Settings that make the output weak, known before anything is embedded ({@code Runs.warnings()}):
+   * on stderr, always (--quiet silences progress only).
+   */
   private void warnBeforeRun(List<String> warnings) {
+    warnedBefore.addAll(warnings);
+    warn(warnings);
+  }
+
+  /**
+   * Every warning of the run's report that was not printed before it started (what only the run
+   * can know: SecPE's centre noise against its centres' power, texts that stayed copies, a journal
+   * repair): on stderr once, always, as the report lists them.
+   */
+  private void warnAfterRun(List<String> reportWarnings) {
+    warn(reportWarnings.stream().filter(w -> !warnedBefore.contains(w)).toList());
+  }
+
+  private void warn(List<String> warnings) {
     PrintWriter err = spec.commandLine().getErr();
     for (String w : warnings) {
       err.println("warning: " + w);

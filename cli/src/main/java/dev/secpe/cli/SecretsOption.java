@@ -61,12 +61,18 @@ final class SecretsOption {
   /** One entry: kind, word count (random-words) or terms and their file name (terms). */
   record Entry(String kind, int count, List<String> terms, String file) {}
 
-  /** The terms files SPEC names (not read), so that no output may replace one. */
+  /** One entry as written: its kind, word count (random-words) or terms file (terms, not read). */
+  private record Written(String kind, int count, Path file) {}
+
+  /**
+   * The terms files SPEC names (not read), so that no output may replace one and a missing one is
+   * said before anything is read; none for a SPEC that is absent or does not parse.
+   */
   static List<Path> files(String spec) {
     List<Path> out = new ArrayList<>();
-    if (spec != null) {
+    if (spec != null && !spec.isBlank()) {
       for (String raw : spec.split(",")) {
-        String item = raw.trim();
+        String item = raw.strip();
         if (item.startsWith("terms:") && item.length() > "terms:".length()) {
           out.add(Path.of(item.substring("terms:".length())));
         }
@@ -75,23 +81,24 @@ final class SecretsOption {
     return out;
   }
 
-  /** Parses and checks SPEC (reads terms files); fails with a message naming the option. */
-  static Spec parse(String spec) {
-    return parse(spec, InputFiles.DEFAULT_STALL_TIMEOUT);
+  /**
+   * Checks SPEC's syntax without reading any file, so that a mistyped SPEC is said before the
+   * inputs are looked at; fails with a message naming the option.
+   */
+  static void check(String spec) {
+    written(spec);
   }
 
-  /** As {@link #parse(String)}, waiting at most {@code readTimeout} for a terms file's data. */
-  static Spec parse(String spec, Duration readTimeout) {
+  /** SPEC's entries as written, checked; no file is read. */
+  private static List<Written> written(String spec) {
     if (spec == null || spec.isBlank()) {
       throw new IllegalArgumentException("--secrets: SPEC must not be empty (expected pii, names, random-words[:COUNT], terms:FILE)");
     }
-    List<Entry> out = new ArrayList<>();
+    List<Written> out = new ArrayList<>();
     for (String raw : spec.split(",")) {
       String item = raw.strip();
-      if (item.equals("pii")) {
-        out.add(new Entry("pii", 0, List.of(), null));
-      } else if (item.equals("names")) {
-        out.add(new Entry("names", 0, List.of(), null));
+      if (item.equals("pii") || item.equals("names")) {
+        out.add(new Written(item, 0, null));
       } else if (item.equals("random-words") || item.startsWith("random-words:")) {
         int count = DEFAULT_WORD_COUNT;
         if (item.startsWith("random-words:")) {
@@ -105,13 +112,32 @@ final class SecretsOption {
             throw new IllegalArgumentException("--secrets: COUNT must be a positive integer, got " + item);
           }
         }
-        out.add(new Entry("random-words", count, List.of(), null));
+        out.add(new Written("random-words", count, null));
       } else if (item.startsWith("terms:")) {
-        Path file = Path.of(item.substring("terms:".length()));
-        out.add(new Entry("terms", 0, readTerms(file, readTimeout), file.getFileName() == null ? file.toString() : file.getFileName().toString()));
+        out.add(new Written("terms", 0, Path.of(item.substring("terms:".length()))));
       } else {
         throw new IllegalArgumentException(
             "--secrets: unknown entry '" + item + "' (expected pii, names, random-words[:COUNT], terms:FILE)");
+      }
+    }
+    return out;
+  }
+
+  /** Parses and checks SPEC (reads terms files); fails with a message naming the option. */
+  static Spec parse(String spec) {
+    return parse(spec, InputFiles.DEFAULT_STALL_TIMEOUT);
+  }
+
+  /** As {@link #parse(String)}, waiting at most {@code readTimeout} for a terms file's data. */
+  static Spec parse(String spec, Duration readTimeout) {
+    List<Entry> out = new ArrayList<>();
+    for (Written w : written(spec)) {
+      if (w.kind().equals("terms")) {
+        Path file = w.file();
+        out.add(new Entry("terms", 0, readTerms(file, readTimeout),
+            file.getFileName() == null ? file.toString() : file.getFileName().toString()));
+      } else {
+        out.add(new Entry(w.kind(), w.count(), List.of(), null));
       }
     }
     return new Spec(out);

@@ -49,6 +49,27 @@ class HelpTextTest {
         .contains("--public is optional");
   }
 
+  // fault: `run --help`: `--epsilon` and `--delta` without a description, `--iterations` "required", `--clusters` gave `min(N_syn, base / 3)` where SecPE chooses `min(ceil(N_syn / groups), base / 3)` per label group (issue 53)
+  // holds: each budget option says what it is, which methods take it and the other form; `--iterations` gives the library's default 3; `--clusters` gives the rule per label group and that a K a group cannot hold is refused, never lowered; `--secrets` gives the split's default
+  @Test
+  void theRunOptionsSayWhatTheyAreAndTheirDefaults() {
+    CommandLine run = SecpeCli.commandLine().getSubcommands().get("run");
+    assertThat(description(run, "--epsilon")).contains("(epsilon, delta)").contains("augpe, dpga and ctcl")
+        .contains("secpe takes --p/--r only").contains("alternative to --p/--r");
+    assertThat(description(run, "--delta")).contains("with --epsilon").contains("below 1/N")
+        .contains("--allow-large-delta");
+    assertThat(description(run, "--p")).contains("every method takes").contains("--epsilon/--delta");
+    assertThat(description(run, "--iterations")).contains("default: 3").doesNotContain("required");
+    assertThat(description(run, "--clusters")).contains("min(ceil(N_syn / groups), base / 3)")
+        .doesNotContain("min(N_syn, base / 3)").contains("refused, never lowered").contains("per label group");
+    assertThat(description(run, "--secrets")).contains("default: pii, and pii,names with --secret-free-public");
+    assertThat(description(run, "--quiet")).contains("warnings and errors are still printed");
+  }
+
+  private static String description(CommandLine c, String option) {
+    return String.join(" ", c.getCommandSpec().findOption(option).description());
+  }
+
   private static void collect(CommandLine c, List<CommandLine> out) {
     out.add(c);
     for (CommandLine sub : c.getSubcommands().values()) {

@@ -3,9 +3,8 @@ package dev.secpe.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.secpe.core.io.DatasetReader;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -48,10 +47,10 @@ class RunLabelFieldHintTest {
   }
 
   private static String hint(RunCommand c) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+    StringWriter text = new StringWriter();
+    try (PrintWriter err = new PrintWriter(text)) {
       RunChecks.labelFieldHint(c, err);
     }
-    return bytes.toString(StandardCharsets.UTF_8);
+    return text.toString();
   }
 }

@@ -155,7 +155,8 @@ class RunOutputPathsTest {
   void aMissingOrTruncatedInputIsBadInputNotAnInternalError(@TempDir Path dir) throws Exception {
     CliRun.Outcome missing = run(dir, dir.resolve("s.jsonl"), dir.resolve("r.json"));
     assertThat(missing.code()).isEqualTo(2);
-    assertThat(missing.err()).startsWith("error: --private: ").contains("private.jsonl").doesNotContain("internal error");
+    assertThat(missing.err()).startsWith("error: --private file not found: ").contains("private.jsonl")
+        .doesNotContain("internal error");
     // A gzip file cut in the middle.
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(bytes)) {
@@ -174,7 +175,8 @@ class RunOutputPathsTest {
         .doesNotContain("long private file");
     // A directory given as --private (the issue: "internal error", exit 1).
     Path asDir = Files.createDirectory(dir.resolve("private-dir.jsonl"));
-    CliRun.Outcome asDirectory = CliRun.execute(List.of("run", "--method", "augpe", "--private", asDir.toString(),
+    CliRun.Outcome asDirectory = CliRun.execute(List.of("run", "--method", "augpe", "--generator", "test-fake-generator",
+        "--private", asDir.toString(),
         "--synthetic-size", "2", "--iterations", "1", "--epsilon", "1", "--delta", "1e-5", "--quiet",
         "--out", dir.resolve("s2.jsonl").toString(), "--report", dir.resolve("r2.json").toString()));
     assertThat(asDirectory.code()).isEqualTo(2);

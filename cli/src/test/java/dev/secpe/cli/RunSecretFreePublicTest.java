@@ -196,4 +196,45 @@ class RunSecretFreePublicTest {
     assertThat(refused.code()).isEqualTo(2);
     assertThat(refused.err()).contains("--secret-free-public does not apply to --method augpe");
   }
+
+  /** 40 records: even ones name a person and give no address, odd ones hold nothing personal. */
+  private static CliRun.Outcome runOnNames(Path dir, String... extra) throws Exception {
+    List<String> priv = new ArrayList<>();
+    List<String> pub = new ArrayList<>();
+    String[] people = {"Priya Patel", "John Smith", "Maria Garcia", "David Okafor"};
+    for (int i = 0; i < 40; i++) {
+      priv.add(i % 2 == 0
+          ? "{\"text\": \"" + people[i / 2 % 4] + " asked when order " + i + " will be delivered\"}"
+          : "{\"text\": \"A note about order number " + i + " and its delivery schedule\"}");
+      pub.add("{\"text\": \"public message " + i + " about orders and deliveries\"}");
+    }
+    Files.write(dir.resolve("private.jsonl"), priv);
+    Files.write(dir.resolve("public.jsonl"), pub);
+    List<String> args = new ArrayList<>(List.of("run", "--method", "secpe",
+        "--private", dir.resolve("private.jsonl").toString(), "--public", dir.resolve("public.jsonl").toString(),
+        "--synthetic-size", "10", "--iterations", "1", "--variations", "2", "--p", "1e-4", "--r", "1e-3",
+        "--embedder", "test-hash-embedder", "--generator", "test-fake-generator", "--reproducible-noise", "1",
+        "--quiet", "--journal", dir.resolve("journal").toString(),
+        "--out", dir.resolve("synthetic.jsonl").toString(), "--report", dir.resolve("report.json").toString()));
+    args.addAll(List.of(extra));
+    return CliRun.execute(args);
+  }
+
+  // fault: the split (`--secret-free-public`) with the default `--secrets` on records that name a person but give no address (issue 50, decision on case 6)
+  // holds: in the split the default is `pii,names` (recall first: a record whose secret the detector misses is used exactly), and the report names both detectors; without the split the default stays `pii` (before: `pii` in both, so every such record was used exactly, without noise)
+  @Test
+  void inTheSplitTheDefaultSecretsAddNames(@TempDir Path dir) throws Exception {
+    CliRun.Outcome split = runOnNames(Files.createDirectories(dir.resolve("split")), "--secret-free-public");
+    assertThat(split.code()).as(split.err()).isZero();
+    JsonNode r = new ObjectMapper().readTree(dir.resolve("split").resolve("report.json").toFile());
+    assertThat(r.get("deviations").toString()).contains("Secrets were detected by 'pii-regex + names'");
+    assertThat(r.get("mechanisms")).isNotEmpty();
+    // The same records without the split: pii alone finds no secret in them.
+    CliRun.Outcome plain = runOnNames(Files.createDirectories(dir.resolve("plain")));
+    assertThat(plain.code()).isEqualTo(2);
+    assertThat(plain.err()).contains("--secrets");
+    CliRun.Outcome piiOnly = runOnNames(Files.createDirectories(dir.resolve("pii")), "--secret-free-public",
+        "--secrets", "pii");
+    assertThat(piiOnly.code()).isEqualTo(2);
+  }
 }

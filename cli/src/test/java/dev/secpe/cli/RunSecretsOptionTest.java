@@ -124,7 +124,7 @@ class RunSecretsOptionTest {
     assertThat(count.err()).contains("--secrets: COUNT must be a positive integer, got random-words:abc");
     Outcome missing = run(dir, "--secrets", "terms:" + dir.resolve("nope.txt"));
     assertThat(missing.code()).isEqualTo(2);
-    assertThat(missing.err()).contains("--secrets: cannot read terms file").contains("nope.txt");
+    assertThat(missing.err()).contains("--secrets terms file not found: ").contains("nope.txt");
     // The option is checked before the private file is opened: with a missing private file the
     // error is still about --secrets.
     CliRun.Outcome refused = CliRun.execute("run", "--method", "secpe",

@@ -41,6 +41,9 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   /** The default of {@link #embeddingTimeout}: 2 minutes per batch and attempt. */
   public static final Duration DEFAULT_EMBEDDING_TIMEOUT = Duration.ofMinutes(2);
 
+  /** The default of {@link #iterations}: T = 3 vote rounds. */
+  public static final int DEFAULT_ITERATIONS = 3;
+
   /** The default of {@link #providerRetries}: 2, so 3 attempts in all. */
   public static final int DEFAULT_PROVIDER_RETRIES = 2;
 
@@ -50,7 +53,7 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
   TextEmbedder embedder;
   int syntheticSize = 100;
   int variations = 3;
-  int iterations = 3;
+  int iterations = DEFAULT_ITERATIONS;
   long seed = 0;
   GenerationParams generation = GenerationParams.defaults();
   double maskProbability = 0.5;
@@ -172,7 +175,10 @@ public abstract class EvolutionBuilder<B extends EvolutionBuilder<B>> {
     return self();
   }
 
-  /** T, the number of vote rounds (default 3; at most {@link SizeLimits#MAX_ITERATIONS}). */
+  /**
+   * T, the number of vote rounds (default {@value #DEFAULT_ITERATIONS}; at most {@link
+   * SizeLimits#MAX_ITERATIONS}).
+   */
   public B iterations(int t) {
     this.iterations = SizeLimits.check("iterations", t, SizeLimits.MAX_ITERATIONS);
     given.add("iterations");

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The privacy odometer of every private dataset: one append-only journal per dataset, kept in a
@@ -171,7 +172,8 @@ public final class PrivacyJournal {
       runs.add(new Run(
           r.id(), r.lineage(), r.method(), r.resumed(), r.started(), end.map(JournalEntry.End::time),
           end.map(JournalEntry.End::status).orElse("unfinished"), r.checkpoint(), r.user(), r.noise(),
-          List.copyOf(charges.get(r.id())), r.mode().isEmpty() ? Run.modeOf(r.method()) : r.mode(), r.exactRecords()));
+          List.copyOf(charges.get(r.id())), r.mode().isEmpty() ? Run.modeOf(r.method()) : r.mode(), r.exactRecords(),
+          r.prior()));
     }
     return new History(key, file, records, Optional.ofNullable(limit), runs, repairs);
   }
@@ -236,7 +238,8 @@ public final class PrivacyJournal {
     /**
      * The release's privacy cost as the journal and checkpoints write it: a JSON object with its
      * {@code type} ("gaussian", "laplace", "subsampled-gaussian", "secret-mixture", "pure-dp") and
-     * that mechanism's parameters, by the names {@code bin/secpe privacy history} prints.
+     * that mechanism's parameters, in the journal's spelling ({@code shiftMultiplier}); {@code bin/secpe
+   * privacy spent} prints it with the run report's spelling beside it.
      */
     public String costJson() {
       return JournalEntry.costJson(release.cost());
@@ -262,6 +265,8 @@ public final class PrivacyJournal {
    *     SecPE run journalled before runs recorded their mode (it may have been either)
    * @param exactRecords whether the run used private records exactly, without noise (SecPE's split:
    *     the records in which the detector found no secret); false where the mode is unknown
+   * @param prior the prior p of a SecPE run's (p, r) budget; empty for the other methods and for a
+   *     SecPE run journalled before runs recorded it
    */
   public record Run(
       String id,
@@ -276,7 +281,8 @@ public final class PrivacyJournal {
       String noise,
       List<Charge> charges,
       String mode,
-      boolean exactRecords) {
+      boolean exactRecords,
+      OptionalDouble prior) {
 
     /** The noise value of a run drawn with secure noise; any other value protects nothing. */
     public static final String SECURE = Checkpoint.SECURE;
@@ -300,9 +306,29 @@ public final class PrivacyJournal {
       this(id, lineage, method, resumed, started, ended, status, checkpoint, user, noise, charges, modeOf(method), false);
     }
 
+    /** A run as journalled before runs recorded the prior of their budget. */
+    public Run(
+        String id,
+        String lineage,
+        String method,
+        boolean resumed,
+        Instant started,
+        Optional<Instant> ended,
+        String status,
+        Optional<String> checkpoint,
+        String user,
+        String noise,
+        List<Charge> charges,
+        String mode,
+        boolean exactRecords) {
+      this(id, lineage, method, resumed, started, ended, status, checkpoint, user, noise, charges, mode, exactRecords,
+          OptionalDouble.empty());
+    }
+
     /** Checks the values. */
     public Run {
       Objects.requireNonNull(mode, "mode");
+      Objects.requireNonNull(prior, "prior");
     }
 
     /**
@@ -452,6 +478,23 @@ public final class PrivacyJournal {
         }
       }
       return out;
+    }
+
+    /**
+     * The priors p the runs of per-secret guarantee (SecPE) that charged a release were given, each
+     * once, in the order of the runs: one where they agree (the prior at which their (p, r) total
+     * reads as the runs stated it), several where they differ, none where no such run journalled
+     * one (the other runs' priors are not known: they were journalled before runs recorded it).
+     */
+    public List<Double> priors() {
+      List<Double> out = new ArrayList<>();
+      for (Run r : runs) {
+        if (r.perSecret() && !r.charges().isEmpty() && r.prior().isPresent()
+            && !out.contains(r.prior().getAsDouble())) {
+          out.add(r.prior().getAsDouble());
+        }
+      }
+      return List.copyOf(out);
     }
 
     /**

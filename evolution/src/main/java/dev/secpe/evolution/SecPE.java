@@ -18,6 +18,7 @@ import dev.secpe.evolution.secpe.SecPEPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -189,13 +190,16 @@ public final class SecPE extends Runs<SecPE.Config> {
   /**
    * The mode ({@code secpe}, {@code secpe-split}, {@code secpe-split-votes}), whether the run uses
    * the secret-free records exactly (the split), and the detector's digest, which binds the
-   * checkpoint and the journal entries to the detector's whole configuration, not its name.
+   * checkpoint and the journal entries to the detector's whole configuration, not its name; and the
+   * prior p of its budget, journalled so that the dataset's (p, r) total can be given without it.
    */
   @Override
   RunKind kind(Method method) {
     Config c = config();
     String mode = c.secretFreeVotes() ? "secpe-split-votes" : c.secretFreeAsPublic() ? "secpe-split" : method.name();
-    return RunKind.perSecret(mode, c.secretFreeAsPublic(), c.detector() == null ? "" : SecretDetectors.digest(c.detector()));
+    // A non-private baseline has no budget (and keeps no journal).
+    return RunKind.perSecret(mode, c.secretFreeAsPublic(), c.detector() == null ? "" : SecretDetectors.digest(c.detector()),
+        c.budget() == null ? OptionalDouble.empty() : OptionalDouble.of(c.budget().p()));
   }
 
   /**

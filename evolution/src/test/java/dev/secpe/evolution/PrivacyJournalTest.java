@@ -329,4 +329,26 @@ class PrivacyJournalTest {
         .isCloseTo(augpe.report().dp().orElseThrow().epsilon(), org.assertj.core.data.Offset.offset(1e-6));
     assertThat(augpe.report().guarantee().orElseThrow().statement()).startsWith("record-level differential privacy");
   }
+
+  // fault: the journal kept no prior of a SecPE run's (p, r) budget, so `privacy spent` without `--p` gave mu but no r (issue 53)
+  // holds: a SecPE run entry journals `prior`, the p of its budget (`Run.prior()`); `History.priors()` gives the priors of the runs that charged per-secret releases, each once; an Aug-PE run has none
+  @Test
+  void aSecPERunJournalsThePriorOfItsBudget(@TempDir Path dir) throws Exception {
+    PrivacyJournal journal = PrivacyJournal.at(dir.resolve("j"));
+    secpe(journal).build().run();
+    secpe(journal).secretFreeAsPublic(true).build().run();
+    PrivacyJournal.History h = journal.history(SecretFreeSplitTest.onlySpamHoldsSecrets(40));
+    assertThat(h.runs()).allSatisfy(r -> assertThat(r.prior()).hasValue(1e-4));
+    assertThat(h.priors()).containsExactly(1e-4);
+    assertThat(java.nio.file.Files.readAllLines(h.file()).stream().filter(l -> l.contains("\"type\":\"run\"")))
+        .hasSize(2).allSatisfy(l -> assertThat(l).contains("\"prior\":1.0E-4"));
+    secpe(journal).budget(dev.secpe.accounting.SecretBudget.ofRatio(1e-3, 10)).build().run();
+    assertThat(journal.history(SecretFreeSplitTest.onlySpamHoldsSecrets(40)).priors()).containsExactly(1e-4, 1e-3);
+
+    PrivacyJournal other = PrivacyJournal.at(dir.resolve("k"));
+    run(dir.resolve("k"), null, Fixtures.CountingNoise.secure()).build().run();
+    PrivacyJournal.History k = other.history(Fixtures.privateData(100));
+    assertThat(k.runs().get(0).prior()).isEmpty();
+    assertThat(k.priors()).isEmpty();
+  }
 }

@@ -34,6 +34,7 @@ final class RunGuards {
         settings.checkpointDir(),
         settings.noise().isPrivate(),
         kind.detector(),
+        kind.prior(),
         method.plan().calibratedReleases(),
         journal.isPresent() ? data.datasetKey() : "",
         journal.isPresent() ? data.size() : 0));

@@ -7,6 +7,7 @@ import dev.secpe.accounting.ledger.PrivacyLedger;
 import dev.secpe.accounting.ledger.Release;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * One entry of a dataset's privacy journal as it is read back ({@link RunJournal#read}): the
@@ -41,7 +42,8 @@ public sealed interface JournalEntry {
   /**
    * A run started ({@code noise}: {@link Checkpoint#SECURE} or {@link Checkpoint#REPRODUCIBLE};
    * {@code mode} "" in an entry written before runs journalled it, with {@code exactRecords} then
-   * false although unknown).
+   * false although unknown; {@code prior} the p of a SecPE run's (p, r) budget, empty in an entry
+   * written before runs journalled it and for the other methods).
    */
   record Run(
       String id,
@@ -53,7 +55,8 @@ public sealed interface JournalEntry {
       String user,
       String noise,
       String mode,
-      boolean exactRecords) implements JournalEntry {}
+      boolean exactRecords,
+      OptionalDouble prior) implements JournalEntry {}
 
   /** The run {@code run} charged {@code release}, before its noise was drawn. */
   record Charge(String run, Instant time, Release release) implements JournalEntry {}

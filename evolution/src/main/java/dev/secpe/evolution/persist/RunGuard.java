@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What one run holds from its start to its end: the lock of its checkpoint directory (one run per
@@ -45,6 +46,8 @@ public final class RunGuard implements AutoCloseable {
    * @param checkpointDir the run's checkpoint directory, if it checkpoints
    * @param secureNoise whether the run draws secure noise (else reproducible, seeded noise)
    * @param detector the digest of the run's secret detector's whole configuration, "" for none
+   * @param prior the prior p of a run whose guarantee is per secret (SecPE's (p, r) budget),
+   *     journalled with the run; empty for none
    * @param planned the releases the run plans, checked against the dataset's lifetime budget
    * @param datasetKey the private dataset's key, which names its journal
    * @param records the number of private records
@@ -58,6 +61,7 @@ public final class RunGuard implements AutoCloseable {
       Optional<Path> checkpointDir,
       boolean secureNoise,
       String detector,
+      OptionalDouble prior,
       List<Release> planned,
       String datasetKey,
       int records) {

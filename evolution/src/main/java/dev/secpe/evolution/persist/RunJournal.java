@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.UUID;
 
@@ -28,7 +29,8 @@ import java.util.UUID;
  * <ul>
  *   <li>{@code run}: the run starts (its id, the lineage of checkpoints it continues, its method,
  *       its {@code mode} and whether it uses private records exactly, {@code exactRecords}, and for
- *       SecPE its secret detector's digest, {@code detector});
+ *       SecPE its secret detector's digest, {@code detector}, and the prior p of its (p, r) budget,
+ *       {@code prior});
  *   <li>{@code charge}: a release (id, mechanism, cost, and the detector's digest where the run has
  *       one) is charged, <em>before</em> its noise is
  *       drawn; {@code draw} the same for a release an earlier charge covers; refused here, before
@@ -316,6 +318,7 @@ public final class RunJournal implements AutoCloseable {
     if (!request.detector().isEmpty()) {
       e.put("detector", request.detector());
     }
+    request.prior().ifPresent(p -> e.put("prior", p));
     checkpoint.ifPresent(p -> e.put("checkpoint", p.toAbsolutePath().normalize().toString()));
     file.append(e);
   }
@@ -493,7 +496,8 @@ public final class RunJournal implements AutoCloseable {
             run, e.path("lineage").asText(), e.path("method").asText(), e.path("resumed").asBoolean(),
             Instant.parse(e.path("time").asText()), Optional.ofNullable(e.path("checkpoint").textValue()),
             e.path("user").asText(), e.path("noise").asText(), e.path("mode").asText(""),
-            e.path("exactRecords").asBoolean(false)));
+            e.path("exactRecords").asBoolean(false),
+            e.hasNonNull("prior") ? OptionalDouble.of(e.path("prior").asDouble()) : OptionalDouble.empty()));
         case "charge" -> out.add(
             new JournalEntry.Charge(run, Instant.parse(e.path("time").asText()), releaseFrom(e.path("release"))));
         case "end" -> out.add(new JournalEntry.End(run, Instant.parse(e.path("time").asText()), e.path("status").asText()));
