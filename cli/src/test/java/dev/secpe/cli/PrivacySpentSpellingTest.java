@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,7 +98,7 @@ class PrivacySpentSpellingTest {
         new PrivacyCost.SecretMixture(2.0, Math.sqrt(2), new double[][] {{1.0}}, "set"));
     PrivacyJournal.Run old = new PrivacyJournal.Run("r1", "l1", "secpe", false, Instant.EPOCH,
         Optional.of(Instant.EPOCH), "finished", Optional.empty(), "me", PrivacyJournal.Run.SECURE,
-        List.of(new PrivacyJournal.Charge(Instant.EPOCH, release)), "secpe", false);
+        List.of(new PrivacyJournal.Charge(Instant.EPOCH, release)), "secpe", false, OptionalDouble.empty());
     PrivacyJournal.History h = new PrivacyJournal.History("key", Path.of("journal.jsonl"), 100, Optional.empty(),
         List.of(old), List.of());
     ObjectNode out = JsonOut.MAPPER.createObjectNode();

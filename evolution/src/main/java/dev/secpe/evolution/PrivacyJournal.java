@@ -287,44 +287,6 @@ public final class PrivacyJournal {
     /** The noise value of a run drawn with secure noise; any other value protects nothing. */
     public static final String SECURE = Checkpoint.SECURE;
 
-    /**
-     * A run as journalled before runs recorded their mode: for a method with one mode, its name;
-     * for SecPE, empty (split or not cannot be told).
-     */
-    public Run(
-        String id,
-        String lineage,
-        String method,
-        boolean resumed,
-        Instant started,
-        Optional<Instant> ended,
-        String status,
-        Optional<String> checkpoint,
-        String user,
-        String noise,
-        List<Charge> charges) {
-      this(id, lineage, method, resumed, started, ended, status, checkpoint, user, noise, charges, modeOf(method), false);
-    }
-
-    /** A run as journalled before runs recorded the prior of their budget. */
-    public Run(
-        String id,
-        String lineage,
-        String method,
-        boolean resumed,
-        Instant started,
-        Optional<Instant> ended,
-        String status,
-        Optional<String> checkpoint,
-        String user,
-        String noise,
-        List<Charge> charges,
-        String mode,
-        boolean exactRecords) {
-      this(id, lineage, method, resumed, started, ended, status, checkpoint, user, noise, charges, mode, exactRecords,
-          OptionalDouble.empty());
-    }
-
     /** Checks the values. */
     public Run {
       Objects.requireNonNull(mode, "mode");

@@ -331,7 +331,7 @@ class KillAndResumeTest {
     List<String> deviations = r.deviations().stream().filter(d -> !d.startsWith("Resumed from round")).toList();
     return new PrivacyReport(r.method(), r.syntheticRecords(), r.privateRecords(), r.mu(), r.dp(), r.secretBudget(),
         r.sigma(), r.mechanisms(), deviations, r.noise(), r.providers(), PhaseTimings.ZERO, List.of(), r.warnings(),
-        Optional.empty());
+        Optional.empty(), r.guarantee());
   }
 
   @org.junit.jupiter.api.Test

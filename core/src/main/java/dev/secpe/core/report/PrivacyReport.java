@@ -79,27 +79,6 @@ public record PrivacyReport(
     }
   }
 
-  /** A report that states no {@link Guarantee} (the constructor before it existed). */
-  public PrivacyReport(
-      String method,
-      int syntheticRecords,
-      int privateRecords,
-      Optional<GdpMu> mu,
-      Optional<DpBudget> dp,
-      Optional<SecretBudget> secretBudget,
-      OptionalDouble sigma,
-      List<Release> mechanisms,
-      List<String> deviations,
-      NoiseMode noise,
-      List<ProviderInfo> providers,
-      PhaseTimings timing,
-      List<PhaseTimings> roundTimings,
-      List<String> warnings,
-      Optional<EmbeddingStats> embedding) {
-    this(method, syntheticRecords, privateRecords, mu, dp, secretBudget, sigma, mechanisms, deviations, noise,
-        providers, timing, roundTimings, warnings, embedding, Optional.empty());
-  }
-
   /** Validates and copies. */
   public PrivacyReport {
     Objects.requireNonNull(method, "method");
