@@ -33,7 +33,7 @@ import java.util.zip.GZIPInputStream;
  *
  * <pre>
  * ./mvnw -q -B -ntp -o -pl evaluation -am test-compile
- * ./mvnw -q -B -ntp -o -pl evaluation dependency:build-classpath -Dmdep.outputFile=cp.txt -Dmdep.includeScope=test
+ * ./mvnw -q -B -ntp -o -pl evaluation dependency:build-classpath -Dmdep.outputFile=cp.txt -DincludeScope=test
  * java -cp "evaluation/target/classes:evaluation/target/test-classes:$(cat evaluation/cp.txt)" \
  *     dev.secpe.evaluation.DownstreamClassifierComparison
  * </pre>
