@@ -3,8 +3,6 @@ module dev.secpe.evaluation {
   requires static org.jspecify;
   requires transitive dev.secpe.core;
   requires ojalgo; // a named module (its jar has a descriptor)
-  // LIBLINEAR's jar carries no module name: this is the name the JDK derives from the jar.
-  requires liblinear;
 
   exports dev.secpe.evaluation;
 }

@@ -6,4 +6,5 @@ module com.example.modular {
   requires dev.secpe.evolution;        // SecPE and, transitively, core, clustering, accounting, llm
   requires dev.secpe.llm.embedded;     // the n-gram generator (the embedder is found by name)
   requires dev.secpe.accounting.ortools; // only to check that its solvers are bound as services
+  requires dev.secpe.evaluation;       // downstream accuracy (its classifier is its own: no LIBLINEAR)
 }

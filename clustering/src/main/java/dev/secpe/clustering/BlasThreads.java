@@ -21,21 +21,20 @@ public final class BlasThreads {
    * @throws IllegalStateException if neither native backend loads
    */
   public static int get() {
-    NativeGemm g = NearestNeighbours.openBlas();
-    if (g != null) {
-      return g.threads();
-    }
-    try {
-      Nd4jRuntime.prepare();
-      return Nd4jScorer.blasThreads();
-    } catch (LinkageError e) {
-      throw noNativeBlas(e);
-    }
+    return nativeBlas().threads();
   }
 
-  private static IllegalStateException noNativeBlas(Throwable cause) {
-    return new IllegalStateException("no native BLAS loads: add dev.secpe:secpe-kernel-openblas"
-        + " (the pure-Java kernel has no BLAS threads)", cause);
+  /** The OpenBLAS add-on where it loads, else ND4J's where it loads. */
+  private static NativeGemm nativeBlas() {
+    NativeGemm g = NearestNeighbours.openBlas();
+    if (g == null) {
+      g = NearestNeighbours.nd4j();
+    }
+    if (g == null) {
+      throw new IllegalStateException("no native BLAS loads: add dev.secpe:secpe-kernel-openblas"
+          + " (the pure-Java kernel has no BLAS threads)");
+    }
+    return g;
   }
 
   /**
@@ -47,16 +46,6 @@ public final class BlasThreads {
    */
   public static void setProcessWide(int threads) {
     Require.threads(threads);
-    NativeGemm g = NearestNeighbours.openBlas();
-    if (g != null) {
-      g.setThreads(threads);
-      return;
-    }
-    try {
-      Nd4jRuntime.prepare();
-      Nd4jScorer.setBlasThreads(threads);
-    } catch (LinkageError e) {
-      throw noNativeBlas(e);
-    }
+    nativeBlas().setThreads(threads);
   }
 }

@@ -4,7 +4,7 @@ import dev.secpe.clustering.internal.KernelProbe;
 import dev.secpe.clustering.spi.NativeGemm;
 
 /**
- * A {@link BlockScorer} on a {@link NativeGemm} add-on (OpenBLAS, CUDA): B's chunks live natively
+ * A {@link BlockScorer} on a {@link NativeGemm} add-on (OpenBLAS, CUDA, ND4J): B's chunks live natively
  * for the call, each lane has its own native A block and tile, and the scan reads the tile in
  * place; or, fused ({@link NativeGemm#fusedTop2()}, a GPU), the add-on scans the tile where it is
  * and only each row's top two come back.

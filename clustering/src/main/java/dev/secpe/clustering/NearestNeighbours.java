@@ -378,12 +378,10 @@ public final class NearestNeighbours {
   /** What each native backend's first use found: loaded once per JVM, or why not. */
   private static final class Natives {
     static final Object LOCK = new Object();
-    static volatile Boolean nd4jLoadable;
-    /** Why ND4J did not load, for the error of a later backend=ND4J request. */
-    static volatile Throwable nd4jFailure;
     static final Provider OPENBLAS = new Provider("openblas", "OpenBLAS", "secpe-kernel-openblas");
     /** No add-on, no CUDA library, no device: the reason is kept for the error and AUTO's note. */
     static final Provider CUDA = new Provider("cuda", "CUDA", "secpe-kernel-cuda");
+    static final Provider ND4J = new Provider("nd4j", "ND4J", "secpe-kernel-nd4j");
   }
 
   /**
@@ -453,10 +451,11 @@ public final class NearestNeighbours {
   }
 
   /**
-   * The backend a call uses: JAVA as configured; OPENBLAS or ND4J when configured and loadable
-   * (else an {@link IllegalStateException} naming the cause and the add-on); AUTO: OpenBLAS
-   * ({@code secpe-kernel-openblas}) where it loads, else ND4J ({@code secpe-kernel-nd4j}), else
-   * JAVA. What did not load is said once per JVM at DEBUG (the library prints nothing of its own).
+   * The backend a call uses: JAVA as configured; CUDA, OPENBLAS or ND4J when configured and
+   * loadable (else an {@link IllegalStateException} naming the cause and the add-on); AUTO: CUDA
+   * ({@code secpe-kernel-cuda}) where it loads and a device answers, else OpenBLAS ({@code
+   * secpe-kernel-openblas}) where it loads, else ND4J ({@code secpe-kernel-nd4j}), else JAVA. What
+   * did not load is said once per JVM at DEBUG (the library prints nothing of its own).
    */
   private static Backend resolve(Backend configured) {
     if (configured == Backend.JAVA) {
@@ -480,13 +479,14 @@ public final class NearestNeighbours {
             + Natives.OPENBLAS.whyNot(), Natives.OPENBLAS.failure());
       }
     }
-    boolean ok = nd4jLoadable(configured);
-    if (!ok && configured == Backend.ND4J) {
-      Throwable t = Natives.nd4jFailure;
-      throw new IllegalStateException("backend=ND4J but ND4J could not load on this machine"
-          + (t == null ? "" : ": " + t.getClass().getSimpleName() + ": " + t.getMessage()), t);
+    if (Natives.ND4J.get() != null) {
+      return Backend.ND4J;
     }
-    return ok ? Backend.ND4J : Backend.JAVA;
+    if (configured == Backend.ND4J) {
+      throw new IllegalStateException("backend=ND4J but ND4J could not load: "
+          + Natives.ND4J.whyNot(), Natives.ND4J.failure());
+    }
+    return Backend.JAVA;
   }
 
   /** The OpenBLAS provider if one is on the path and its library loads, else null (once per JVM). */
@@ -494,30 +494,9 @@ public final class NearestNeighbours {
     return Natives.OPENBLAS.get();
   }
 
-  private static boolean nd4jLoadable(Backend configured) {
-    Boolean ok = Natives.nd4jLoadable;
-    if (ok != null) {
-      return ok;
-    }
-    synchronized (Natives.LOCK) {
-      ok = Natives.nd4jLoadable;
-      if (ok == null) {
-        try {
-          Nd4jRuntime.prepare();
-          Nd4jScorer.load();
-          ok = Boolean.TRUE;
-        } catch (Throwable t) { // UnsatisfiedLinkError, NoClassDefFoundError, RuntimeException
-          ok = Boolean.FALSE;
-          Natives.nd4jFailure = t;
-          System.getLogger("dev.secpe.clustering").log(System.Logger.Level.DEBUG,
-              "ND4J is not on the class path or did not load (" + t.getClass().getSimpleName()
-                  + "): the vote kernel runs its pure-Java loops; add dev.secpe:secpe-kernel-openblas"
-                  + " for a native GEMM");
-        }
-        Natives.nd4jLoadable = ok;
-      }
-      return ok;
-    }
+  /** The ND4J provider if one is on the path and ND4J loads, else null (once per JVM). */
+  static NativeGemm nd4j() {
+    return Natives.ND4J.get();
   }
 
   /** The rows per block this kernel uses against a B of {@code n} rows. */
@@ -567,7 +546,7 @@ public final class NearestNeighbours {
     // read here, never changed): two blocks in flight then, so that one's scan overlaps the
     // other's GEMM, each block's scan split over half the threads; with the OpenBLAS backend one
     // block (below). With one BLAS thread, or the single-threaded Java GEMM, one block per thread.
-    int blasThreads = used == Backend.ND4J ? Nd4jScorer.blasThreads()
+    int blasThreads = used == Backend.ND4J ? Natives.ND4J.get().threads()
         : used == Backend.OPENBLAS ? Natives.OPENBLAS.get().threads() : 1;
     // CUDA: the GPU computes and scans; two lanes (each its own stream) so that one block's
     // reading, preparation and exact re-check on the CPU overlap the other's GPU work, each split
@@ -602,7 +581,7 @@ public final class NearestNeighbours {
             : used == Backend.OPENBLAS
             ? NativeScorer.factory(Natives.OPENBLAS.get(), pb.data, pb.d, tiling, probe, columns, null)
             : used == Backend.ND4J
-            ? Nd4jScorer.factory(pb.data, pb.d, tiling, probe)
+            ? NativeScorer.factory(Natives.ND4J.get(), pb.data, pb.d, tiling, probe, false, null)
             : JavaScorer.factory(pb.data, pb.d, tiling)) {
       Runnable work = () -> {
         try (Lane lane = new Lane(pb, a, k, scores, factory.newScorer(br), tiling, rowScan, parts,

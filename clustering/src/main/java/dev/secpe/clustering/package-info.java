@@ -3,8 +3,9 @@
  *
  * <ul>
  *   <li>{@link dev.secpe.clustering.NearestNeighbours}: for each row of A its nearest row(s) of
- *       B, by cosine or squared L2, blocked (bounded memory for any |A|), multi-threaded, on
- *       ND4J or plain Java, with exact, deterministic ties.
+ *       B, by cosine or squared L2, blocked (bounded memory for any |A|), multi-threaded, in
+ *       plain Java or on a native GEMM add-on (CUDA, OpenBLAS, ND4J), with exact, deterministic
+ *       ties.
  *   <li>{@link dev.secpe.clustering.KMeans}: k-means++ / k-means|| seeding, Lloyd iterations on
  *       the kernel, explicit seeds and restarts, an empty-cluster policy, monotone inertia.
  *   <li>{@link dev.secpe.clustering.SecretClustering}: SecPE Algorithm 2 (noisy counts and
@@ -13,7 +14,7 @@
  * </ul>
  *
  * <p>The public API takes and returns plain arrays, {@link dev.secpe.core.EmbeddingMatrix}
- * and records; ND4J stays inside this module.
+ * and records; native libraries stay inside the add-on modules.
  */
 @NullMarked
 package dev.secpe.clustering;

@@ -11,10 +11,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * A native backend gives the pure-Java kernel's answers exactly (winners, exact scores and
  * counts), including exact ties and a B wide enough to be cut into column chunks, for top-1 and
- * top-k. One test for every backend: here on {@link NearestNeighboursTest#NATIVE} (ND4J in this
- * module's build), and in each add-on's build on its own backend (secpe-kernel-openblas runs it
- * with {@code -Dsecpe.test.nativeBackend=OPENBLAS}, secpe-kernel-cuda with {@code CUDA} on its
- * emulated device).
+ * top-k. One test for every backend, on {@link NearestNeighboursTest#NATIVE}: in each add-on's
+ * build on its own backend (secpe-kernel-openblas runs it with {@code
+ * -Dsecpe.test.nativeBackend=OPENBLAS}, secpe-kernel-nd4j with {@code ND4J}, secpe-kernel-cuda
+ * with {@code CUDA} on its emulated device); in this module's build, which has no native
+ * backend, on the pure-Java kernel against itself.
  */
 class NativeBackendAgreementTest {
 

@@ -11,7 +11,8 @@ import net.jqwik.api.constraints.IntRange;
 class NearestNeighboursPropertiesTest {
 
   /**
-   * Top-1 equals the independent brute force exactly, for any shape, metric, backend, block
+   * Top-1 equals the independent brute force exactly, for any shape, metric, backend ({@link
+   * NearestNeighboursTest#NATIVE}: secpe-kernel-nd4j runs this class on ND4J), block
    * size, column chunk, thread count, split of a block's scan and scan implementation; half the
    * draws use coarse integer data full of exact ties.
    */
@@ -27,7 +28,7 @@ class NearestNeighboursPropertiesTest {
       @ForAll boolean scalar,
       @ForAll Metric metric,
       @ForAll boolean coarse,
-      @ForAll boolean nd4j,
+      @ForAll boolean nativeBackend,
       @ForAll long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     float[][] a = data(rnd, m, d, coarse);
@@ -37,7 +38,7 @@ class NearestNeighboursPropertiesTest {
     }
     java.util.List<RowScan> scans = RowScanTest.scans();
     NearestNeighbours nn = NearestNeighbours.builder().metric(metric)
-        .backend(nd4j ? Backend.ND4J : Backend.JAVA).blockRows(blockRows).threads(threads)
+        .backend(nativeBackend ? NearestNeighboursTest.NATIVE : Backend.JAVA).blockRows(blockRows).threads(threads)
         .chunkColumns(chunkColumns).parts(parts)
         .scan(scalar ? scans.get(0) : scans.get(scans.size() - 1))
         .build();

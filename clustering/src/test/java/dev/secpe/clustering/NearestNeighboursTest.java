@@ -11,10 +11,11 @@ import org.junit.jupiter.api.Test;
 class NearestNeighboursTest {
 
   /**
-   * The native backend under test: ND4J here; secpe-kernel-openblas runs this class from this
-   * module's test jar with {@code -Dsecpe.test.nativeBackend=OPENBLAS}.
+   * The native backend under test: none in this module's build (JAVA: the native GEMMs are
+   * add-ons); secpe-kernel-openblas, -nd4j and -cuda run this class from this module's test jar
+   * with {@code -Dsecpe.test.nativeBackend=OPENBLAS}, {@code ND4J} and {@code CUDA}.
    */
-  static final Backend NATIVE = Backend.valueOf(System.getProperty("secpe.test.nativeBackend", "ND4J"));
+  static final Backend NATIVE = Backend.valueOf(System.getProperty("secpe.test.nativeBackend", "JAVA"));
 
   static java.util.stream.Stream<Backend> backends() {
     return java.util.stream.Stream.of(NATIVE, Backend.JAVA, Backend.AUTO);
@@ -282,8 +283,9 @@ class NearestNeighboursTest {
     SplittableRandom rnd = new SplittableRandom(4);
     Embeddings a = Embeddings.of(gaussian(rnd, 600, 16));
     Embeddings b = Embeddings.of(gaussian(rnd, 50, 16));
-    // a CUDA run (secpe-kernel-cuda's tests) has no BLAS threads to leave alone: the pool only
-    Integer blas = NATIVE == Backend.CUDA ? null : BlasThreads.get();
+    // a CUDA run (secpe-kernel-cuda's tests) and this module's own (no native backend) have no
+    // BLAS threads to leave alone: the pool only
+    Integer blas = NATIVE == Backend.CUDA || NATIVE == Backend.JAVA ? null : BlasThreads.get();
     kernel(Backend.JAVA, Metric.COSINE, 64, 2).top1(a, b); // warm: the shared pool's first workers
     long before = java.lang.management.ManagementFactory.getThreadMXBean().getTotalStartedThreadCount();
     for (int call = 0; call < 20; call++) {

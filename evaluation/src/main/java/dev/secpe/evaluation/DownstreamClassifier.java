@@ -1,12 +1,5 @@
 package dev.secpe.evaluation;
 
-import de.bwaldvogel.liblinear.Feature;
-import de.bwaldvogel.liblinear.FeatureNode;
-import de.bwaldvogel.liblinear.Linear;
-import de.bwaldvogel.liblinear.Model;
-import de.bwaldvogel.liblinear.Parameter;
-import de.bwaldvogel.liblinear.Problem;
-import de.bwaldvogel.liblinear.SolverType;
 import dev.secpe.core.EmbeddingMatrix;
 import dev.secpe.core.Label;
 import java.util.ArrayList;
@@ -14,7 +7,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -24,21 +16,15 @@ import java.util.TreeSet;
  * of real held-out records.
  *
  * <p>The classifier is L2-regularised logistic regression (one-vs-rest for more than two
- * classes) from LIBLINEAR for Java ({@code de.bwaldvogel:liblinear}, BSD-3-Clause; Fan et al.,
- * "LIBLINEAR: A Library for Large Linear Classification", JMLR 2008), on the raw embedding
- * features plus an intercept feature of value 1. A test label never seen in training counts as a
- * miss. With one training class every test record is predicted as that class. The result is
- * deterministic for given inputs and options.
- *
- * <p>LIBLINEAR prints solver progress to a process-wide stream (standard output by default),
- * which would corrupt JSON written there; this class switches that output off, once, when it is
- * first loaded ({@code Linear.disableDebugOutput()}).
+ * classes) on the raw embedding features plus an intercept feature of value 1: the model and
+ * stopping rule of LIBLINEAR's solver {@code L2R_LR} (Fan et al., "LIBLINEAR: A Library for Large
+ * Linear Classification", JMLR 2008), fitted here by a Newton method on dense rows (up to 0.1.0,
+ * by LIBLINEAR for Java itself; the tests compare the two). Classes are ordered by their labels.
+ * A test label never seen in training counts as a miss. With one training class every test record
+ * is predicted as that class. The result is deterministic for given inputs and options, and
+ * nothing is printed.
  */
 public final class DownstreamClassifier {
-
-  static {
-    Linear.disableDebugOutput();
-  }
 
   private DownstreamClassifier() {}
 
@@ -78,26 +64,20 @@ public final class DownstreamClassifier {
     for (int i = 0; i < index.size(); i++) {
       id.put(index.get(i), i);
     }
-    int d = trainEmbeddings.dimension();
     int[] predictions = new int[testY.size()];
     if (index.size() == 1) {
       Arrays.fill(predictions, 0);
     } else {
-      Problem problem = new Problem();
-      problem.l = trainY.size();
-      problem.n = d + 1;
-      problem.bias = 1.0;
-      problem.x = features(trainEmbeddings);
-      problem.y = new double[trainY.size()];
-      for (int i = 0; i < problem.l; i++) {
-        problem.y[i] = id.get(trainY.get(i));
+      int[] y = new int[trainY.size()];
+      for (int i = 0; i < y.length; i++) {
+        y[i] = id.get(trainY.get(i));
       }
-      Parameter parameter = new Parameter(SolverType.L2R_LR, options.c(), options.tolerance());
-      parameter.setRandom(new Random(options.seed()));
-      Model model = Linear.train(problem, parameter);
-      Feature[][] test = features(testEmbeddings);
-      for (int i = 0; i < test.length; i++) {
-        predictions[i] = (int) Math.round(Linear.predict(model, test[i]));
+      LogisticRegression model =
+          LogisticRegression.fit(trainEmbeddings, y, index.size(), options.c(), options.tolerance());
+      float[] row = new float[testEmbeddings.dimension()];
+      for (int i = 0; i < predictions.length; i++) {
+        testEmbeddings.copyRow(i, row, 0);
+        predictions[i] = model.predict(row);
       }
     }
     return tally(index, trainY, testY, predictions);
@@ -142,22 +122,5 @@ public final class DownstreamClassifier {
       Objects.requireNonNull(labels.get(i), name + "[" + i + "]");
     }
     return List.copyOf(labels);
-  }
-
-  /** Dense LIBLINEAR rows: features 1..d, then the bias feature d + 1 with value 1. */
-  private static Feature[][] features(EmbeddingMatrix m) {
-    int d = m.dimension();
-    Feature[][] out = new Feature[m.rows()][];
-    float[] row = new float[d];
-    for (int i = 0; i < m.rows(); i++) {
-      m.copyRow(i, row, 0);
-      Feature[] f = new Feature[d + 1];
-      for (int j = 0; j < d; j++) {
-        f[j] = new FeatureNode(j + 1, row[j]);
-      }
-      f[d] = new FeatureNode(d + 1, 1.0);
-      out[i] = f;
-    }
-    return out;
   }
 }

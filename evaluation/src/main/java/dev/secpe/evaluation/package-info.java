@@ -17,9 +17,9 @@
  * their own machine, to judge a synthetic dataset, and their values are not released by the
  * library.
  *
- * <p>Dependencies: Hipparchus (Apache-2.0) for eigen-decompositions, LIBLINEAR for Java
- * (BSD-3-Clause) for the logistic-regression classifier. Smile (GPL-3.0) is deliberately not
- * used.
+ * <p>Dependencies: ojAlgo (MIT) for eigen-decompositions and singular values; the
+ * logistic-regression classifier is the library's own (LIBLINEAR's model, compared with LIBLINEAR
+ * for Java in the tests). Smile (GPL-3.0) is deliberately not used.
  */
 @NullMarked
 package dev.secpe.evaluation;

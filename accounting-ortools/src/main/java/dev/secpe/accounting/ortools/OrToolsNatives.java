@@ -16,24 +16,59 @@ import java.util.Optional;
  *
  * <p>Where the cache cannot be used (not writable, the natives jar nested in another jar, a
  * platform OR-Tools ships no natives for), OR-Tools' own loader runs as before.
+ *
+ * <p>Before anything touches OR-Tools, {@link #load()} makes this module read the module that
+ * holds OR-Tools' classes: the descriptor cannot require OR-Tools, which has no module name of its
+ * own (module-info).
  */
 final class OrToolsNatives {
+
+  /** A class of {@code ortools-java}, named so that finding it links nothing. */
+  private static final String LOADER = "com.google.ortools.Loader";
 
   private static boolean loaded;
 
   private OrToolsNatives() {}
 
-  /** Loads the libraries once per class loader. */
+  /**
+   * Loads the libraries once per class loader.
+   *
+   * @throws IllegalStateException if OR-Tools' classes cannot be found (see {@link #readOrTools})
+   */
   static synchronized void load() {
     if (loaded) {
       return;
     }
+    readOrTools();
     try {
       loadFrom(NativeCache.root());
     } catch (IOException | RuntimeException | UnsatisfiedLinkError e) {
       Loader.loadNativeLibraries();
     }
     loaded = true;
+  }
+
+  /**
+   * On the module path, makes this module read the module OR-Tools' classes were loaded into: the
+   * class path's unnamed module, or the automatic module of {@code ortools-java} on the module
+   * path. On the class path this module reads everything already.
+   *
+   * @throws IllegalStateException if the class loader cannot find OR-Tools
+   */
+  static void readOrTools() {
+    Module self = OrToolsNatives.class.getModule();
+    if (!self.isNamed()) {
+      return;
+    }
+    Class<?> loader;
+    try {
+      loader = Class.forName(LOADER, false, OrToolsNatives.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException("OR-Tools' classes (" + LOADER + ") are not loadable: put"
+          + " com.google.ortools:ortools-java on the class path, or on the module path where some"
+          + " automatic module is resolved (else add it with --add-modules and its module name)", e);
+    }
+    self.addReads(loader.getModule());
   }
 
   /**

@@ -71,6 +71,30 @@ public interface NativeGemm {
    */
   Chunks chunks(float[] b, int d, int[] starts, int[] widths);
 
+  /**
+   * The check of {@link #setThreads}'s argument that every provider makes.
+   *
+   * @throws IllegalArgumentException if {@code threads < 1}
+   */
+  static void requireThreads(int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be >= 1, got threads=" + threads);
+    }
+  }
+
+  /**
+   * The check of {@link #chunks}'s shape that every provider makes: one start per width, {@code d
+   * >= 1}.
+   *
+   * @throws IllegalArgumentException naming the lengths and d otherwise
+   */
+  static void requireChunkShape(int d, int[] starts, int[] widths) {
+    if (starts.length != widths.length || d < 1) {
+      throw new IllegalArgumentException("starts and widths must have one entry per chunk and d"
+          + " must be >= 1, got starts=" + starts.length + " widths=" + widths.length + " d=" + d);
+    }
+  }
+
   /** B's chunks in native memory; shared by the lanes of one kernel call. Closed once. */
   interface Chunks extends AutoCloseable {
     /** Native bytes held. */

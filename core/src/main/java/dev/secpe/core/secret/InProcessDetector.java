@@ -36,7 +36,7 @@ abstract class InProcessDetector implements SecretDetector, Serializable {
   }
 
   /**
-   * The secrets in {@code text}: those {@link #find} finds in its {@link TextView}, with their
+   * The secrets in {@code text}: those {@code find} finds in its {@link TextView}, with their
    * spans in {@code text} (a span that begins or ends inside one character's expansion, one "f" of
    * "ﬁ", covers that whole character).
    */

@@ -11,7 +11,9 @@ import dev.secpe.core.LabelSet;
 import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.PrivateRecord;
 import dev.secpe.core.PublicCorpus;
+import dev.secpe.core.Label;
 import dev.secpe.core.secret.PiiDetector;
+import dev.secpe.evaluation.DownstreamClassifier;
 import dev.secpe.evolution.RunResult;
 import dev.secpe.evolution.SecPE;
 import dev.secpe.llm.TextEmbedder;
@@ -32,11 +34,10 @@ import java.util.Random;
  * path: every SecPE class lives in its named module, the providers were bound through the
  * descriptors' provides clauses, the MiniLM model was read from the model jar inside its module,
  * OR-Tools' solvers were bound as services, and nothing was printed. Exits 1 on the first failed
- * check (the build fails with it). Argument: "module-path"; "nd4j" when ND4J is on the class path
- * and the vote kernel must use it; "nd4j-without-jdk.unsupported" when ND4J is on the class path
- * but the launch forgot that module, so the kernel must keep to pure Java; "openblas" when
- * secpe-kernel-openblas and JavaCPP's OpenBLAS modules are on the module path, bound as a service,
- * and the vote kernel must use them.
+ * check (the build fails with it). Argument: "module-path"; "nd4j" when secpe-kernel-nd4j is on
+ * the module path (bound as a service; its descriptor brings jdk.unsupported) and ND4J on the class
+ * path, and the vote kernel must use it; "openblas" when secpe-kernel-openblas and JavaCPP's
+ * OpenBLAS modules are on the module path, bound as a service, and the vote kernel must use them.
  */
 public final class Main {
 
@@ -71,7 +72,7 @@ public final class Main {
   private static void run(String mode) {
     // 1. Everything is a named module: this application, SecPE's modules and the SPI.
     for (Class<?> c : List.of(Main.class, SecPE.class, SecretBudget.class, NearestNeighbours.class,
-        PrivateDataset.class, TextEmbedder.class, NgramTextGenerator.class)) {
+        PrivateDataset.class, TextEmbedder.class, NgramTextGenerator.class, DownstreamClassifier.class)) {
       check(c.getModule().isNamed(), c.getName() + " is not in a named module: " + c.getModule());
     }
     check(SecPE.class.getModule().getName().equals("dev.secpe.evolution"),
@@ -93,20 +94,14 @@ public final class Main {
     check(Math.abs(glop - simplex) <= 1e-9 * simplex, "GLOP sigma " + glop + " vs simplex " + simplex);
 
     // 4. The vote kernel: pure Java on the module path; OpenBLAS when secpe-kernel-openblas is
-    //    on it too (a service); ND4J when its jars are on the class path and jdk.unsupported is
-    //    resolved; without that module, pure Java again, and asking for ND4J says what to add.
+    //    on it too (a service); ND4J when secpe-kernel-nd4j is (a service that reads ND4J from
+    //    the class path; the launch adds no module: its descriptor requires jdk.unsupported).
     NearestNeighbours auto = NearestNeighbours.builder().build();
     Backend want = mode.equals("nd4j") ? Backend.ND4J
         : mode.equals("openblas") ? Backend.OPENBLAS : Backend.JAVA;
     check(auto.resolvedBackend() == want, "kernel backend " + auto.resolvedBackend() + ", expected " + want);
-    if (mode.equals("nd4j-without-jdk.unsupported")) {
-      try {
-        NearestNeighbours.builder().backend(Backend.ND4J).build().resolvedBackend();
-        throw new AssertionError("backend ND4J was accepted without jdk.unsupported");
-      } catch (IllegalStateException e) {
-        check(e.getMessage().contains("--add-modules jdk.unsupported"), "message: " + e.getMessage());
-      }
-    }
+    check(ModuleLayer.boot().findModule("dev.secpe.kernel.nd4j").isPresent() == mode.equals("nd4j"),
+        "dev.secpe.kernel.nd4j resolved: " + ModuleLayer.boot().findModule("dev.secpe.kernel.nd4j").isPresent());
     float[][] a = randomRows(50, 16, 1);
     float[][] b = randomRows(20, 16, 2);
     int[] java = NearestNeighbours.builder().backend(Backend.JAVA).build()
@@ -114,7 +109,26 @@ public final class Main {
     int[] resolved = auto.top1(RowSource.of(EmbeddingMatrix.of(a)), EmbeddingMatrix.of(b)).index();
     check(Arrays.equals(java, resolved), "the " + want + " kernel disagrees with the Java one");
 
-    // 5. SecPE end to end with the int8 MiniLM (its model read from the model jar's module) and
+    // 5. Downstream accuracy on the module path: two clouds far apart, every test row right.
+    float[][] near = randomRows(40, 16, 3);
+    float[][] far = randomRows(40, 16, 4);
+    for (float[] row : far) {
+      row[0] += 20;
+    }
+    List<Label> labels = new ArrayList<>();
+    float[][] both = new float[80][];
+    for (int i = 0; i < 40; i++) {
+      both[i] = near[i];
+      both[40 + i] = far[i];
+    }
+    for (int i = 0; i < 80; i++) {
+      labels.add(Label.of(i < 40 ? "near" : "far"));
+    }
+    double accuracy = DownstreamClassifier.evaluate(EmbeddingMatrix.of(both), labels,
+        EmbeddingMatrix.of(both), labels).accuracy();
+    check(accuracy == 1.0, "downstream accuracy " + accuracy);
+
+    // 6. SecPE end to end with the int8 MiniLM (its model read from the model jar's module) and
     //    the n-gram generator trained on public text.
     List<PrivateRecord> priv = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
@@ -141,7 +155,7 @@ public final class Main {
           .build()
           .run();
       check(result.dataset().size() == 6, "synthetic records: " + result.dataset().size());
-      // 6. Every provider reports the version of the jar it came from, not "dev".
+      // 7. Every provider reports the version of the jar it came from, not "dev".
       result.report().providers().forEach(p ->
           check(!p.version().equals("dev") && !p.version().isBlank(), p.name() + " reports version " + p.version()));
     }

@@ -1,7 +1,10 @@
 /**
- * Nothing to call: this artifact only brings ND4J and its platform's OpenBLAS natives, so that
- * {@code dev.secpe.clustering.NearestNeighbours} (backend {@code AUTO}) computes its inner
- * products natively. Without it the kernel runs its pure-Java loops, with the same results.
+ * The vote kernel's tile GEMM on ND4J ({@code nd4j-native} with its OpenBLAS 0.3.19; {@code
+ * nd4j-cuda-11.6} in a build with the {@code cuda} profile), provided to {@code
+ * dev.secpe.clustering} as the {@code NativeGemm} service named {@code "nd4j"}. Nothing to call:
+ * with this artifact on the path, {@code NearestNeighbours} (backend {@code AUTO} where neither
+ * {@code secpe-kernel-cuda} nor {@code secpe-kernel-openblas} loads, or {@code ND4J}) computes its
+ * inner products here. Without it the kernel runs its pure-Java loops, with the same results.
  */
 @NullMarked
 package dev.secpe.kernel.nd4j;

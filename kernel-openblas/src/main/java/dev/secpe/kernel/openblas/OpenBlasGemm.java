@@ -86,9 +86,7 @@ public final class OpenBlasGemm implements NativeGemm {
 
   @Override
   public void setThreads(int threads) {
-    if (threads < 1) {
-      throw new IllegalArgumentException("threads must be >= 1, got threads=" + threads);
-    }
+    NativeGemm.requireThreads(threads);
     load();
     openblas_nolapack.blas_set_num_threads(threads);
   }
@@ -100,10 +98,7 @@ public final class OpenBlasGemm implements NativeGemm {
 
   @Override
   public Chunks chunks(float[] b, int d, int[] starts, int[] widths) {
-    if (starts.length != widths.length || d < 1) {
-      throw new IllegalArgumentException("starts and widths must have one entry per chunk and d"
-          + " must be >= 1, got starts=" + starts.length + " widths=" + widths.length + " d=" + d);
-    }
+    NativeGemm.requireChunkShape(d, starts, widths);
     load();
     return new NativeChunks(b, d, starts, widths);
   }

@@ -1,9 +1,13 @@
-package dev.secpe.clustering;
+package dev.secpe.kernel.nd4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.jna.NativeLibrary;
+import dev.secpe.clustering.Backend;
+import dev.secpe.clustering.NearestNeighbours;
+import dev.secpe.clustering.RowSource;
+import dev.secpe.core.EmbeddingMatrix;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -76,7 +80,8 @@ class OpenBlasCoreTypeTest {
   public static final class Probe {
     public static void main(String[] args) throws IOException {
       NearestNeighbours nn = NearestNeighbours.builder().backend(Backend.ND4J).build();
-      nn.top1(Embeddings.of(new float[][] {{1, 0}, {0, 1}}), Embeddings.of(new float[][] {{1, 1}}));
+      nn.top1(RowSource.of(EmbeddingMatrix.of(new float[][] {{1, 0}, {0, 1}})),
+          EmbeddingMatrix.of(new float[][] {{1, 1}}));
       // libnd4jcpu links libopenblas.so.0 (JavaCPP's preset also maps libopenblas_nolapack): ask
       // the loaded file itself; dlopen of a file already mapped returns the loaded instance
       List<String> before = openBlasFiles();

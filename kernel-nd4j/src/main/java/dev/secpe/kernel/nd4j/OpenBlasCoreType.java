@@ -1,4 +1,4 @@
-package dev.secpe.clustering;
+package dev.secpe.kernel.nd4j;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -15,8 +15,8 @@ import java.util.Set;
  * loads, and does not recognise recent AVX-512 processors (on this project's AMD EPYC it picks its
  * "Zen" AVX2 kernels), so without the variable the GEMM runs well below what the CPU can do, with
  * no sign of it. Java cannot set an environment variable, but the C library can, and OpenBLAS reads
- * the C environment: this class calls {@code setenv} through JNA (which {@code secpe-kernel-nd4j}
- * brings) once, before the first ND4J call.
+ * the C environment: this class calls {@code setenv} through JNA (which this artifact brings)
+ * once, before the first ND4J call.
  *
  * <p>The rule, on Linux only: when {@code OPENBLAS_CORETYPE} is unset and {@code /proc/cpuinfo}
  * lists {@code avx512f}, {@code avx512bw}, {@code avx512dq} and {@code avx512vl} (what OpenBLAS's
@@ -24,7 +24,8 @@ import java.util.Set;
  * secpe.openblas.coretype} overrides the rule: {@code none} leaves the environment alone, any
  * other value is set as the core type (where the variable is unset). A variable the user set is
  * never replaced; where JNA is absent, or OpenBLAS was already loaded by someone else, nothing
- * changes. What was done is logged once at DEBUG ({@code dev.secpe.clustering}).
+ * changes. What was done is logged once at DEBUG on the kernel's logger ({@code
+ * dev.secpe.clustering}).
  */
 final class OpenBlasCoreType {
 
