@@ -12,6 +12,7 @@ import dev.secpe.evolution.engine.Inputs;
 import dev.secpe.evolution.engine.Labels;
 import dev.secpe.evolution.engine.Method;
 import dev.secpe.evolution.engine.RunKind;
+import dev.secpe.evolution.secpe.ClustersPerGroup;
 import dev.secpe.evolution.secpe.SecPEMethod;
 import dev.secpe.evolution.secpe.SecPEOptions;
 import dev.secpe.evolution.secpe.SecPEPlan;
@@ -447,7 +448,7 @@ public final class SecPE extends Runs<SecPE.Config> {
       if (clusters > 0 && !secretFreeAsPublic && !inputs.publicData().records().isEmpty()) {
         // K against each label group's public records: public facts, refused before any private
         // record is read (before, run() refused it after embedding the private data)
-        SecPEMethod.publicRowsByGroup(clusters, labels, inputs.publicData().records());
+        ClustersPerGroup.publicRowsByGroup(clusters, labels, inputs.publicData().records());
       }
       return new SecPE(c, inputs, SecPEPlan.of(options(c), labels.size()));
     }

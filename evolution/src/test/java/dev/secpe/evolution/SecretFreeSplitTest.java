@@ -17,7 +17,7 @@ import dev.secpe.core.secret.PiiDetector;
 import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.core.secret.SecretIndex;
 import dev.secpe.evolution.kernel.InProcessEmbeddings;
-import dev.secpe.evolution.secpe.SecPEMethod;
+import dev.secpe.evolution.secpe.ClustersPerGroup;
 import dev.secpe.llm.TextEmbedder;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -324,11 +324,11 @@ class SecretFreeSplitTest {
   @Test
   void kChosenFromTheDataFollowsItsRule() {
     // min(ceil(N_syn / groups), base / 3), at least 1.
-    assertThat(SecPEMethod.autoClusters(150, 2, 3000)).isEqualTo(75);
-    assertThat(SecPEMethod.autoClusters(150, 2, 120)).isEqualTo(40);
-    assertThat(SecPEMethod.autoClusters(101, 2, 3000)).isEqualTo(51);
-    assertThat(SecPEMethod.autoClusters(100, 1, 5)).isEqualTo(1);
-    assertThat(SecPEMethod.autoClusters(100, 2, 187)).isEqualTo(50); // the bundled e-mails' spam
+    assertThat(ClustersPerGroup.autoClusters(150, 2, 3000)).isEqualTo(75);
+    assertThat(ClustersPerGroup.autoClusters(150, 2, 120)).isEqualTo(40);
+    assertThat(ClustersPerGroup.autoClusters(101, 2, 3000)).isEqualTo(51);
+    assertThat(ClustersPerGroup.autoClusters(100, 1, 5)).isEqualTo(1);
+    assertThat(ClustersPerGroup.autoClusters(100, 2, 187)).isEqualTo(50); // the bundled e-mails' spam
     RunResult result = base(PrivateStore.inMemory(aThirdHoldSecrets(90))).build().run();
     // The report names the choice.
     assertThat(String.join("\n", result.report().deviations())).contains("K was chosen from the data");
