@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.IntStream;
+import org.jspecify.annotations.Nullable;
 
 /** {@link PrivateStore#inMemory}: the records and their embeddings in this JVM. */
 final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
@@ -26,6 +27,8 @@ final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
   private final PrivateDataset data;
   private int[] groups;
   private EmbeddingMatrix unit;
+  /** The last secret scan: a secret-free request naming a record it found a secret in is refused. */
+  private @Nullable SecretIndex lastScan;
 
   InMemoryStore(PrivateDataset data) {
     this.data = Objects.requireNonNull(data, "privateData");
@@ -110,8 +113,33 @@ final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
   }
 
   @Override
+  public EmbeddingMatrix secretFreeEmbeddings(int[] records) {
+    PrivateStore.requireSecretFree(records, data.size(), lastScan);
+    return unit().selectRows(records);
+  }
+
+  @Override
+  public ClusterAggregate secretFreeAggregate(int[] records, EmbeddingMatrix centres) {
+    PrivateStore.requireSecretFree(records, data.size(), lastScan);
+    return clusterAggregate(records, centres);
+  }
+
+  @Override
+  public ClusterVotes secretFreeVotes(
+      int[] records, EmbeddingMatrix clusters, EmbeddingMatrix candidates, @Nullable float[] centre) {
+    PrivateStore.requireSecretFree(records, data.size(), lastScan);
+    if (records.length == 0 || candidates.rows() == 0) {
+      return ClusterVotes.none();
+    }
+    int[][] cv = Kernel.clusterAndVote(unit(), records, clusters, candidates, centre);
+    return ClusterVotes.of(cv[0], cv[1], candidates.rows());
+  }
+
+  @Override
   public SecretIndex secrets(SecretDetector detector, PrivacyGuard guard) {
-    return SecretIndex.scan(data, detector, guard, SecretIndex.Granularity.VALUE, SecretIds.withKey(data.secretIdKey()));
+    lastScan = SecretIndex.scan(
+        data, detector, guard, SecretIndex.Granularity.VALUE, SecretIds.withKey(data.secretIdKey()));
+    return lastScan;
   }
 
   @Override

@@ -354,7 +354,11 @@ public final class SecPE extends Runs<SecPE.Config> {
      * reading, and this library's adjacency: the records holding a secret are removed). A secret
      * the detector misses is therefore released without noise, in every mode, but here the record
      * that holds it also shapes a cluster exactly: use a detector whose recall you have measured.
-     * Needs the private records in this JVM ({@link PrivateStore#inMemory}).
+     *
+     * <p>Runs on any {@link PrivateStore}: the k-means of the secret-free records, their counts and
+     * (with {@link #secretFreeVotes}) their votes are the store's exact aggregates; only a sample of
+     * their embeddings, drawn by the run to seed the k-means, comes to this JVM (public data under
+     * this guarantee). The records that hold a secret reach it only through the noisy release.
      */
     public Builder secretFreeAsPublic(boolean on) {
       this.secretFreeAsPublic = on;
@@ -421,11 +425,6 @@ public final class SecPE extends Runs<SecPE.Config> {
       double d = delta != null ? delta : DpBudget.deltaForDatasetSize(Math.max(2, privateData.size()));
       if (secretCap > 0 && s.privacy() instanceof PrivacyMode.NonPrivate) {
         throw new IllegalStateException("secretCap(" + secretCap + ") and nonPrivate() conflict: a non-private run samples every record");
-      }
-      if (secretFreeAsPublic && privateData.inMemory().isEmpty()) {
-        throw new IllegalStateException(
-            "secretFreeAsPublic(true) clusters the secret-free private records in this JVM: it needs"
-                + " privateData(PrivateDataset), got the store " + privateData.getClass().getSimpleName());
       }
       if (secretFreeVotes && !secretFreeAsPublic) {
         throw new IllegalStateException(

@@ -1,6 +1,5 @@
 package dev.secpe.evolution.secpe;
 
-import dev.secpe.clustering.KMeansResult;
 import dev.secpe.core.EmbeddingMatrix;
 
 /**
@@ -75,19 +74,20 @@ final class LabelGroup {
   /**
    * The group's public clusters: k-means on its public part, the clusters it left empty dropped.
    *
-   * @param fitted the clusters kept (none empty); the secret-free records are its first rows, then
-   *     the corpus's
+   * @param centres the centres of the clusters kept (unit rows; none empty)
+   * @param sizes per kept cluster, its members {@code n_k}: secret-free records and public corpus
+   *     records
+   * @param corpusMembers per kept cluster, how many of its members come from the public corpus (all
+   *     of them without the split)
    * @param asked K as chosen for the group (given, or from the data)
    * @param emptyDropped how many of the K clusters k-means left empty (fewer distinct embeddings than
    *     K), dropped before the release
-   * @param corpusMembers per kept cluster, how many of its members come from the public corpus (the
-   *     rest are secret-free private records)
    */
-  record Clusters(KMeansResult fitted, int asked, int emptyDropped, int[] corpusMembers) {
+  record Clusters(EmbeddingMatrix centres, int[] sizes, int[] corpusMembers, int asked, int emptyDropped) {
 
     /** The number of clusters kept. */
     int kept() {
-      return fitted.k();
+      return sizes.length;
     }
   }
 

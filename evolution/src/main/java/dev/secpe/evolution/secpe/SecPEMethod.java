@@ -17,6 +17,7 @@ import dev.secpe.core.PublicRecord;
 import dev.secpe.core.SyntheticText;
 import dev.secpe.core.report.PrivacyReport;
 import dev.secpe.core.secret.SecretIndex;
+import dev.secpe.evolution.ClusterVotes;
 import dev.secpe.evolution.engine.Method;
 import dev.secpe.evolution.engine.Offspring;
 import dev.secpe.evolution.engine.RunContext;
@@ -193,39 +194,28 @@ public final class SecPEMethod implements Method {
   /**
    * One k-means per label group, on its public part: the public records of its label (all public
    * records when they carry no matching label) or, in the split mode, its private records that hold
-   * no secret (with the public records too when they join, or instead where there are none).
+   * no secret (with the public records too when they join, or instead where there are none), on
+   * whatever store holds them ({@link SplitKMeans}). With fewer distinct embeddings than K
+   * (repeated texts, or texts the embedder maps to one vector) some clusters hold no record: an
+   * empty cluster has no centre and its centre noise 2R/n_k no scale, so it is dropped before the
+   * release (public data only; the release's noise and cost do not depend on K).
    */
   private LabelGroup.Clusters cluster(RunContext ctx, LabelGroup g) {
     // The public embeddings only where the public corpus forms or joins a group's clusters (the
     // split mode without --public-joins-clusters never embeds it).
-    List<EmbeddingMatrix> parts = new ArrayList<>();
-    if (g.secretFree.length > 0) {
-      parts.add(ctx.privateUnit().selectRows(g.secretFree));
+    EmbeddingMatrix corpus = g.corpusRows.length == 0
+        ? EmbeddingMatrix.empty(ctx.embedder().dimension())
+        : ctx.publicUnit().selectRows(g.corpusRows);
+    int k = ClustersPerGroup.of(config.clusters(), ctx.settings().syntheticSize(), ctx.groups(), g.base());
+    long seed = Seeds.derive(ctx.settings().seed(), "kmeans", g.index);
+    if (config.secretFreeAsPublic()) {
+      return SplitKMeans.fit(ctx.privateStore(), g.secretFree, corpus, k,
+          Seeds.random(ctx.settings().seed(), "kmeans-sample", g.index), seed, config.kmeansRestarts());
     }
-    if (g.corpusRows.length > 0) {
-      parts.add(ctx.publicUnit().selectRows(g.corpusRows));
-    }
-    EmbeddingMatrix base = parts.size() == 1 ? parts.get(0) : EmbeddingMatrix.concat(parts);
-    int k = ClustersPerGroup.of(config.clusters(), ctx.settings().syntheticSize(), ctx.groups(), base.rows());
     KMeansResult fitted =
-        KMeans.builder()
-            .k(k)
-            .metric(Metric.COSINE)
-            .seed(Seeds.derive(ctx.settings().seed(), "kmeans", g.index))
-            .restarts(config.kmeansRestarts())
-            .build()
-            .fit(base);
-    // With fewer distinct embeddings than K (repeated texts, or texts the embedder maps to one
-    // vector) some clusters hold no record: an empty cluster has no centre and its centre noise
-    // 2R/n_k no scale, so it is dropped before the release (public data only; the release's
-    // noise and cost do not depend on K).
+        KMeans.builder().k(k).metric(Metric.COSINE).seed(seed).restarts(config.kmeansRestarts()).build().fit(corpus);
     KMeansResult kept = fitted.withoutEmptyClusters();
-    int[] corpusMembers = new int[kept.k()];
-    int[] assigned = kept.assignments();
-    for (int i = g.secretFree.length; i < assigned.length; i++) {
-      corpusMembers[assigned[i]]++;
-    }
-    return new LabelGroup.Clusters(kept, k, fitted.emptyClusters(), corpusMembers);
+    return new LabelGroup.Clusters(kept.centres(), kept.sizes(), kept.sizes(), k, fitted.emptyClusters());
   }
 
   // ------------------------------------------------------------------------ the release
@@ -263,19 +253,16 @@ public final class SecPEMethod implements Method {
    * centres as unit rows (weighed against their noise, and shrunk where asked).
    */
   private LabelGroup.Release use(LabelGroup g, Representatives r, int d) {
-    KMeansResult pc = g.clusters().fitted();
-    int[] sizes = pc.sizes();
     int kept = r.kept();
     double[] publicSizes = new double[kept];
     for (int k = 0; k < kept; k++) {
-      int cluster = r.clusterIndex()[k];
       // What the count carries that is not the private data's: the public corpus's members (the
       // split mode's secret-free records are private data, public under this guarantee).
-      publicSizes[k] = config.secretFreeAsPublic() ? g.clusters().corpusMembers()[cluster] : sizes[cluster];
+      publicSizes[k] = g.clusters().corpusMembers()[r.clusterIndex()[k]];
     }
     float[][] c = r.centres();
     if (plan.isPrivate() && kept > 0) {
-      weighCentreNoise(pc, c, r.clusterIndex());
+      weighCentreNoise(g.clusters(), c, r.clusterIndex());
     }
     EmbeddingMatrix centres = kept == 0
         ? EmbeddingMatrix.empty(d)
@@ -296,7 +283,7 @@ public final class SecPEMethod implements Method {
     SecretClustering.Builder b =
         SecretClustering.builder()
             .metric(Metric.COSINE)
-            .publicClusters(g.clusters().fitted())
+            .publicClusters(g.clusters().centres(), g.clusters().sizes())
             .secretNoise(SecretNoiseRows.restrict(noise, g.shiftRows), subSecrets)
             .noise(ctx.noiseFor(id))
             .releaseId(id)
@@ -312,7 +299,7 @@ public final class SecPEMethod implements Method {
   private Representatives draw(RunContext ctx, LabelGroup g, SecretClustering sc) {
     int[] rows = g.shiftRows;
     SecretClusteringResult r = sc.release(sampled ->
-        ctx.privateStore().clusterAggregate(globalRows(rows, sampled), g.clusters().fitted().centres()));
+        ctx.privateStore().clusterAggregate(globalRows(rows, sampled), g.clusters().centres()));
     float[][] c = new float[r.counts().length][];
     for (int k = 0; k < c.length; k++) {
       c[k] = r.centres().row(k);
@@ -334,7 +321,7 @@ public final class SecPEMethod implements Method {
    * clipping beyond normalisation, no noise.
    */
   private Representatives exactRepresentatives(RunContext ctx, LabelGroup g) {
-    KMeansResult pc = g.clusters().fitted();
+    LabelGroup.Clusters pc = g.clusters();
     EmbeddingMatrix pubCentres = EmbeddingMatrix.of(pc.centres().toArray());
     int k = pubCentres.rows();
     int d = pubCentres.dimension();
@@ -366,7 +353,7 @@ public final class SecPEMethod implements Method {
    * RepresentativeShrinkage}); post-processing with public inputs only. The noise scale is the one
    * eq. (7) used: {@code (R + max(R, |e_k|)) / n_k * sigma} with R = 1 under cosine.
    */
-  private void weighCentreNoise(KMeansResult clusters, float[][] c, int[] clusterIndex) {
+  private void weighCentreNoise(LabelGroup.Clusters clusters, float[][] c, int[] clusterIndex) {
     int kept = clusterIndex.length;
     float[][] pub = new float[kept][];
     double[] sd = new double[kept];
@@ -431,22 +418,15 @@ public final class SecPEMethod implements Method {
    */
   private static double[] recordVotes(RunContext ctx, LabelGroup g, EmbeddingMatrix unit, int[] cand) {
     float[] centre = ctx.voteCentre(unit, cand);
+    LabelGroup.Clusters clusters = g.clusters();
+    // Wherever the records live: per cluster, how many of its secret-free records voted for each
+    // candidate (positions in cand).
+    ClusterVotes votes = g.secretFree.length == 0
+        ? ClusterVotes.none()
+        : ctx.privateStore().secretFreeVotes(g.secretFree, clusters.centres(), unit.selectRows(cand), centre);
     int[] position = new int[unit.rows()];
     for (int j = 0; j < cand.length; j++) {
       position[cand[j]] = j;
-    }
-    KMeansResult clusters = g.clusters().fitted();
-    int free = g.secretFree.length;
-    int[] recordVote = new int[free];
-    int[] recordCluster = new int[free];
-    if (free > 0) {
-      int[] near = Kernel.top1(ctx.privateUnit(), g.secretFree, unit, cand, centre);
-      // The group's k-means ran on its secret-free rows first, in their order.
-      int[] assigned = clusters.assignments();
-      for (int i = 0; i < free; i++) {
-        recordVote[i] = position[near[i]];
-        recordCluster[i] = assigned[i];
-      }
     }
     LabelGroup.Release r = g.release();
     int reps = r.size();
@@ -460,8 +440,7 @@ public final class SecPEMethod implements Method {
         repNearest[q] = position[nearest[q]];
       }
     }
-    return SecretFreeVotes.histogram(
-        cand.length, recordVote, recordCluster, clusters.k(), r.cluster(), repCount, repNearest);
+    return SecretFreeVotes.histogram(cand.length, votes, clusters.kept(), r.cluster(), repCount, repNearest);
   }
 
   @Override
