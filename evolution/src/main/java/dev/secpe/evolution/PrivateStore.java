@@ -27,7 +27,8 @@ import org.jspecify.annotations.Nullable;
  * secretFreeAsPublic}), under whose guarantee the records in which the detector found no secret are
  * public data, seeds its k-means with a sample of those records ({@link #secretFreeEmbeddings});
  * the embeddings of a record that holds a secret never leave a store. The split's other answers
- * about secret-free records ({@link #secretFreeAggregate}, {@link #secretFreeVotes}) are exact and
+ * about secret-free records ({@link #secretFreeAggregate}, {@link #secretFreeNearest}, {@link
+ * #secretFreeVotes}) are exact and
  * get no noise, for the same reason; everything about the records that hold a secret is an
  * aggregate of the records the engine sampled, and the engine adds the noise. A store that has
  * scanned for secrets ({@link #secrets}) refuses a secret-free request that names a record its
@@ -143,33 +144,44 @@ public interface PrivateStore extends AutoCloseable {
   ClusterAggregate secretFreeAggregate(int[] records, EmbeddingMatrix centres);
 
   /**
-   * The exact votes of records that hold no secret, for SecPE's {@code secretFreeVotes}: each of
-   * {@code records} (ascending record indices) is assigned to its nearest row of {@code clusters}
-   * ({@link dev.secpe.clustering.ClusterAggregator#nearest} under cosine, as {@link
-   * #secretFreeAggregate} assigns it) and votes for its nearest row of {@code candidates} (unit rows;
-   * as {@link #nearestCounts} with k = 1: cosine after both sides are centred on {@code centre},
-   * plain cosine when it is null); returns how many records of each cluster voted for each
-   * candidate ({@link #countClusterVotes} per partition, merged).
+   * The cluster of each of {@code records} (ascending record indices) that hold no secret, in that
+   * order: its nearest row of {@code centres}, as {@link #secretFreeAggregate} assigns it ({@link
+   * dev.secpe.clustering.ClusterAggregator#nearest} under cosine). Per-record metadata of public
+   * data under the split; SecPE's {@code secretFreeVotes} asks once, after its k-means.
    *
    * @throws IllegalArgumentException as {@link #secretFreeEmbeddings}
    */
+  int[] secretFreeNearest(int[] records, EmbeddingMatrix centres);
+
+  /**
+   * The exact votes of records that hold no secret, for SecPE's {@code secretFreeVotes}: each of
+   * {@code records} (ascending record indices) votes for its nearest row of {@code candidates} (unit
+   * rows; as {@link #nearestCounts} with k = 1: cosine after both sides are centred on {@code
+   * centre}, plain cosine when it is null), counted under its cluster {@code clusters[i]} (from
+   * {@link #secretFreeNearest}); returns how many records of each cluster voted for each candidate
+   * ({@link #countClusterVotes} per partition, merged).
+   *
+   * @throws IllegalArgumentException as {@link #secretFreeEmbeddings}, or if {@code clusters} has
+   *     another length than {@code records} or a negative entry
+   */
   ClusterVotes secretFreeVotes(
-      int[] records, EmbeddingMatrix clusters, EmbeddingMatrix candidates, @Nullable float[] centre);
+      int[] records, int[] clusters, EmbeddingMatrix candidates, @Nullable float[] centre);
 
   /**
    * The votes of {@link #secretFreeVotes} for the unit rows {@code records} (one partition of the
-   * records asked for, or all of them): the one kernel every store counts with, so that votes
-   * merged over partitions equal the votes of the whole.
+   * records asked for, or all of them) of clusters {@code clusters}: the one kernel every store
+   * counts with, so that votes merged over partitions equal the votes of the whole.
    */
   static ClusterVotes countClusterVotes(
-      EmbeddingMatrix records, EmbeddingMatrix clusters, EmbeddingMatrix candidates, @Nullable float[] centre) {
-    int[][] cv = Kernel.clusterAndVote(records, Kernel.iota(records.rows()), clusters, candidates, centre);
-    return ClusterVotes.of(cv[0], cv[1], candidates.rows());
+      EmbeddingMatrix records, int[] clusters, EmbeddingMatrix candidates, @Nullable float[] centre) {
+    int[] all = Kernel.iota(records.rows());
+    return ClusterVotes.of(clusters, Kernel.top1(records, all, candidates, Kernel.iota(candidates.rows()), centre),
+        candidates.rows());
   }
 
   /**
    * Refuses a secret-free request ({@link #secretFreeEmbeddings}, {@link #secretFreeAggregate},
-   * {@link #secretFreeVotes}) whose {@code records} are not ascending indices below {@code size}, or
+   * {@link #secretFreeNearest}, {@link #secretFreeVotes}) whose {@code records} are not ascending indices below {@code size}, or
    * name a record in which {@code lastScan}, the store's last {@link #secrets} scan (null if it made
    * none: a non-private run, where every record is public data), found a secret. The message names
    * positions, never a record's content.

@@ -269,7 +269,11 @@ public final class SecPE extends Runs<SecPE.Config> {
       return this;
     }
 
-    /** k-means restarts on the public embeddings (default 3). */
+    /**
+     * k-means restarts on the public embeddings (default 3). With {@link #secretFreeAsPublic}, where a
+     * label group's public part is larger than the k-means' seeding sample (max(10,000, 3K) rows),
+     * the sample is seeded once and Lloyd steps over the whole part follow.
+     */
     public Builder kmeansRestarts(int restarts) {
       if (restarts < 1) {
         throw new IllegalArgumentException("kmeansRestarts must be >= 1, got kmeansRestarts=" + restarts);

@@ -342,7 +342,8 @@ class SecretFreeSplitTest {
     for (Runnable request : List.<Runnable>of(
         () -> store.secretFreeEmbeddings(new int[] {1, 3}),
         () -> store.secretFreeAggregate(new int[] {3}, centres),
-        () -> store.secretFreeVotes(new int[] {1, 2, 3}, centres, centres, null))) {
+        () -> store.secretFreeNearest(new int[] {3}, centres),
+        () -> store.secretFreeVotes(new int[] {1, 2, 3}, new int[] {0, 1, 0}, centres, null))) {
       assertThatThrownBy(request::run)
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("private record at index 3 holds a detected secret: only records that hold none may be used"
@@ -438,8 +439,13 @@ class SecretFreeSplitTest {
     }
 
     @Override
-    public ClusterVotes secretFreeVotes(int[] records, EmbeddingMatrix clusters, EmbeddingMatrix candidates,
-        float[] centre) {
+    public int[] secretFreeNearest(int[] records, EmbeddingMatrix centres) {
+      IntStream.of(records).forEach(exactlyUsed::add);
+      return inner.secretFreeNearest(records, centres);
+    }
+
+    @Override
+    public ClusterVotes secretFreeVotes(int[] records, int[] clusters, EmbeddingMatrix candidates, float[] centre) {
       IntStream.of(records).forEach(exactlyUsed::add);
       return inner.secretFreeVotes(records, clusters, candidates, centre);
     }

@@ -385,32 +385,89 @@ public final class SparkPrivateStore implements PrivateStore {
   }
 
   @Override
-  public ClusterVotes secretFreeVotes(
-      int[] records, EmbeddingMatrix clusters, EmbeddingMatrix candidates, float[] centre) {
+  public int[] secretFreeNearest(int[] records, EmbeddingMatrix centres) {
     PrivateStore.requireSecretFree(records, size, lastScan);
     requireEmbedded();
+    if (records.length == 0) {
+      return new int[0];
+    }
+    int k = centres.rows();
+    int d = centres.dimension();
+    Broadcast<long[]> mask = broadcast(mask(records));
+    Broadcast<float[]> cen = broadcast(centres.toFlatArray());
+    List<Tuple2<Long, Integer>> nearest = embedded
+        .mapPartitions(it -> {
+          List<Long> index = new ArrayList<>();
+          EmbeddingMatrix mine = rowsIn(it, mask.value(), d, index);
+          if (mine == null) {
+            return Collections.<Tuple2<Long, Integer>>emptyIterator();
+          }
+          int[] c = ClusterAggregator.of(Metric.COSINE, EmbeddingMatrix.ofFlat(k, d, cen.value()), 1.0)
+              .nearest(RowSource.of(mine));
+          List<Tuple2<Long, Integer>> out = new ArrayList<>(c.length);
+          for (int i = 0; i < c.length; i++) {
+            out.add(new Tuple2<>(index.get(i), c[i]));
+          }
+          return out.iterator();
+        })
+        .collect();
+    unpersist(mask);
+    unpersist(cen);
+    // Back in the order of records (ascending record indices).
+    int[] out = new int[records.length];
+    for (Tuple2<Long, Integer> t : nearest) {
+      out[Arrays.binarySearch(records, Math.toIntExact(t._1()))] = t._2();
+    }
+    return out;
+  }
+
+  @Override
+  public ClusterVotes secretFreeVotes(
+      int[] records, int[] clusters, EmbeddingMatrix candidates, float[] centre) {
+    PrivateStore.requireSecretFree(records, size, lastScan);
+    requireEmbedded();
+    if (clusters.length != records.length) {
+      throw new IllegalArgumentException(
+          "one cluster per record, got " + clusters.length + " clusters for " + records.length + " records");
+    }
     if (records.length == 0 || candidates.rows() == 0) {
       return ClusterVotes.none();
     }
-    int k = clusters.rows();
     int c = candidates.rows();
     int d = candidates.dimension();
-    Broadcast<long[]> mask = broadcast(mask(records));
-    Broadcast<float[]> cl = broadcast(clusters.toFlatArray());
+    // Each record's cluster by record index, + 1 (0: not asked for): the mask and the clusters at once.
+    int[] clusterOf = new int[size];
+    for (int i = 0; i < records.length; i++) {
+      if (clusters[i] < 0) {
+        throw new IllegalArgumentException("clusters must be >= 0, got " + clusters[i] + " at position " + i);
+      }
+      clusterOf[records[i]] = clusters[i] + 1;
+    }
+    Broadcast<int[]> of = broadcast(clusterOf);
     Broadcast<float[]> cand = broadcast(candidates.toFlatArray());
     Broadcast<float[]> ctr = centre == null ? null : broadcast(centre.clone());
     ClusterVotes votes = embedded
         .mapPartitions(it -> {
-          EmbeddingMatrix mine = rowsIn(it, mask.value(), d);
-          if (mine == null) {
+          int[] byIndex = of.value();
+          List<float[]> rows = new ArrayList<>();
+          List<Integer> cl = new ArrayList<>();
+          while (it.hasNext()) {
+            EmbeddedRow r = it.next();
+            int x = byIndex[Math.toIntExact(r.index())];
+            if (x > 0) {
+              rows.add(r.unit());
+              cl.add(x - 1);
+            }
+          }
+          if (rows.isEmpty()) {
             return List.of(ClusterVotes.none()).iterator();
           }
-          return List.of(PrivateStore.countClusterVotes(mine, EmbeddingMatrix.ofFlat(k, d, cl.value()),
+          EmbeddingMatrix mine = EmbeddingMatrix.of(rows.toArray(new float[0][]));
+          return List.of(PrivateStore.countClusterVotes(mine, cl.stream().mapToInt(Integer::intValue).toArray(),
               EmbeddingMatrix.ofFlat(c, d, cand.value()), ctr == null ? null : ctr.value())).iterator();
         })
         .fold(ClusterVotes.none(), ClusterVotes::merge);
-    unpersist(mask);
-    unpersist(cl);
+    unpersist(of);
     unpersist(cand);
     if (ctr != null) {
       unpersist(ctr);
@@ -448,11 +505,19 @@ public final class SparkPrivateStore implements PrivateStore {
 
   /** A partition's rows whose index is in {@code mask}, in order; null when there are none. */
   private static EmbeddingMatrix rowsIn(Iterator<EmbeddedRow> it, long[] mask, int d) {
+    return rowsIn(it, mask, d, null);
+  }
+
+  /** As above, adding each row's record index to {@code indices} where it is given. */
+  private static EmbeddingMatrix rowsIn(Iterator<EmbeddedRow> it, long[] mask, int d, List<Long> indices) {
     List<float[]> rows = new ArrayList<>();
     while (it.hasNext()) {
       EmbeddedRow r = it.next();
       if (in(mask, r.index())) {
         rows.add(r.unit());
+        if (indices != null) {
+          indices.add(r.index());
+        }
       }
     }
     if (rows.isEmpty()) {

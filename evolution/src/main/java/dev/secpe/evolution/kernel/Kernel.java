@@ -1,6 +1,5 @@
 package dev.secpe.evolution.kernel;
 
-import dev.secpe.clustering.ClusterAggregator;
 import dev.secpe.clustering.Metric;
 import dev.secpe.clustering.NearestNeighbours;
 import dev.secpe.clustering.RowSource;
@@ -207,23 +206,6 @@ public final class Kernel {
       local[i] = bRows[local[i]];
     }
     return local;
-  }
-
-  /**
-   * For each row of {@code a} in {@code aRows}, in order: its cluster, the nearest row of {@code
-   * clusters} as {@link ClusterAggregator#nearest} assigns it under cosine (so as a k-means step's
-   * aggregate counts it), and its vote, the nearest row of {@code candidates} as {@link #top1}
-   * finds it, after centring both sides on {@code centre} (null: plain cosine). Returns {@code
-   * {clusters, votes}}.
-   */
-  public static int[][] clusterAndVote(
-      EmbeddingMatrix a, int[] aRows, EmbeddingMatrix clusters, EmbeddingMatrix candidates, float[] centre) {
-    if (aRows.length == 0) {
-      return new int[][] {new int[0], new int[0]};
-    }
-    int[] cluster = ClusterAggregator.of(Metric.COSINE, clusters, 1.0).nearest(rows(a, aRows, null));
-    int[] vote = top1(a, aRows, candidates, iota(candidates.rows()), centre);
-    return new int[][] {cluster, vote};
   }
 
   /** 0, 1, ..., n - 1. */

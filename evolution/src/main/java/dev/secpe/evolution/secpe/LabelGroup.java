@@ -82,12 +82,20 @@ final class LabelGroup {
    * @param asked K as chosen for the group (given, or from the data)
    * @param emptyDropped how many of the K clusters k-means left empty (fewer distinct embeddings than
    *     K), dropped before the release
+   * @param secretFreeClusters with secret-free votes, the kept cluster of each secret-free record of
+   *     the group (in {@link LabelGroup#secretFree} order); empty otherwise
    */
-  record Clusters(EmbeddingMatrix centres, int[] sizes, int[] corpusMembers, int asked, int emptyDropped) {
+  record Clusters(EmbeddingMatrix centres, int[] sizes, int[] corpusMembers, int asked, int emptyDropped,
+      int[] secretFreeClusters) {
 
     /** The number of clusters kept. */
     int kept() {
       return sizes.length;
+    }
+
+    /** These clusters with the cluster of each secret-free record. */
+    Clusters withSecretFreeClusters(int[] clusters) {
+      return new Clusters(centres, sizes, corpusMembers, asked, emptyDropped, clusters);
     }
   }
 

@@ -209,13 +209,17 @@ public final class SecPEMethod implements Method {
     int k = ClustersPerGroup.of(config.clusters(), ctx.settings().syntheticSize(), ctx.groups(), g.base());
     long seed = Seeds.derive(ctx.settings().seed(), "kmeans", g.index);
     if (config.secretFreeAsPublic()) {
-      return SplitKMeans.fit(ctx.privateStore(), g.secretFree, corpus, k,
+      LabelGroup.Clusters c = SplitKMeans.fit(ctx.privateStore(), g.secretFree, corpus, k,
           Seeds.random(ctx.settings().seed(), "kmeans-sample", g.index), seed, config.kmeansRestarts());
+      // Each secret-free record's cluster, once: every round's votes are counted by cluster.
+      return config.secretFreeVotes() && g.secretFree.length > 0
+          ? c.withSecretFreeClusters(ctx.privateStore().secretFreeNearest(g.secretFree, c.centres()))
+          : c;
     }
     KMeansResult fitted =
         KMeans.builder().k(k).metric(Metric.COSINE).seed(seed).restarts(config.kmeansRestarts()).build().fit(corpus);
     KMeansResult kept = fitted.withoutEmptyClusters();
-    return new LabelGroup.Clusters(kept.centres(), kept.sizes(), kept.sizes(), k, fitted.emptyClusters());
+    return new LabelGroup.Clusters(kept.centres(), kept.sizes(), kept.sizes(), k, fitted.emptyClusters(), new int[0]);
   }
 
   // ------------------------------------------------------------------------ the release
@@ -423,7 +427,7 @@ public final class SecPEMethod implements Method {
     // candidate (positions in cand).
     ClusterVotes votes = g.secretFree.length == 0
         ? ClusterVotes.none()
-        : ctx.privateStore().secretFreeVotes(g.secretFree, clusters.centres(), unit.selectRows(cand), centre);
+        : ctx.privateStore().secretFreeVotes(g.secretFree, clusters.secretFreeClusters(), unit.selectRows(cand), centre);
     int[] position = new int[unit.rows()];
     for (int j = 0; j < cand.length; j++) {
       position[cand[j]] = j;
