@@ -398,12 +398,12 @@ public final class SparkPrivateStore implements PrivateStore {
     List<Tuple2<Long, Integer>> nearest = embedded
         .mapPartitions(it -> {
           List<Long> index = new ArrayList<>();
-          EmbeddingMatrix mine = rowsIn(it, mask.value(), d, index);
-          if (mine == null) {
+          List<float[]> mine = rowsIn(it, mask.value(), index);
+          if (mine.isEmpty()) {
             return Collections.<Tuple2<Long, Integer>>emptyIterator();
           }
           int[] c = ClusterAggregator.of(Metric.COSINE, EmbeddingMatrix.ofFlat(k, d, cen.value()), 1.0)
-              .nearest(RowSource.of(mine));
+              .nearest(new ListRows(mine, d));
           List<Tuple2<Long, Integer>> out = new ArrayList<>(c.length);
           for (int i = 0; i < c.length; i++) {
             out.add(new Tuple2<>(index.get(i), c[i]));
@@ -466,7 +466,7 @@ public final class SparkPrivateStore implements PrivateStore {
           return List.of(PrivateStore.countClusterVotes(mine, cl.stream().mapToInt(Integer::intValue).toArray(),
               EmbeddingMatrix.ofFlat(c, d, cand.value()), ctr == null ? null : ctr.value())).iterator();
         })
-        .fold(ClusterVotes.none(), ClusterVotes::merge);
+        .treeReduce(ClusterVotes::merge, TREE_DEPTH);
     unpersist(of);
     unpersist(cand);
     if (ctr != null) {
@@ -485,49 +485,74 @@ public final class SparkPrivateStore implements PrivateStore {
     int d = centres.dimension();
     Broadcast<long[]> mask = broadcast(mask(records));
     Broadcast<float[]> cen = broadcast(centres.toFlatArray());
+    // One aggregate per partition (K x d exact sums: tens of megabytes at K = 2,000), merged in a
+    // tree on the executors, so that the driver reads a few, not one per partition.
     ClusterAggregate total = embedded
         .mapPartitions(it -> {
-          EmbeddingMatrix mine = rowsIn(it, mask.value(), d);
-          if (mine == null) {
+          List<float[]> mine = new ArrayList<>();
+          while (it.hasNext()) {
+            EmbeddedRow r = it.next();
+            if (in(mask.value(), r.index())) {
+              mine.add(r.unit());
+            }
+          }
+          if (mine.isEmpty()) {
             return List.of(new ClusterAggregate(k, d)).iterator();
           }
           ClusterAggregator agg = ClusterAggregator.of(Metric.COSINE, EmbeddingMatrix.ofFlat(k, d, cen.value()), 1.0);
-          return List.of(agg.aggregate(RowSource.of(mine))).iterator();
+          return List.of(agg.aggregate(new ListRows(mine, d))).iterator();
         })
-        .fold(new ClusterAggregate(k, d), (a, b) -> {
-          ClusterAggregate out = new ClusterAggregate(k, d);
-          return out.merge(a).merge(b);
-        });
+        .treeReduce(ClusterAggregate::merge, TREE_DEPTH);
     unpersist(mask);
     unpersist(cen);
     return total;
   }
 
-  /** A partition's rows whose index is in {@code mask}, in order; null when there are none. */
-  private static EmbeddingMatrix rowsIn(Iterator<EmbeddedRow> it, long[] mask, int d) {
-    return rowsIn(it, mask, d, null);
-  }
-
-  /** As above, adding each row's record index to {@code indices} where it is given. */
-  private static EmbeddingMatrix rowsIn(Iterator<EmbeddedRow> it, long[] mask, int d, List<Long> indices) {
+  /**
+   * A partition's rows whose index is in {@code mask}, in order (not copied), adding each row's
+   * record index to {@code indices}.
+   */
+  private static List<float[]> rowsIn(Iterator<EmbeddedRow> it, long[] mask, List<Long> indices) {
     List<float[]> rows = new ArrayList<>();
     while (it.hasNext()) {
       EmbeddedRow r = it.next();
       if (in(mask, r.index())) {
         rows.add(r.unit());
-        if (indices != null) {
-          indices.add(r.index());
-        }
+        indices.add(r.index());
       }
     }
-    if (rows.isEmpty()) {
-      return null;
+    return rows;
+  }
+
+  /** Depth of the trees in which partitions' aggregates are merged (Spark's default for treeReduce). */
+  private static final int TREE_DEPTH = 2;
+
+  /** A partition's rows as the kernel reads them, in place (no copy of the partition). */
+  private static final class ListRows implements RowSource {
+    private final List<float[]> rows;
+    private final int d;
+
+    ListRows(List<float[]> rows, int d) {
+      this.rows = rows;
+      this.d = d;
     }
-    float[] data = new float[rows.size() * d];
-    for (int i = 0; i < rows.size(); i++) {
-      System.arraycopy(rows.get(i), 0, data, i * d, d);
+
+    @Override
+    public long rows() {
+      return rows.size();
     }
-    return EmbeddingMatrix.ofFlat(rows.size(), d, data);
+
+    @Override
+    public int dim() {
+      return d;
+    }
+
+    @Override
+    public void read(long first, int count, float[] dst) {
+      for (int r = 0; r < count; r++) {
+        System.arraycopy(rows.get((int) first + r), 0, dst, r * d, d);
+      }
+    }
   }
 
   /** The records as a bit set over the store's indices (n / 8 bytes to broadcast). */
