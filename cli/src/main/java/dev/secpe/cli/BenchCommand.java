@@ -6,6 +6,7 @@ import dev.secpe.clustering.Metric;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Benchmarks that print ratios against a reference measured in the same run.",
     subcommands = {BenchCommand.Kernel.class, BenchCommand.Vote.class, BenchCommand.Spark.class,
-        BenchCommand.Accounting.class})
+        BenchCommand.Split.class, BenchCommand.Accounting.class})
 final class BenchCommand {
 
   /**
@@ -181,6 +182,86 @@ final class BenchCommand {
       }
       return SparkBench.run(
           new SparkBench.Config(master, partitions, embedRows, voteRows, candidates, d));
+    }
+  }
+
+  /** {@code bench split}: SecPE's dataset split at scale against Aug-PE, in memory and on Spark. */
+  @Command(
+      name = "split",
+      description = "SecPE's dataset split in its own regime (synthetic embedded records, a share holding an e-mail"
+          + " address) against Aug-PE on the same records, in memory and on Spark: round 0's one-off work, each"
+          + " round's vote, the time inside the store, peak heap, and the ratios of docs/split-at-scale.md.")
+  static final class Split extends Benchmark {
+    @Option(names = "--records", defaultValue = "100000", description = "private records (default ${DEFAULT-VALUE})")
+    int records;
+
+    @Option(names = "--secret-share", defaultValue = "0.25",
+        description = "share of the records that hold an e-mail address (default ${DEFAULT-VALUE})")
+    double secretShare;
+
+    @Option(names = "--synthetic-size", defaultValue = "2000", description = "N_syn (default ${DEFAULT-VALUE})")
+    int syntheticSize;
+
+    @Option(names = "--variations", defaultValue = "3", description = "L (default ${DEFAULT-VALUE})")
+    int variations;
+
+    @Option(names = "--iterations", defaultValue = "3", description = "T (default ${DEFAULT-VALUE})")
+    int iterations;
+
+    @Option(names = "--d", defaultValue = "384", description = "dimension (default ${DEFAULT-VALUE})")
+    int d;
+
+    @Option(names = "--topics", defaultValue = "200",
+        description = "topics the records' vectors cluster around (default ${DEFAULT-VALUE})")
+    int topics;
+
+    @Option(names = "--stores", split = ",", defaultValue = "memory,spark",
+        description = "memory and/or spark (default ${DEFAULT-VALUE})")
+    List<String> stores;
+
+    @Option(names = "--modes", split = ",", defaultValue = "paper,votes,augpe",
+        description = "paper (the split, the paper's vote), votes (the split, secret-free votes), augpe"
+            + " (default ${DEFAULT-VALUE})")
+    List<String> modes;
+
+    @Option(names = "--master", defaultValue = "local[2]", description = "Spark master (default ${DEFAULT-VALUE})")
+    String master;
+
+    @Option(names = "--partitions", defaultValue = "8", description = "partitions on Spark (default ${DEFAULT-VALUE})")
+    int partitions;
+
+    @Option(names = "--secret-cap", defaultValue = "0",
+        description = "SecPE's contribution cap K (default 0: the paper's SECRETNOISE)")
+    int secretCap;
+
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the records and the run (default ${DEFAULT-VALUE})")
+    long seed;
+
+    @Override
+    Map<String, Object> run() throws Exception {
+      if (records < 1 || syntheticSize < 1 || variations < 1 || iterations < 1 || d < 1 || topics < 1
+          || partitions < 1 || secretCap < 0) {
+        throw new IllegalArgumentException("records, synthetic-size, variations, iterations, d, topics and partitions"
+            + " must be >= 1 and secret-cap >= 0, got records=" + records + " synthetic-size=" + syntheticSize
+            + " variations=" + variations + " iterations=" + iterations + " d=" + d + " topics=" + topics
+            + " partitions=" + partitions + " secret-cap=" + secretCap);
+      }
+      if (!(secretShare > 0 && secretShare < 1)) {
+        throw new IllegalArgumentException("secret-share must be in (0, 1), got secret-share=" + secretShare);
+      }
+      for (String s : stores) {
+        if (!Set.of("memory", "spark").contains(s)) {
+          throw new IllegalArgumentException("--stores must name memory or spark, got " + s);
+        }
+      }
+      for (String m : modes) {
+        if (!Set.of("paper", "votes", "augpe").contains(m)) {
+          throw new IllegalArgumentException("--modes must name paper, votes or augpe, got " + m);
+        }
+      }
+      return SplitBench.run(new SplitBench.Config(
+          new dev.secpe.cli.bench.TopicRows.Config(records, secretShare, d, topics, seed), syntheticSize, variations,
+          iterations, stores, modes, master, partitions, secretCap));
     }
   }
 

@@ -196,11 +196,6 @@ final class RunChecks {
       finiteIn("--histogram-sigma", c.histogramSigma, CTCL.MIN_HISTOGRAM_SIGMA, CTCL.MAX_HISTOGRAM_SIGMA, false);
       finiteIn("--clip-norm", c.clipNorm, CTCL.MIN_CLIP_NORM, CTCL.MAX_CLIP_NORM, false);
     }
-    if (c.secretFreePublic && c.sparkMaster != null) {
-      throw new IllegalArgumentException(
-          "--secret-free-public clusters the private records that hold no secret in this process: it"
-              + " cannot be used with --spark (the records stay on the executors)");
-    }
     if (c.reads("--clusters") && c.clusters != null) {
       SizeLimits.check("--clusters", c.clusters, SizeLimits.MAX_TOPICS);
     }

@@ -106,14 +106,6 @@ class RunSecretFreePublicTest {
     assertThat(plain.err()).contains("clusters K=60 asks for 30 clusters in label group ham");
   }
 
-  @Test
-  void theSplitIsRefusedWithSparkBeforeAnythingIsRead(@TempDir Path dir) throws Exception {
-    Outcome o = run(dir, "--secret-free-public", "--spark", "local[1]");
-    assertThat(o.code()).isEqualTo(2);
-    assertThat(o.err()).contains("--secret-free-public").contains("cannot be used with --spark");
-    assertThat(Files.exists(o.report())).isFalse();
-  }
-
   /** 40 labelled records; every third holds an e-mail address, so both labels hold some without. */
   private static List<String> mixedRecords() {
     List<String> out = new ArrayList<>();

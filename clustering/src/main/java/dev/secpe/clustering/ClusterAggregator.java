@@ -92,6 +92,32 @@ public final class ClusterAggregator {
     return aggregate(rows, IntStream.range(0, m).toArray(), m);
   }
 
+  /**
+   * The centre each row of {@code rows} is assigned to, clipped as {@link #aggregate} clips it and
+   * by the same kernel and tie rule: row i is counted in {@code aggregate(rows).count(nearest(rows)[i])}.
+   * A distributed store gives each record's centre this way, partition by partition, with the same
+   * result as on one machine.
+   *
+   * @throws IllegalArgumentException as {@link #aggregate}
+   */
+  public int[] nearest(RowSource rows) {
+    if (rows.rows() > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("at most 2^31 - 1 rows, got " + rows.rows());
+    }
+    if (rows.dim() != d) {
+      throw new IllegalArgumentException(
+          "rows.dim must equal the centres' dim, got rows.dim=" + rows.dim() + " centres.dim=" + d);
+    }
+    int m = (int) rows.rows();
+    int[] out = new int[m];
+    if (m > 0) {
+      RowSource clipped = new ClippedSample(rows, IntStream.range(0, m).toArray(), m, metric, radius);
+      kernel.top1WithRows(clipped, Embeddings.wrapTrusted(k, d, centres),
+          (first, count, data, index, score) -> System.arraycopy(index, 0, out, (int) first, count));
+    }
+    return out;
+  }
+
   /** Aggregates rows {@code which[0..m)} of {@code src} (ascending); errors name the row of src. */
   ClusterAggregate aggregate(RowSource src, int[] which, int m) {
     if (src.dim() != d) {

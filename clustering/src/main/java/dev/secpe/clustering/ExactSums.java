@@ -173,6 +173,104 @@ public final class ExactSums implements Serializable {
     pending = 0;
   }
 
+  /**
+   * Serialized compactly ({@link Compact}): per sum only the limbs between its lowest non-zero one
+   * and its highest significant one, as 32-bit words. Sums of unit-vector coordinates use three or
+   * four of the nine limbs, so a partition's aggregate crosses the network (and a Spark driver
+   * reads it) at about a fifth of its size in memory.
+   */
+  private Object writeReplace() {
+    return new Compact(this);
+  }
+
+  private void readObject(java.io.ObjectInputStream in) throws java.io.InvalidObjectException {
+    throw new java.io.InvalidObjectException("ExactSums is serialized through its compact form");
+  }
+
+  /**
+   * The serial form of {@link ExactSums}: after carries are propagated every limb but the last is
+   * a 32-bit word, and the limbs above a sum's highest significant one are all zero (a
+   * non-negative sum) or all ones (a negative one). Per sum: its lowest non-zero limb, its highest
+   * significant limb and its sign, then those limbs.
+   */
+  private static final class Compact implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final int length;
+    /** Per sum: lowest limb | (highest limb + 1) << 8 | negative << 16. */
+    private final int[] shape;
+    /** The limbs below the last of every sum in order (32-bit words after normalising). */
+    private final int[] words;
+    /** The last limb of each sum that needs it, in order (any long). */
+    private final long[] tops;
+
+    Compact(ExactSums s) {
+      s.normalise();
+      length = s.length;
+      shape = new int[length];
+      int[] buf = new int[length * (LIMBS - 1)];
+      long[] topBuf = new long[length];
+      int n = 0;
+      int t = 0;
+      for (int i = 0; i < length; i++) {
+        int base = i * LIMBS;
+        boolean negative = s.limbs[base + LIMBS - 1] < 0;
+        long fill = negative ? 0xFFFFFFFFL : 0;
+        int hi = LIMBS - 1;
+        // The last limb is -1 or 0 when it carries nothing but the sign.
+        if (s.limbs[base + hi] == (negative ? -1 : 0)) {
+          hi--;
+          while (hi >= 0 && s.limbs[base + hi] == fill) {
+            hi--;
+          }
+        }
+        int lo = 0;
+        while (lo <= hi && s.limbs[base + lo] == 0) {
+          lo++;
+        }
+        shape[i] = lo | (hi + 1) << 8 | (negative ? 1 : 0) << 16;
+        for (int j = lo; j <= hi; j++) {
+          if (j == LIMBS - 1) {
+            topBuf[t++] = s.limbs[base + j];
+          } else {
+            buf[n++] = (int) s.limbs[base + j];
+          }
+        }
+      }
+      words = Arrays.copyOf(buf, n);
+      tops = Arrays.copyOf(topBuf, t);
+    }
+
+    private Object readResolve() throws java.io.ObjectStreamException {
+      ExactSums s = new ExactSums(length);
+      int n = 0;
+      int t = 0;
+      for (int i = 0; i < length; i++) {
+        int lo = shape[i] & 0xFF;
+        int hi = ((shape[i] >>> 8) & 0xFF) - 1;
+        boolean negative = (shape[i] >>> 16) != 0;
+        int base = i * LIMBS;
+        for (int j = 0; j < LIMBS; j++) {
+          if (j >= lo && j <= hi) {
+            if (j == LIMBS - 1) {
+              if (t >= tops.length) {
+                throw new java.io.InvalidObjectException("a damaged ExactSums: sum " + i + " lacks its last limb");
+              }
+              s.limbs[base + j] = tops[t++];
+            } else {
+              if (n >= words.length) {
+                throw new java.io.InvalidObjectException("a damaged ExactSums: sum " + i + " lacks limb " + j);
+              }
+              s.limbs[base + j] = words[n++] & 0xFFFFFFFFL;
+            }
+          } else if (j > hi) {
+            s.limbs[base + j] = j == LIMBS - 1 ? (negative ? -1 : 0) : (negative ? 0xFFFFFFFFL : 0);
+          }
+        }
+      }
+      return s;
+    }
+  }
+
   /** Shows the number of sums only: the sums may be private aggregates. */
   @Override
   public String toString() {

@@ -9,6 +9,7 @@ import dev.secpe.core.PrivacyGuard;
 import dev.secpe.core.PrivateDataset;
 import dev.secpe.core.PrivateRecord;
 import dev.secpe.core.PrivateTexts;
+import dev.secpe.core.secret.Secret;
 import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.core.secret.SecretIds;
 import dev.secpe.core.secret.SecretIndex;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.IntStream;
+import org.jspecify.annotations.Nullable;
 
 /** {@link PrivateStore#inMemory}: the records and their embeddings in this JVM. */
 final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
@@ -26,6 +28,8 @@ final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
   private final PrivateDataset data;
   private int[] groups;
   private EmbeddingMatrix unit;
+  /** The last secret scan: a secret-free request naming a record it found a secret in is refused. */
+  private @Nullable SecretIndex lastScan;
 
   InMemoryStore(PrivateDataset data) {
     this.data = Objects.requireNonNull(data, "privateData");
@@ -110,8 +114,49 @@ final class InMemoryStore implements PrivateStore, InProcessEmbeddings {
   }
 
   @Override
+  public EmbeddingMatrix secretFreeEmbeddings(int[] records) {
+    PrivateStore.requireSecretFree(records, data.size(), lastScan);
+    return unit().selectRows(records);
+  }
+
+  @Override
+  public ClusterAggregate secretFreeAggregate(int[] records, EmbeddingMatrix centres) {
+    PrivateStore.requireSecretFree(records, data.size(), lastScan);
+    return clusterAggregate(records, centres);
+  }
+
+  @Override
+  public int[] secretFreeNearest(int[] records, EmbeddingMatrix centres) {
+    PrivateStore.requireSecretFree(records, data.size(), lastScan);
+    return ClusterAggregator.of(Metric.COSINE, centres, 1.0).nearest(Kernel.rows(unit(), records, null));
+  }
+
+  @Override
+  public ClusterVotes secretFreeVotes(
+      int[] records, int[] clusters, EmbeddingMatrix candidates, @Nullable float[] centre) {
+    PrivateStore.requireSecretFree(records, data.size(), lastScan);
+    if (clusters.length != records.length) {
+      throw new IllegalArgumentException(
+          "one cluster per record, got " + clusters.length + " clusters for " + records.length + " records");
+    }
+    if (records.length == 0 || candidates.rows() == 0) {
+      return ClusterVotes.none();
+    }
+    return ClusterVotes.of(
+        clusters, Kernel.top1(unit(), records, candidates, Kernel.iota(candidates.rows()), centre), candidates.rows());
+  }
+
+  @Override
   public SecretIndex secrets(SecretDetector detector, PrivacyGuard guard) {
-    return SecretIndex.scan(data, detector, guard, SecretIndex.Granularity.VALUE, SecretIds.withKey(data.secretIdKey()));
+    // SecretIndex.scan's result, the records scanned in parallel (detectors and ids are
+    // thread-safe) and gathered in record order, so that the index is the same.
+    guard.checkSecretDetector(detector.name(), detector.locality());
+    SecretIds ids = SecretIds.withKey(data.secretIdKey());
+    List<List<Secret>> found = IntStream.range(0, data.size()).parallel()
+        .mapToObj(i -> SecretIndex.secretsIn(data.get(i).text(), detector, guard, SecretIndex.Granularity.VALUE, ids))
+        .toList();
+    lastScan = SecretIndex.of(found);
+    return lastScan;
   }
 
   @Override

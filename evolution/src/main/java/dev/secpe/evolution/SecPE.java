@@ -12,6 +12,7 @@ import dev.secpe.evolution.engine.Inputs;
 import dev.secpe.evolution.engine.Labels;
 import dev.secpe.evolution.engine.Method;
 import dev.secpe.evolution.engine.RunKind;
+import dev.secpe.evolution.secpe.ClustersPerGroup;
 import dev.secpe.evolution.secpe.SecPEMethod;
 import dev.secpe.evolution.secpe.SecPEOptions;
 import dev.secpe.evolution.secpe.SecPEPlan;
@@ -272,7 +273,11 @@ public final class SecPE extends Runs<SecPE.Config> {
       return this;
     }
 
-    /** k-means restarts on the public embeddings (default 3). */
+    /**
+     * k-means restarts on the public embeddings (default 3). With {@link #secretFreeAsPublic}, where a
+     * label group's public part is larger than the k-means' seeding sample (max(10,000, 3K) rows),
+     * the sample is seeded once and Lloyd steps over the whole part follow.
+     */
     public Builder kmeansRestarts(int restarts) {
       if (restarts < 1) {
         throw new IllegalArgumentException("kmeansRestarts must be >= 1, got kmeansRestarts=" + restarts);
@@ -357,7 +362,11 @@ public final class SecPE extends Runs<SecPE.Config> {
      * reading, and this library's adjacency: the records holding a secret are removed). A secret
      * the detector misses is therefore released without noise, in every mode, but here the record
      * that holds it also shapes a cluster exactly: use a detector whose recall you have measured.
-     * Needs the private records in this JVM ({@link PrivateStore#inMemory}).
+     *
+     * <p>Runs on any {@link PrivateStore}: the k-means of the secret-free records, their counts and
+     * (with {@link #secretFreeVotes}) their votes are the store's exact aggregates; only a sample of
+     * their embeddings, drawn by the run to seed the k-means, comes to this JVM (public data under
+     * this guarantee). The records that hold a secret reach it only through the noisy release.
      */
     public Builder secretFreeAsPublic(boolean on) {
       this.secretFreeAsPublic = on;
@@ -425,11 +434,6 @@ public final class SecPE extends Runs<SecPE.Config> {
       if (secretCap > 0 && s.privacy() instanceof PrivacyMode.NonPrivate) {
         throw new IllegalStateException("secretCap(" + secretCap + ") and nonPrivate() conflict: a non-private run samples every record");
       }
-      if (secretFreeAsPublic && privateData.inMemory().isEmpty()) {
-        throw new IllegalStateException(
-            "secretFreeAsPublic(true) clusters the secret-free private records in this JVM: it needs"
-                + " privateData(PrivateDataset), got the store " + privateData.getClass().getSimpleName());
-      }
       if (secretFreeVotes && !secretFreeAsPublic) {
         throw new IllegalStateException(
             "secretFreeVotes(true) needs secretFreeAsPublic(true): only records that hold no secret may vote without noise");
@@ -451,7 +455,7 @@ public final class SecPE extends Runs<SecPE.Config> {
       if (clusters > 0 && !secretFreeAsPublic && !inputs.publicData().records().isEmpty()) {
         // K against each label group's public records: public facts, refused before any private
         // record is read (before, run() refused it after embedding the private data)
-        SecPEMethod.publicRowsByGroup(clusters, labels, inputs.publicData().records());
+        ClustersPerGroup.publicRowsByGroup(clusters, labels, inputs.publicData().records());
       }
       return new SecPE(c, inputs, SecPEPlan.of(options(c), labels.size()));
     }

@@ -16,8 +16,7 @@ import dev.secpe.core.io.BundledCorpus;
 import dev.secpe.core.secret.PiiDetector;
 import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.core.secret.SecretIndex;
-import dev.secpe.evolution.kernel.InProcessEmbeddings;
-import dev.secpe.evolution.secpe.SecPEMethod;
+import dev.secpe.evolution.secpe.ClustersPerGroup;
 import dev.secpe.llm.TextEmbedder;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -308,36 +307,79 @@ class SecretFreeSplitTest {
         .hasMessageContaining("publicJoinsClusters(true) applies to secretFreeAsPublic(true) only");
   }
 
+  // fault: the split on a store that keeps its records to itself (a SparkPrivateStore; `bin/secpe run --spark ... --secret-free-public`, issue 52)
+  // holds: it runs, with the same synthetic data and releases as on the in-memory store; only a sample of secret-free records' embeddings leaves the store, and what it uses without noise is secret-free records only (before: refused by build(), "secretFreeAsPublic(true) clusters the secret-free private records in this JVM: it needs privateData(PrivateDataset)")
   @Test
-  void theSplitNeedsTheRecordsInThisJvm() {
-    PrivateStore remote = new RecordingStore(aThirdHoldSecrets(30)) {
-      @Override
-      public Optional<PrivateDataset> inMemory() {
-        return Optional.empty();
-      }
-    };
-    assertThatThrownBy(() -> base(remote).secretFreeAsPublic(true).build())
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("needs privateData(PrivateDataset)");
+  void theSplitRunsOnAStoreThatKeepsItsRecordsWithTheSameOutput() {
+    PrivateDataset data = aThirdHoldSecrets(90);
+    Set<Integer> holders = new TreeSet<>();
+    for (int i = 0; i < data.size(); i += 3) {
+      holders.add(i); // i % 3 == 0 holds an e-mail address
+    }
+    for (boolean votes : new boolean[] {false, true}) {
+      RecordingStore remote = new RecordingStore(data);
+      RunResult there = base(remote).clusters(6).secretFreeAsPublic(true).secretFreeVotes(votes).build().run();
+      RunResult here = base(PrivateStore.inMemory(data)).clusters(6).secretFreeAsPublic(true).secretFreeVotes(votes)
+          .build().run();
+      assertThat(there.dataset().records()).isEqualTo(here.dataset().records());
+      assertThat(there.report().mechanisms()).isEqualTo(here.report().mechanisms());
+      assertThat(remote.handedOut).isNotEmpty().doesNotContainAnyElementsOf(holders);
+      assertThat(remote.exactlyUsed).hasSize(60).doesNotContainAnyElementsOf(holders);
+      assertThat(remote.sampled).isNotEmpty().isSubsetOf(holders);
+    }
+  }
+
+  @Test
+  void aStoreRefusesASecretFreeRequestNamingARecordThatHoldsASecret() {
+    PrivateStore store = PrivateStore.inMemory(aThirdHoldSecrets(30));
+    store.groups(List.copyOf(Fixtures.released().labels()));
+    store.embed(Fixtures.embedder(), PrivacyGuard.localOnly());
+    // Before any scan every record is public data (a non-private run).
+    assertThat(store.secretFreeEmbeddings(new int[] {0, 1}).rows()).isEqualTo(2);
+    store.secrets(PiiDetector.all(), PrivacyGuard.localOnly());
+    EmbeddingMatrix centres = store.secretFreeEmbeddings(new int[] {1, 2});
+    assertThat(centres.rows()).isEqualTo(2);
+    for (Runnable request : List.<Runnable>of(
+        () -> store.secretFreeEmbeddings(new int[] {1, 3}),
+        () -> store.secretFreeAggregate(new int[] {3}, centres),
+        () -> store.secretFreeNearest(new int[] {3}, centres),
+        () -> store.secretFreeVotes(new int[] {1, 2, 3}, new int[] {0, 1, 0}, centres, null))) {
+      assertThatThrownBy(request::run)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("private record at index 3 holds a detected secret: only records that hold none may be used"
+              + " without noise");
+    }
+    assertThatThrownBy(() -> store.secretFreeEmbeddings(new int[] {2, 1}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("records must be ascending indices below 30, got 1 at position 1");
+    assertThatThrownBy(() -> store.secretFreeAggregate(new int[] {30}, centres))
+        .hasMessage("records must be ascending indices below 30, got 30 at position 0");
   }
 
   @Test
   void kChosenFromTheDataFollowsItsRule() {
     // min(ceil(N_syn / groups), base / 3), at least 1.
-    assertThat(SecPEMethod.autoClusters(150, 2, 3000)).isEqualTo(75);
-    assertThat(SecPEMethod.autoClusters(150, 2, 120)).isEqualTo(40);
-    assertThat(SecPEMethod.autoClusters(101, 2, 3000)).isEqualTo(51);
-    assertThat(SecPEMethod.autoClusters(100, 1, 5)).isEqualTo(1);
-    assertThat(SecPEMethod.autoClusters(100, 2, 187)).isEqualTo(50); // the bundled e-mails' spam
+    assertThat(ClustersPerGroup.autoClusters(150, 2, 3000)).isEqualTo(75);
+    assertThat(ClustersPerGroup.autoClusters(150, 2, 120)).isEqualTo(40);
+    assertThat(ClustersPerGroup.autoClusters(101, 2, 3000)).isEqualTo(51);
+    assertThat(ClustersPerGroup.autoClusters(100, 1, 5)).isEqualTo(1);
+    assertThat(ClustersPerGroup.autoClusters(100, 2, 187)).isEqualTo(50); // the bundled e-mails' spam
     RunResult result = base(PrivateStore.inMemory(aThirdHoldSecrets(90))).build().run();
     // The report names the choice.
     assertThat(String.join("\n", result.report().deviations())).contains("K was chosen from the data");
   }
 
-  /** The in-memory store, recording which records the release sampled. */
-  static class RecordingStore implements PrivateStore, InProcessEmbeddings {
+  /**
+   * The in-memory store behind a store's face only (no records, no embeddings in this JVM, as a
+   * Spark store), recording which records the release sampled and which the split used.
+   */
+  static class RecordingStore implements PrivateStore {
     final PrivateStore inner;
     final List<Integer> sampled = new ArrayList<>();
+    /** The records whose embeddings the store handed out (the split's seeding sample). */
+    final Set<Integer> handedOut = new TreeSet<>();
+    /** The records the store used exactly, without noise (the split's k-means steps and votes). */
+    final Set<Integer> exactlyUsed = new TreeSet<>();
 
     RecordingStore(PrivateDataset data) {
       this.inner = PrivateStore.inMemory(data);
@@ -385,6 +427,30 @@ class SecretFreeSplitTest {
     }
 
     @Override
+    public EmbeddingMatrix secretFreeEmbeddings(int[] records) {
+      IntStream.of(records).forEach(handedOut::add);
+      return inner.secretFreeEmbeddings(records);
+    }
+
+    @Override
+    public ClusterAggregate secretFreeAggregate(int[] records, EmbeddingMatrix centres) {
+      IntStream.of(records).forEach(exactlyUsed::add);
+      return inner.secretFreeAggregate(records, centres);
+    }
+
+    @Override
+    public int[] secretFreeNearest(int[] records, EmbeddingMatrix centres) {
+      IntStream.of(records).forEach(exactlyUsed::add);
+      return inner.secretFreeNearest(records, centres);
+    }
+
+    @Override
+    public ClusterVotes secretFreeVotes(int[] records, int[] clusters, EmbeddingMatrix candidates, float[] centre) {
+      IntStream.of(records).forEach(exactlyUsed::add);
+      return inner.secretFreeVotes(records, clusters, candidates, centre);
+    }
+
+    @Override
     public SecretIndex secrets(SecretDetector detector, PrivacyGuard guard) {
       return inner.secrets(detector, guard);
     }
@@ -396,12 +462,7 @@ class SecretFreeSplitTest {
 
     @Override
     public Optional<PrivateDataset> inMemory() {
-      return inner.inMemory();
-    }
-
-    @Override
-    public EmbeddingMatrix unit() {
-      return ((InProcessEmbeddings) inner).unit();
+      return Optional.empty();
     }
   }
 }

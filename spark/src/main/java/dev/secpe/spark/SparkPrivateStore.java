@@ -16,6 +16,7 @@ import dev.secpe.core.secret.Secret;
 import dev.secpe.core.secret.SecretDetector;
 import dev.secpe.core.secret.SecretIds;
 import dev.secpe.core.secret.SecretIndex;
+import dev.secpe.evolution.ClusterVotes;
 import dev.secpe.evolution.PrivateStore;
 import dev.secpe.llm.TextEmbedder;
 import java.io.Serializable;
@@ -49,25 +50,30 @@ import scala.Tuple2;
  *
  * <p><b>What runs where.</b> Executors embed (one embedder per executor JVM, from the {@link
  * EmbedderFactory}), detect secrets, count votes against broadcast candidates and sum clipped
- * vectors per public centre for the records the driver sampled. The driver keeps the ledger,
- * every noise draw and every sampling mask (broadcast as record indices); executors draw no random
- * numbers. Counts are integers and sums {@link dev.secpe.clustering.ExactSums}, so released values
- * do not depend on the partitioning.
+ * vectors per public centre for the records the driver sampled; for SecPE's dataset split they
+ * also run the k-means steps of the secret-free records (counts and sums per broadcast centre) and
+ * count those records' votes per (cluster, candidate). The driver keeps the ledger, every noise
+ * draw, every sampling mask and the k-means' seeding sample (broadcast as bit sets of record
+ * indices); executors draw no random numbers. Counts are integers and sums {@link
+ * dev.secpe.clustering.ExactSums}, so released values do not depend on the partitioning.
  *
  * <p><b>What reaches the driver.</b> Aggregates, and per-record metadata the run needs: each
  * record's label group, the keyed ids of the secrets it holds (for SECRETNOISE), its keyed hash
- * (for a secret cap). Never text, never embeddings: nothing here calls {@code collect}, {@code
- * take} or {@code show} on either; only embeddings are cached (never text); no accumulators (a
- * named accumulator writes per-task values into the event log); exceptions raised on executors
- * carry positions and counts, never text (embedder and detector failures lose their message, as
- * in {@link PrivateTexts}).
+ * (for a secret cap). Never text: nothing here calls {@code collect}, {@code take} or {@code show}
+ * on it, and it is never cached. Embeddings in one case only, {@link #secretFreeEmbeddings}: the
+ * split's seeding sample of records that hold no secret (public data under the split), refused for
+ * any record the last {@link #secrets} scan found a secret in. Only embeddings are cached; no
+ * accumulators (a named accumulator writes per-task values into the event log); exceptions raised
+ * on executors carry positions and counts, never text (embedder and detector failures lose their
+ * message, as in {@link PrivateTexts}).
  *
  * <p><b>Record order.</b> Record i is the i-th row of the RDD given ({@code zipWithIndex}), so the
  * RDD must yield its rows in the same order each time it is computed (a file, or a parallelised
  * list, does; a shuffle without a sort does not). The input is re-read for each pass over the text
  * (groups, embedding, secrets, hashes) rather than cached.
  *
- * <p>Runs SecPE and Aug-PE; DPGA and CTCL need their records in process and refuse this store.
+ * <p>Runs SecPE (with or without the dataset split and its secret-free votes) and Aug-PE; DPGA and
+ * CTCL need their records in process and refuse this store.
  * Provider timeouts and retries of the run apply to the driver's embedder; on executors, Spark's
  * task retries apply. {@link #close()} releases the cached embeddings and broadcasts; executors'
  * embedders live as long as their JVM.
@@ -90,6 +96,8 @@ public final class SparkPrivateStore implements PrivateStore {
   private List<String> labels;
   private JavaRDD<EmbeddedRow> embedded;
   private int dimension = -1;
+  /** The last secret scan: a secret-free request naming a record it found a secret in is refused. */
+  private SecretIndex lastScan;
 
   private SparkPrivateStore(Builder b) {
     this.sc = JavaSparkContext.fromSparkContext(b.rows.context());
@@ -340,45 +348,224 @@ public final class SparkPrivateStore implements PrivateStore {
 
   @Override
   public ClusterAggregate clusterAggregate(int[] sampled, EmbeddingMatrix publicCentres) {
+    return aggregate(sampled, publicCentres);
+  }
+
+  /**
+   * SecPE's split asks for the embeddings of a sample of the records that hold no secret, to seed
+   * its k-means: public data under the split's guarantee, and the one case in which embeddings
+   * leave the executors (checked against the last secret scan on this driver first).
+   */
+  @Override
+  public EmbeddingMatrix secretFreeEmbeddings(int[] records) {
+    PrivateStore.requireSecretFree(records, size, lastScan);
     requireEmbedded();
-    int k = publicCentres.rows();
-    int d = publicCentres.dimension();
-    int[] mask = sampled.clone();
-    Arrays.sort(mask);
-    float[][] centres = publicCentres.toArray();
-    float[] flat = new float[k * d];
-    for (int c = 0; c < k; c++) {
-      System.arraycopy(centres[c], 0, flat, c * d, d);
+    if (records.length == 0) {
+      return EmbeddingMatrix.empty(dimension);
     }
-    Broadcast<int[]> sample = broadcast(mask);
-    Broadcast<float[]> cen = broadcast(flat);
-    ClusterAggregate total = embedded
+    Broadcast<long[]> mask = broadcast(mask(records));
+    List<Tuple2<Long, float[]>> rows = embedded
+        .filter(r -> in(mask.value(), r.index()))
+        .map(r -> new Tuple2<>(r.index(), r.unit()))
+        .collect();
+    unpersist(mask);
+    List<Tuple2<Long, float[]>> sorted = new ArrayList<>(rows);
+    sorted.sort((a, b) -> Long.compare(a._1(), b._1()));
+    float[][] out = new float[sorted.size()][];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = sorted.get(i)._2();
+    }
+    return EmbeddingMatrix.of(out);
+  }
+
+  @Override
+  public ClusterAggregate secretFreeAggregate(int[] records, EmbeddingMatrix centres) {
+    PrivateStore.requireSecretFree(records, size, lastScan);
+    return aggregate(records, centres);
+  }
+
+  @Override
+  public int[] secretFreeNearest(int[] records, EmbeddingMatrix centres) {
+    PrivateStore.requireSecretFree(records, size, lastScan);
+    requireEmbedded();
+    if (records.length == 0) {
+      return new int[0];
+    }
+    int k = centres.rows();
+    int d = centres.dimension();
+    Broadcast<long[]> mask = broadcast(mask(records));
+    Broadcast<float[]> cen = broadcast(centres.toFlatArray());
+    List<Tuple2<Long, Integer>> nearest = embedded
         .mapPartitions(it -> {
-          int[] s = sample.value();
+          List<Long> index = new ArrayList<>();
+          List<float[]> mine = rowsIn(it, mask.value(), index);
+          if (mine.isEmpty()) {
+            return Collections.<Tuple2<Long, Integer>>emptyIterator();
+          }
+          int[] c = ClusterAggregator.of(Metric.COSINE, EmbeddingMatrix.ofFlat(k, d, cen.value()), 1.0)
+              .nearest(new ListRows(mine, d));
+          List<Tuple2<Long, Integer>> out = new ArrayList<>(c.length);
+          for (int i = 0; i < c.length; i++) {
+            out.add(new Tuple2<>(index.get(i), c[i]));
+          }
+          return out.iterator();
+        })
+        .collect();
+    unpersist(mask);
+    unpersist(cen);
+    // Back in the order of records (ascending record indices).
+    int[] out = new int[records.length];
+    for (Tuple2<Long, Integer> t : nearest) {
+      out[Arrays.binarySearch(records, Math.toIntExact(t._1()))] = t._2();
+    }
+    return out;
+  }
+
+  @Override
+  public ClusterVotes secretFreeVotes(
+      int[] records, int[] clusters, EmbeddingMatrix candidates, float[] centre) {
+    PrivateStore.requireSecretFree(records, size, lastScan);
+    requireEmbedded();
+    if (clusters.length != records.length) {
+      throw new IllegalArgumentException(
+          "one cluster per record, got " + clusters.length + " clusters for " + records.length + " records");
+    }
+    if (records.length == 0 || candidates.rows() == 0) {
+      return ClusterVotes.none();
+    }
+    int c = candidates.rows();
+    int d = candidates.dimension();
+    // Each record's cluster by record index, + 1 (0: not asked for): the mask and the clusters at once.
+    int[] clusterOf = new int[size];
+    for (int i = 0; i < records.length; i++) {
+      if (clusters[i] < 0) {
+        throw new IllegalArgumentException("clusters must be >= 0, got " + clusters[i] + " at position " + i);
+      }
+      clusterOf[records[i]] = clusters[i] + 1;
+    }
+    Broadcast<int[]> of = broadcast(clusterOf);
+    Broadcast<float[]> cand = broadcast(candidates.toFlatArray());
+    Broadcast<float[]> ctr = centre == null ? null : broadcast(centre.clone());
+    ClusterVotes votes = embedded
+        .mapPartitions(it -> {
+          int[] byIndex = of.value();
           List<float[]> rows = new ArrayList<>();
+          List<Integer> cl = new ArrayList<>();
           while (it.hasNext()) {
             EmbeddedRow r = it.next();
-            if (Arrays.binarySearch(s, Math.toIntExact(r.index())) >= 0) {
+            int x = byIndex[Math.toIntExact(r.index())];
+            if (x > 0) {
               rows.add(r.unit());
+              cl.add(x - 1);
             }
           }
           if (rows.isEmpty()) {
+            return List.of(ClusterVotes.none()).iterator();
+          }
+          EmbeddingMatrix mine = EmbeddingMatrix.of(rows.toArray(new float[0][]));
+          return List.of(PrivateStore.countClusterVotes(mine, cl.stream().mapToInt(Integer::intValue).toArray(),
+              EmbeddingMatrix.ofFlat(c, d, cand.value()), ctr == null ? null : ctr.value())).iterator();
+        })
+        .treeReduce(ClusterVotes::merge, TREE_DEPTH);
+    unpersist(of);
+    unpersist(cand);
+    if (ctr != null) {
+      unpersist(ctr);
+    }
+    return votes;
+  }
+
+  /**
+   * {@link ClusterAggregator#aggregate} under cosine of the records {@code records} against {@code
+   * centres}: each partition aggregates its own, the driver merges them (exactly).
+   */
+  private ClusterAggregate aggregate(int[] records, EmbeddingMatrix centres) {
+    requireEmbedded();
+    int k = centres.rows();
+    int d = centres.dimension();
+    Broadcast<long[]> mask = broadcast(mask(records));
+    Broadcast<float[]> cen = broadcast(centres.toFlatArray());
+    // One aggregate per partition (K x d exact sums: tens of megabytes at K = 2,000), merged in a
+    // tree on the executors, so that the driver reads a few, not one per partition.
+    ClusterAggregate total = embedded
+        .mapPartitions(it -> {
+          List<float[]> mine = new ArrayList<>();
+          while (it.hasNext()) {
+            EmbeddedRow r = it.next();
+            if (in(mask.value(), r.index())) {
+              mine.add(r.unit());
+            }
+          }
+          if (mine.isEmpty()) {
             return List.of(new ClusterAggregate(k, d)).iterator();
           }
-          float[] data = new float[rows.size() * d];
-          for (int i = 0; i < rows.size(); i++) {
-            System.arraycopy(rows.get(i), 0, data, i * d, d);
-          }
           ClusterAggregator agg = ClusterAggregator.of(Metric.COSINE, EmbeddingMatrix.ofFlat(k, d, cen.value()), 1.0);
-          return List.of(agg.aggregate(RowSource.of(EmbeddingMatrix.ofFlat(rows.size(), d, data)))).iterator();
+          return List.of(agg.aggregate(new ListRows(mine, d))).iterator();
         })
-        .fold(new ClusterAggregate(k, d), (a, b) -> {
-          ClusterAggregate out = new ClusterAggregate(k, d);
-          return out.merge(a).merge(b);
-        });
-    unpersist(sample);
+        .treeReduce(ClusterAggregate::merge, TREE_DEPTH);
+    unpersist(mask);
     unpersist(cen);
     return total;
+  }
+
+  /**
+   * A partition's rows whose index is in {@code mask}, in order (not copied), adding each row's
+   * record index to {@code indices}.
+   */
+  private static List<float[]> rowsIn(Iterator<EmbeddedRow> it, long[] mask, List<Long> indices) {
+    List<float[]> rows = new ArrayList<>();
+    while (it.hasNext()) {
+      EmbeddedRow r = it.next();
+      if (in(mask, r.index())) {
+        rows.add(r.unit());
+        indices.add(r.index());
+      }
+    }
+    return rows;
+  }
+
+  /** Depth of the trees in which partitions' aggregates are merged (Spark's default for treeReduce). */
+  private static final int TREE_DEPTH = 2;
+
+  /** A partition's rows as the kernel reads them, in place (no copy of the partition). */
+  private static final class ListRows implements RowSource {
+    private final List<float[]> rows;
+    private final int d;
+
+    ListRows(List<float[]> rows, int d) {
+      this.rows = rows;
+      this.d = d;
+    }
+
+    @Override
+    public long rows() {
+      return rows.size();
+    }
+
+    @Override
+    public int dim() {
+      return d;
+    }
+
+    @Override
+    public void read(long first, int count, float[] dst) {
+      for (int r = 0; r < count; r++) {
+        System.arraycopy(rows.get((int) first + r), 0, dst, r * d, d);
+      }
+    }
+  }
+
+  /** The records as a bit set over the store's indices (n / 8 bytes to broadcast). */
+  private long[] mask(int[] records) {
+    long[] bits = new long[(size + 63) >>> 6];
+    for (int r : records) {
+      bits[r >>> 6] |= 1L << (r & 63);
+    }
+    return bits;
+  }
+
+  private static boolean in(long[] mask, long index) {
+    return (mask[(int) (index >>> 6)] & (1L << (index & 63))) != 0;
   }
 
   @Override
@@ -406,7 +593,8 @@ public final class SparkPrivateStore implements PrivateStore {
       ordered.set(Math.toIntExact(t._1()), t._2());
     }
     Arrays.fill(key, (byte) 0);
-    return SecretIndex.of(ordered);
+    lastScan = SecretIndex.of(ordered);
+    return lastScan;
   }
 
   @Override

@@ -10,8 +10,10 @@ import dev.secpe.core.LabelSet;
 import dev.secpe.core.PrivacyGuard;
 import dev.secpe.core.PublicCorpus;
 import dev.secpe.core.PublicRecord;
+import dev.secpe.core.report.PrivacyReportJson;
 import dev.secpe.core.secret.DictionaryDetector;
 import dev.secpe.evolution.AugPE;
+import dev.secpe.evolution.RunResult;
 import dev.secpe.evolution.SecPE;
 import dev.secpe.llm.Locality;
 import dev.secpe.llm.TextEmbedder;
@@ -33,7 +35,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Nothing private leaks through Spark: with the event log on, a sentinel string planted in a
  * private record and a sentinel count (the size of one label group, a private statistic) appear
- * neither in the event log, nor in the driver log, nor in any exception. A control in the same
+ * neither in the event log, nor in the driver log, nor in any exception, nor in the report of the
+ * dataset split (SecPE's mode that uses the secret-free records exactly). A control in the same
  * application (an RDD name and a named accumulator, the two ways such values do reach the event
  * log) shows that the scan finds what is there.
  */
@@ -61,6 +64,7 @@ class SparkLeakTest {
         .set("spark.eventLog.enabled", "true")
         .set("spark.eventLog.dir", eventLog.toUri().toString()));
     List<String> exceptions = new ArrayList<>();
+    List<String> reports = new ArrayList<>();
     try {
       List<PrivateRow> rows = new ArrayList<>();
       for (int i = 0; i < N; i++) {
@@ -82,6 +86,14 @@ class SparkLeakTest {
             .secrets(DictionaryDetector.of("token", List.of("secret-token")))
             .clusters(6).syntheticSize(20).variations(2).iterations(2).seed(3)
             .budget(SecretBudget.ofRatio(1e-4, 10)).build().run();
+        // The dataset split with its secret-free votes: the secret-free records' k-means steps,
+        // counts, votes and seeding sample on the executors; the sentinel's record holds a secret.
+        RunResult split = SecPE.builder().privateStore(store).publicData(pub).labels(labels)
+            .generator(FakeTextGenerator.builder().build()).embedder(SparkStoreTest.embedder())
+            .secrets(DictionaryDetector.of("token", List.of("secret-token")))
+            .secretFreeAsPublic(true).secretFreeVotes(true).syntheticSize(20).variations(2).iterations(2).seed(3)
+            .budget(SecretBudget.ofRatio(1e-4, 10)).build().run();
+        reports.add(PrivacyReportJson.toJson(split.report()));
       }
 
       // An embedder that quotes the text it fails on: the executor's exception must not carry it.
@@ -109,7 +121,8 @@ class SparkLeakTest {
     assertThat(number(CONTROL_COUNT).matcher(events).find()).isTrue();
 
     assertThat(exceptions).hasSize(1);
-    for (String where : List.of(events, driverLog, exceptions.get(0))) {
+    assertThat(reports).hasSize(1);
+    for (String where : List.of(events, driverLog, exceptions.get(0), reports.get(0))) {
       assertThat(where).doesNotContain(SENTINEL).doesNotContain("secret-token");
       assertThat(number(SENTINEL_COUNT).matcher(where).find())
           .as("sentinel count %d found", SENTINEL_COUNT).isFalse();

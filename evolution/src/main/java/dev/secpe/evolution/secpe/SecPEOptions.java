@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * @param settings the shared settings
  * @param budget the (p, r) budget of every secret, null in a non-private run
  * @param detector finds the secrets, null only in a non-private run
- * @param clusters K, public clusters in total; 0 chooses K from the data ({@link SecPEMethod#autoClusters})
+ * @param clusters K, public clusters in total; 0 chooses K from the data ({@link ClustersPerGroup#autoClusters})
  * @param kmeansRestarts k-means restarts on the public embeddings
  * @param reReleasePerRound release the representatives every round
  * @param nonPositiveCountPolicy clusters whose noisy count is &lt;= 0

@@ -1,5 +1,7 @@
 package dev.secpe.evolution.secpe;
 
+import dev.secpe.evolution.ClusterVotes;
+
 /**
  * The histogram of {@code SecPE.Builder.secretFreeVotes}, over one label group's candidates: every
  * secret-free record gives one vote to its nearest candidate (exact: public data under (p, r)-secret
@@ -16,8 +18,7 @@ final class SecretFreeVotes {
 
   /**
    * @param candidates the number of candidates (positions 0 to candidates - 1)
-   * @param recordVote per secret-free record, the position of its nearest candidate
-   * @param recordCluster per secret-free record, its cluster
+   * @param votes per cluster, how many of its secret-free records voted for each candidate position
    * @param clusters the number of clusters
    * @param repCluster per released representative, its cluster
    * @param repCount per representative, its estimated count of secret holders (a negative one counts
@@ -26,24 +27,27 @@ final class SecretFreeVotes {
    * @return the votes of each candidate position
    */
   static double[] histogram(
-      int candidates, int[] recordVote, int[] recordCluster, int clusters, int[] repCluster,
-      double[] repCount, int[] repNearest) {
-    if (recordVote.length != recordCluster.length || repCluster.length != repCount.length
-        || repCount.length != repNearest.length) {
-      throw new IllegalArgumentException(
-          "one vote and one cluster per record, one cluster, count and nearest candidate per representative");
+      int candidates, ClusterVotes votes, int clusters, int[] repCluster, double[] repCount, int[] repNearest) {
+    if (repCluster.length != repCount.length || repCount.length != repNearest.length) {
+      throw new IllegalArgumentException("one cluster, count and nearest candidate per representative");
     }
     double[] out = new double[candidates];
-    double[][] clusterVotes = new double[clusters][];
+    // The votes come sorted by cluster: cluster c's are pairs [first[c], first[c + 1]).
+    int[] first = new int[clusters + 1];
     double[] clusterTotal = new double[clusters];
-    for (int i = 0; i < recordVote.length; i++) {
-      out[recordVote[i]] += 1;
-      int c = recordCluster[i];
-      if (clusterVotes[c] == null) {
-        clusterVotes[c] = new double[candidates];
+    for (int i = 0; i < votes.pairs(); i++) {
+      int c = votes.cluster(i);
+      if (c >= clusters || votes.candidate(i) >= candidates) {
+        throw new IllegalArgumentException(
+            "votes name cluster " + c + " and candidate " + votes.candidate(i) + ", outside " + clusters
+                + " clusters and " + candidates + " candidates");
       }
-      clusterVotes[c][recordVote[i]] += 1;
-      clusterTotal[c] += 1;
+      out[votes.candidate(i)] += votes.count(i);
+      clusterTotal[c] += votes.count(i);
+      first[c + 1] = i + 1;
+    }
+    for (int c = 1; c <= clusters; c++) {
+      first[c] = Math.max(first[c], first[c - 1]);
     }
     for (int q = 0; q < repCount.length; q++) {
       double count = Math.max(0, repCount[q]);
@@ -52,8 +56,8 @@ final class SecretFreeVotes {
       }
       int c = repCluster[q];
       if (clusterTotal[c] > 0) {
-        for (int j = 0; j < candidates; j++) {
-          out[j] += count * clusterVotes[c][j] / clusterTotal[c];
+        for (int i = first[c]; i < first[c + 1]; i++) {
+          out[votes.candidate(i)] += count * votes.count(i) / clusterTotal[c];
         }
       } else {
         out[repNearest[q]] += count;

@@ -3,6 +3,7 @@ package dev.secpe.evolution.secpe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.secpe.evolution.ClusterVotes;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -23,7 +24,7 @@ class SecretFreeVotesTest {
     int[] repCluster = {0, 1, 2, 1};
     double[] repCount = {2, 4, 1.5, -3};
     int[] repNearest = {2, 0, 1, 0};
-    double[] h = SecretFreeVotes.histogram(3, recordVote, recordCluster, 3, repCluster, repCount, repNearest);
+    double[] h = SecretFreeVotes.histogram(3, ClusterVotes.of(recordCluster, recordVote, 3), 3, repCluster, repCount, repNearest);
     // By hand: records [2, 1, 1]; cluster 0's 2 all to candidate 0; cluster 1's 4 half to 1, half
     // to 2; cluster 2's 1.5 to its nearest, 1.
     assertThat(h).containsExactly(new double[] {4, 4.5, 3}, within(1e-12));
@@ -32,8 +33,8 @@ class SecretFreeVotesTest {
   @Test
   void withoutHolderCountsItIsTheRecordsNearestNeighbourCount() {
     double[] h = SecretFreeVotes.histogram(
-        4, new int[] {3, 3, 0, 3}, new int[] {0, 1, 1, 0}, 2, new int[] {0, 1}, new double[] {0, -1},
-        new int[] {1, 2});
+        4, ClusterVotes.of(new int[] {0, 1, 1, 0}, new int[] {3, 3, 0, 3}, 4), 2, new int[] {0, 1},
+        new double[] {0, -1}, new int[] {1, 2});
     assertThat(h).containsExactly(1, 0, 0, 3);
   }
 
@@ -63,7 +64,7 @@ class SecretFreeVotesTest {
       expected += Math.max(0, repCount[q]);
     }
     double[] h = SecretFreeVotes.histogram(
-        candidates, recordVote, recordCluster, clusters, repCluster, repCount, repNearest);
+        candidates, ClusterVotes.of(recordCluster, recordVote, candidates), clusters, repCluster, repCount, repNearest);
     double total = 0;
     for (double v : h) {
       assertThat(v).isGreaterThanOrEqualTo(0);
