@@ -84,7 +84,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--full", description = "the full grid: r/p 2, 10 and inf, 3 seeds each (36 runs instead of the quick demo's 4); --ratios and --seeds still override either")
   boolean full;
 
-  @Option(names = "--methods", split = ",", defaultValue = "secpe,augpe,dpga,ctcl", description = "methods to run: secpe, augpe, dpga, ctcl, and SecPE in the paper's dataset split (the private records holding no secret as its public part): secpe-split (the paper's rule), secpe-joined (the public corpus joins the clusters too) and secpe-votes (those records also vote one by one) (default: ${DEFAULT-VALUE})")
+  @Option(names = "--methods", split = ",", defaultValue = "secpe,augpe,dpga,ctcl", description = "methods to run: secpe, augpe, dpga, ctcl, secpe-guided (SecPE with --public-guided-votes), and SecPE in the paper's dataset split (the private records holding no secret as its public part): secpe-split (the paper's rule), secpe-joined (the public corpus joins the clusters too) and secpe-votes (those records also vote one by one) (default: ${DEFAULT-VALUE})")
   List<String> methods;
 
   @Option(names = "--seed", defaultValue = "2026", description = "first generation seed; also picks the held-out records (default: ${DEFAULT-VALUE})")
@@ -155,9 +155,11 @@ final class DemoCommand implements Callable<Integer> {
       }
     }
     for (String m : methods) {
-      if (!List.of("secpe", "secpe-split", "secpe-joined", "secpe-votes", "augpe", "dpga", "ctcl").contains(m)) {
+      if (!List.of("secpe", "secpe-guided", "secpe-split", "secpe-joined", "secpe-votes", "augpe", "dpga", "ctcl")
+          .contains(m)) {
         throw new IllegalArgumentException(
-            "--methods takes secpe, secpe-split, secpe-joined, secpe-votes, augpe, dpga, ctcl, got method=" + m);
+            "--methods takes secpe, secpe-guided, secpe-split, secpe-joined, secpe-votes, augpe, dpga, ctcl, got method="
+                + m);
       }
     }
     if (seeds < 1 || seeds > 100) {
@@ -232,7 +234,7 @@ final class DemoCommand implements Callable<Integer> {
       List<DemoSummary> summary = DemoSummary.of(results);
       List<DemoRunner.Baseline> baseline = runner.publicBaseline(data);
       printTable(summary, startFid, realFid, Math.min(syntheticSize, data.privateData().size()), baseline);
-      boolean splitRuns = methods.stream().anyMatch(m -> m.startsWith("secpe-"));
+      boolean splitRuns = methods.stream().anyMatch(m -> m.startsWith("secpe-") && !m.equals("secpe-guided"));
       boolean protects = methods.stream().anyMatch(m -> m.startsWith("secpe"))
           && rs.stream().anyMatch(r -> Double.isFinite(r));
       UtilityTable.Extras extras = new UtilityTable.Extras(

@@ -135,6 +135,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--secret-free-votes", description = "SecPE with --secret-free-public: the secret-free records also vote one by one, exactly, and each noisy representative's count of secret-holding records is spread over the candidates its cluster's records voted for; the top of each label's histogram survives (rank selection, as Aug-PE's; not in the paper)")
   boolean secretFreeVotes;
 
+  @Option(names = "--public-guided-votes", description = "SecPE without --secret-free-public: every public record votes for its nearest candidate, exactly, and each noisy representative's private mass is spread over the candidates its cluster's public records voted for (the public votes only guide it); the top of each label's histogram survives (rank selection). Post-processing: the same release, the same guarantee (not in the paper)")
+  boolean publicGuidedVotes;
+
   @Option(names = "--public-joins-clusters", description = "SecPE with --secret-free-public: --public joins the clusters beside the secret-free records (default: off; the public text still trains the embedded generators)")
   boolean publicJoinsClusters;
 
@@ -294,6 +297,7 @@ final class RunCommand implements Callable<Integer> {
       new MethodOption("--secret-cap", EnumSet.of(MethodName.secpe)),
       new MethodOption("--secret-free-public", EnumSet.of(MethodName.secpe)),
       new MethodOption("--secret-free-votes", EnumSet.of(MethodName.secpe)),
+      new MethodOption("--public-guided-votes", EnumSet.of(MethodName.secpe)),
       new MethodOption("--public-joins-clusters", EnumSet.of(MethodName.secpe)));
 
   /** Whether the chosen --method reads {@code option}, one of {@link #METHOD_OPTIONS}. */
@@ -620,6 +624,13 @@ final class RunCommand implements Callable<Integer> {
         }
         if (secretFreeVotes || publicJoinsClusters) { // both need --secret-free-public (RunChecks.combinations)
           sb.secretFreeVotes(secretFreeVotes).publicJoinsClusters(publicJoinsClusters);
+        }
+        if (publicGuidedVotes) {
+          if (secretFreePublic) {
+            throw new IllegalArgumentException("--public-guided-votes applies without --secret-free-public (in the"
+                + " split, --secret-free-votes lets the secret-free records guide the votes)");
+          }
+          sb.selection(SecPE.SelectionMode.PUBLIC_GUIDED);
         }
         if (secretCap != null) {
           sb.secretCap(secretCap); // checked with the option's name in RunChecks.options

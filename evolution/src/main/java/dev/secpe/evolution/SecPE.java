@@ -102,6 +102,10 @@ public final class SecPE extends Runs<SecPE.Config> {
       if (secretFreeVotes && !secretFreeAsPublic) {
         throw new IllegalArgumentException("secretFreeVotes needs secretFreeAsPublic: only records that hold no secret may vote without noise");
       }
+      if (selection == SelectionMode.PUBLIC_GUIDED && secretFreeAsPublic) {
+        throw new IllegalArgumentException("selection PUBLIC_GUIDED applies without the split (secretFreeAsPublic):"
+            + " in the split the secret-free records guide the votes (secretFreeVotes)");
+      }
       if (publicJoinsClusters && !secretFreeAsPublic) {
         throw new IllegalArgumentException("publicJoinsClusters applies to secretFreeAsPublic only: without the split the public data always forms the clusters");
       }
@@ -128,8 +132,9 @@ public final class SecPE extends Runs<SecPE.Config> {
   }
 
   /**
-   * How the survivors of a round are chosen from the released representatives. Both are
-   * post-processing of the same release: they cost no privacy and differ in utility only.
+   * How the survivors of a round are chosen from the released representatives. All are
+   * post-processing of the same release (and of public data): they cost no privacy and differ in
+   * utility only.
    */
   public enum SelectionMode {
     /**
@@ -147,7 +152,18 @@ public final class SecPE extends Runs<SecPE.Config> {
      * candidates; slots a representative cannot fill go to the others by the same rule. The
      * survivors then follow the private distribution over clusters for any K.
      */
-    ALLOCATED
+    ALLOCATED,
+    /**
+     * Without the split: every public record of a cluster votes for its nearest candidate (exact:
+     * public data), and each representative's estimated private mass {@code max(0, n~_k - n_k)} is
+     * spread over the candidates its cluster's public records voted for, in proportion to their
+     * votes; the public votes themselves are not counted (they would pull the survivors towards the
+     * public corpus). The top of each label's histogram survives (rank selection). The private
+     * mass is counted where records like its cluster's vote, not at the cluster's centre, whose
+     * nearest candidates are the blandest: the split's votes rule, with every private record still
+     * sampled into the noisy shift (issue 51's hypothesis).
+     */
+    PUBLIC_GUIDED
   }
 
   /**
@@ -210,6 +226,7 @@ public final class SecPE extends Runs<SecPE.Config> {
     return new SecPEOptions(
         c.settings(), c.budget(), c.detector(), c.clusters(), c.kmeansRestarts(), c.reReleasePerRound(),
         c.nonPositiveCountPolicy(), c.blowUpMethod(), c.delta(), c.selection() == SelectionMode.PAPER_TOP_N,
+        c.selection() == SelectionMode.PUBLIC_GUIDED,
         c.shrinkRepresentatives(), c.secretCap(), c.secretFreeAsPublic(), c.secretFreeVotes(),
         c.publicJoinsClusters(), NoSecretsException::new);
   }

@@ -167,4 +167,23 @@ class SecPETest {
         .contains("centre noise of SecPE's representatives")
         .contains("falls back towards its public centre");
   }
+
+  /**
+   * The public-guided selection (issue 51's hypothesis) is post-processing: the same single release
+   * per label group, the same sigma and guarantee as the default selection, other survivors; the
+   * split refuses it (its secret-free records guide the votes there).
+   */
+  @Test
+  void thePublicGuidedSelectionSpendsWhatTheDefaultSpends() {
+    RunResult guided = base().selection(SecPE.SelectionMode.PUBLIC_GUIDED).build().run();
+    RunResult allocated = base().build().run();
+    assertThat(guided.dataset().size()).isEqualTo(20);
+    assertThat(guided.report().mechanisms()).extracting(Release::id)
+        .containsExactly("secpe/secret-clustering/label-0", "secpe/secret-clustering/label-1");
+    assertThat(guided.report().sigma()).isEqualTo(allocated.report().sigma());
+    assertThat(guided.report().dp()).isEqualTo(allocated.report().dp());
+    assertThat(guided.dataset().texts()).isNotEqualTo(allocated.dataset().texts());
+    assertThatThrownBy(() -> base().selection(SecPE.SelectionMode.PUBLIC_GUIDED).secretFreeAsPublic(true).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("PUBLIC_GUIDED applies without the split");
+  }
 }

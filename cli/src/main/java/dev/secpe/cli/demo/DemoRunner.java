@@ -509,6 +509,7 @@ public final class DemoRunner {
     SecretBudget budget = nonPrivate ? null : SecretBudget.ofRatio(PRIOR, ratio);
     switch (method) {
       case "secpe":
+      case "secpe-guided":
       case "secpe-split":
       case "secpe-joined":
       case "secpe-votes": {
@@ -516,7 +517,9 @@ public final class DemoRunner {
         if (settings.clusters() > 0) {
           b.clusters(settings.clusters());
         }
-        if (!method.equals("secpe")) {
+        if (method.equals("secpe-guided")) {
+          b.selection(SecPE.SelectionMode.PUBLIC_GUIDED);
+        } else if (!method.equals("secpe")) {
           b.secretFreeAsPublic(true).secretFreeVotes(method.equals("secpe-votes"))
               .publicJoinsClusters(method.equals("secpe-joined"));
         }

@@ -33,6 +33,11 @@ final class LabelGroup {
 
   private Clusters clusters;
   private Release release;
+  /**
+   * Without the split, with the public-guided selection: the kept cluster of each of {@link
+   * #corpusRows} (public data), so that their votes can guide the representatives' private mass.
+   */
+  private int[] corpusClusters = new int[0];
 
   LabelGroup(int index, String name, int[] shiftRows, int[] secretFree, int[] corpusRows) {
     this.index = index;
@@ -57,6 +62,15 @@ final class LabelGroup {
 
   void cluster(Clusters c) {
     clusters = c;
+  }
+
+  /** The kept cluster of each of {@link #corpusRows} (public-guided selection only; else empty). */
+  int[] corpusClusters() {
+    return corpusClusters;
+  }
+
+  void corpusClusters(int[] c) {
+    corpusClusters = c;
   }
 
   /** The group's current release (after the first {@link #release(Release)}). */

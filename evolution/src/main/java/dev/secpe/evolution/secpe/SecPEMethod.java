@@ -219,6 +219,9 @@ public final class SecPEMethod implements Method {
     KMeansResult fitted =
         KMeans.builder().k(k).metric(Metric.COSINE).seed(seed).restarts(config.kmeansRestarts()).build().fit(corpus);
     KMeansResult kept = fitted.withoutEmptyClusters();
+    if (config.publicGuided()) {
+      g.corpusClusters(kept.assignments());
+    }
     return new LabelGroup.Clusters(kept.centres(), kept.sizes(), kept.sizes(), k, fitted.emptyClusters(), new int[0]);
   }
 
@@ -391,7 +394,7 @@ public final class SecPEMethod implements Method {
       if (cand.length == 0) {
         continue;
       }
-      if (config.secretFreeVotes()) {
+      if (config.secretFreeVotes() || config.publicGuided()) {
         double[] h = recordVotes(ctx, g, unit, cand);
         for (int j = 0; j < cand.length; j++) {
           histogram[cand[j]] += h[j];
@@ -420,14 +423,19 @@ public final class SecPEMethod implements Method {
    * candidates are the blandest. Post-processing of the release and of public data only. Returns
    * the votes of each position of {@code cand}.
    */
-  private static double[] recordVotes(RunContext ctx, LabelGroup g, EmbeddingMatrix unit, int[] cand) {
+  private double[] recordVotes(RunContext ctx, LabelGroup g, EmbeddingMatrix unit, int[] cand) {
     float[] centre = ctx.voteCentre(unit, cand);
     LabelGroup.Clusters clusters = g.clusters();
-    // Wherever the records live: per cluster, how many of its secret-free records voted for each
-    // candidate (positions in cand).
-    ClusterVotes votes = g.secretFree.length == 0
-        ? ClusterVotes.none()
-        : ctx.privateStore().secretFreeVotes(g.secretFree, clusters.secretFreeClusters(), unit.selectRows(cand), centre);
+    // Per cluster, how many of its records voted for each candidate (positions in cand): the
+    // secret-free records wherever they live, or without the split the public corpus's members.
+    ClusterVotes votes;
+    if (config.publicGuided()) {
+      votes = corpusVotes(ctx, g, unit, cand, centre);
+    } else {
+      votes = g.secretFree.length == 0
+          ? ClusterVotes.none()
+          : ctx.privateStore().secretFreeVotes(g.secretFree, clusters.secretFreeClusters(), unit.selectRows(cand), centre);
+    }
     int[] position = new int[unit.rows()];
     for (int j = 0; j < cand.length; j++) {
       position[cand[j]] = j;
@@ -444,13 +452,35 @@ public final class SecPEMethod implements Method {
         repNearest[q] = position[nearest[q]];
       }
     }
-    return SecretFreeVotes.histogram(cand.length, votes, clusters.kept(), r.cluster(), repCount, repNearest);
+    return SecretFreeVotes.histogram(
+        cand.length, votes, !config.publicGuided(), clusters.kept(), r.cluster(), repCount, repNearest);
+  }
+
+  /**
+   * The public-guided selection's votes: each public record of the group's clusters for its
+   * nearest candidate (positions in {@code cand}), counted by the record's cluster. Public data.
+   */
+  private static ClusterVotes corpusVotes(RunContext ctx, LabelGroup g, EmbeddingMatrix unit, int[] cand,
+      float[] centre) {
+    if (g.corpusRows.length == 0) {
+      return ClusterVotes.none();
+    }
+    int[] nearest = Kernel.top1(ctx.publicUnit(), g.corpusRows, unit, cand, centre);
+    int[] position = new int[unit.rows()];
+    for (int j = 0; j < cand.length; j++) {
+      position[cand[j]] = j;
+    }
+    int[] voted = new int[nearest.length];
+    for (int i = 0; i < nearest.length; i++) {
+      voted[i] = position[nearest[i]];
+    }
+    return ClusterVotes.of(g.corpusClusters(), voted, cand.length);
   }
 
   @Override
   public int[] select(
       RunContext ctx, int round, double[] votes, List<SyntheticText> population, EmbeddingMatrix unit) {
-    if (config.secretFreeVotes() || config.paperTopN()) {
+    if (config.secretFreeVotes() || config.paperTopN() || config.publicGuided()) {
       // Rank selection (Aug-PE's default; Algorithm 3 as printed): the top of each label's histogram.
       return ctx.topPerLabel(votes, population);
     }

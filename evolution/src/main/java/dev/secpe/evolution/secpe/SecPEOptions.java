@@ -25,6 +25,8 @@ import org.jspecify.annotations.Nullable;
  * @param blowUpMethod the mixture blow-up's method
  * @param delta delta for the report's (epsilon, delta) line
  * @param paperTopN Algorithm 3's top-N selection as printed, instead of the allocated one
+ * @param publicGuided without the split, the representatives' private mass is spread over the
+ *     candidates their clusters' public records vote for (SecPE.SelectionMode.PUBLIC_GUIDED)
  * @param shrinkRepresentatives pull released centres towards their public centres
  * @param secretCap K of the contribution-bounded mode, 0 for the paper's calibration
  * @param secretFreeAsPublic the private records holding no detected secret join the public clusters
@@ -48,6 +50,7 @@ public record SecPEOptions(
     SecretNoise.BlowUpMethod blowUpMethod,
     double delta,
     boolean paperTopN,
+    boolean publicGuided,
     boolean shrinkRepresentatives,
     int secretCap,
     boolean secretFreeAsPublic,

@@ -19,6 +19,9 @@ final class SecretFreeVotes {
   /**
    * @param candidates the number of candidates (positions 0 to candidates - 1)
    * @param votes per cluster, how many of its secret-free records voted for each candidate position
+   * @param recordsVote whether the records' votes are counted themselves (the split's secret-free
+   *     records, private data), or only guide the representatives' counts (the public corpus's
+   *     members without the split: counting them would pull towards the public corpus)
    * @param clusters the number of clusters
    * @param repCluster per released representative, its cluster
    * @param repCount per representative, its estimated count of secret holders (a negative one counts
@@ -27,7 +30,8 @@ final class SecretFreeVotes {
    * @return the votes of each candidate position
    */
   static double[] histogram(
-      int candidates, ClusterVotes votes, int clusters, int[] repCluster, double[] repCount, int[] repNearest) {
+      int candidates, ClusterVotes votes, boolean recordsVote, int clusters, int[] repCluster, double[] repCount,
+      int[] repNearest) {
     if (repCluster.length != repCount.length || repCount.length != repNearest.length) {
       throw new IllegalArgumentException("one cluster, count and nearest candidate per representative");
     }
@@ -42,7 +46,9 @@ final class SecretFreeVotes {
             "votes name cluster " + c + " and candidate " + votes.candidate(i) + ", outside " + clusters
                 + " clusters and " + candidates + " candidates");
       }
-      out[votes.candidate(i)] += votes.count(i);
+      if (recordsVote) {
+        out[votes.candidate(i)] += votes.count(i);
+      }
       clusterTotal[c] += votes.count(i);
       first[c + 1] = i + 1;
     }

@@ -24,7 +24,7 @@ class SecretFreeVotesTest {
     int[] repCluster = {0, 1, 2, 1};
     double[] repCount = {2, 4, 1.5, -3};
     int[] repNearest = {2, 0, 1, 0};
-    double[] h = SecretFreeVotes.histogram(3, ClusterVotes.of(recordCluster, recordVote, 3), 3, repCluster, repCount, repNearest);
+    double[] h = SecretFreeVotes.histogram(3, ClusterVotes.of(recordCluster, recordVote, 3), true, 3, repCluster, repCount, repNearest);
     // By hand: records [2, 1, 1]; cluster 0's 2 all to candidate 0; cluster 1's 4 half to 1, half
     // to 2; cluster 2's 1.5 to its nearest, 1.
     assertThat(h).containsExactly(new double[] {4, 4.5, 3}, within(1e-12));
@@ -33,7 +33,7 @@ class SecretFreeVotesTest {
   @Test
   void withoutHolderCountsItIsTheRecordsNearestNeighbourCount() {
     double[] h = SecretFreeVotes.histogram(
-        4, ClusterVotes.of(new int[] {0, 1, 1, 0}, new int[] {3, 3, 0, 3}, 4), 2, new int[] {0, 1},
+        4, ClusterVotes.of(new int[] {0, 1, 1, 0}, new int[] {3, 3, 0, 3}, 4), true, 2, new int[] {0, 1},
         new double[] {0, -1}, new int[] {1, 2});
     assertThat(h).containsExactly(1, 0, 0, 3);
   }
@@ -64,12 +64,28 @@ class SecretFreeVotesTest {
       expected += Math.max(0, repCount[q]);
     }
     double[] h = SecretFreeVotes.histogram(
-        candidates, ClusterVotes.of(recordCluster, recordVote, candidates), clusters, repCluster, repCount, repNearest);
+        candidates, ClusterVotes.of(recordCluster, recordVote, candidates), true, clusters, repCluster, repCount,
+        repNearest);
     double total = 0;
     for (double v : h) {
       assertThat(v).isGreaterThanOrEqualTo(0);
       total += v;
     }
     assertThat(total).isCloseTo(expected, within(1e-9 * Math.max(1, expected)));
+  }
+
+  /**
+   * Guided only (the public corpus's members without the split): the records' votes are not
+   * counted, they only spread the representatives' counts. Cluster 0's records voted 3, 3 (2 of
+   * 2 for candidate 3), cluster 1's 3 and 0 (half each): representative 0 (count 4, cluster 0)
+   * gives 4 to candidate 3, representative 1 (count 6, cluster 1) 3 to candidate 3 and 3 to 0;
+   * representative 2 (count 2, cluster 2, no votes) gives its 2 to its nearest candidate, 1.
+   */
+  @Test
+  void guidedOnlyTheRecordsSpreadTheCountsAndAreNotCounted() {
+    double[] h = SecretFreeVotes.histogram(
+        4, ClusterVotes.of(new int[] {0, 1, 1, 0}, new int[] {3, 3, 0, 3}, 4), false, 3, new int[] {0, 1, 2},
+        new double[] {4, 6, 2}, new int[] {1, 2, 1});
+    assertThat(h).containsExactly(new double[] {3, 2, 0, 7}, within(1e-12));
   }
 }
