@@ -285,21 +285,33 @@ public final class KMeans {
   }
 
   /** Weighted k-means++ over the rows of x (float D^2 with a fixed loop order: deterministic). */
+  /** Scalar products below which one k-means++ pass over the rows stays on one thread. */
+  private static final long MIN_SEED_WORK = 1L << 18;
+
   private int[] plusPlus(float[] x, double[] xx, int n, int d, double[] weight,
       SplittableRandom rnd) {
     int[] picks = new int[k];
     double[] d2 = new double[n];
     Arrays.fill(d2, Double.POSITIVE_INFINITY);
     picks[0] = sampleWeighted(weight, rnd);
+    // Rows split over the threads: each row's D^2 is its own (no reduction across rows), so the
+    // picks do not depend on the number of threads.
+    int parts = (int) Math.max(1, Math.min(threads, (long) n * d / MIN_SEED_WORK));
+    int chunk = (n + parts - 1) / parts;
     for (int c = 1; c <= k; c++) {
       int p = picks[c - 1];
       double pp = xx[p];
-      for (int i = 0; i < n; i++) {
-        double dist = cost(x, i, xx[i], x, p, pp, d);
-        if (dist < d2[i]) {
-          d2[i] = dist;
+      NearestNeighbours.fork(parts, t -> {
+        for (int i = t * chunk, end = Math.min(n, i + chunk); i < end; i++) {
+          double dot = NearestNeighbours.exactDotUnrolled(x, i * d, x, p * d, d);
+          double dist = metric == Metric.COSINE
+              ? Math.max(0.0, 1.0 - dot)
+              : NearestNeighbours.l2Score(xx[i], pp, dot);
+          if (dist < d2[i]) {
+            d2[i] = dist;
+          }
         }
-      }
+      });
       if (c == k) {
         break;
       }
