@@ -106,4 +106,34 @@ class ClusterAggregatorNearestTest {
       from = to;
     }
   }
+
+  @Test
+  void theAggregateIsTheSameOnAnyNumberOfThreads() {
+    // Enough rows that a block's exact sums are added over several accumulators, merged at the
+    // end: counts and sums must be those of one thread, bit for bit.
+    int m = 20_000;
+    int k = 7;
+    int d = 128;
+    SplittableRandom rnd = new SplittableRandom(52);
+    float[] rows = new float[m * d];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = (float) rnd.nextGaussian();
+    }
+    float[] centres = new float[k * d];
+    for (int i = 0; i < centres.length; i++) {
+      centres[i] = (float) rnd.nextGaussian();
+    }
+    ClusterAggregate one = ClusterAggregator.of(Metric.COSINE, Embeddings.ofFlat(k, d, centres), 1.0, Backend.JAVA, 1)
+        .aggregate(Embeddings.ofFlat(m, d, rows));
+    ClusterAggregate four = ClusterAggregator.of(Metric.COSINE, Embeddings.ofFlat(k, d, centres), 1.0, Backend.JAVA, 4)
+        .aggregate(Embeddings.ofFlat(m, d, rows));
+    long total = 0;
+    for (int c = 0; c < k; c++) {
+      assertThat(four.count(c)).as("count %d", c).isEqualTo(one.count(c));
+      total += four.count(c);
+    }
+    assertThat(total).isEqualTo(m);
+    assertThat(Arrays.stream(four.sums()).mapToLong(Double::doubleToRawLongBits).toArray())
+        .isEqualTo(Arrays.stream(one.sums()).mapToLong(Double::doubleToRawLongBits).toArray());
+  }
 }
