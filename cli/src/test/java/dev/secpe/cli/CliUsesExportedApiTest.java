@@ -36,6 +36,7 @@ class CliUsesExportedApiTest {
       "SecpeCli.java names dev.secpe.natives",
       "SparkBench.java names dev.secpe.spark",
       "SparkRun.java names dev.secpe.spark",
+      "SplitBenchSpark.java names dev.secpe.spark",
       "VoteBenchmark.java names dev.secpe.clustering.internal");
 
   @Test
