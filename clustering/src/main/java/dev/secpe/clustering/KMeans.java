@@ -124,7 +124,11 @@ public final class KMeans {
 
   /** Cost of x_i against centre c (row ci of cs): squared distance, or 1 - cos. */
   private double cost(float[] x, int i, double xxi, float[] cs, int ci, double cc, int d) {
-    double dot = NearestNeighbours.exactDot(x, i * d, cs, ci * d, d);
+    return costOfDot(xxi, cc, NearestNeighbours.exactDot(x, i * d, cs, ci * d, d));
+  }
+
+  /** Cost of a row against a centre from their scalar product and squared norms. */
+  private double costOfDot(double xxi, double cc, double dot) {
     return metric == Metric.COSINE
         ? Math.max(0.0, 1.0 - dot)
         : NearestNeighbours.l2Score(xxi, cc, dot);
@@ -303,10 +307,7 @@ public final class KMeans {
       double pp = xx[p];
       NearestNeighbours.fork(parts, t -> {
         for (int i = t * chunk, end = Math.min(n, i + chunk); i < end; i++) {
-          double dot = NearestNeighbours.exactDotUnrolled(x, i * d, x, p * d, d);
-          double dist = metric == Metric.COSINE
-              ? Math.max(0.0, 1.0 - dot)
-              : NearestNeighbours.l2Score(xx[i], pp, dot);
+          double dist = costOfDot(xx[i], pp, NearestNeighbours.exactDotUnrolled(x, i * d, x, p * d, d));
           if (dist < d2[i]) {
             d2[i] = dist;
           }
