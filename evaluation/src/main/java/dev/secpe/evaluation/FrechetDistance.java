@@ -63,6 +63,61 @@ public final class FrechetDistance {
     return fromMoments(m1, Moments.covariance(x, m1), m2, Moments.covariance(y, m2));
   }
 
+  /**
+   * What an FID is made of, for reading why two sets differ: the squared distance between the
+   * means, the rest (the covariance term, {@code tr(C1) + tr(C2) - 2 tr((C1 C2)^{1/2})}), and the
+   * two sets' total variances {@code tr(C1)} and {@code tr(C2)}. A set gathered round the typical
+   * points of the other has a small mean term and a spread ratio {@code tr(C1) / tr(C2)} below 1;
+   * FID charges it through the covariance term.
+   *
+   * @param meanTerm {@code ||m1 - m2||^2}
+   * @param covarianceTerm FID minus the mean term (never below 0)
+   * @param traceA total variance of the first set (unbiased, divisor n - 1)
+   * @param traceB total variance of the second set
+   */
+  public record Parts(double meanTerm, double covarianceTerm, double traceA, double traceB) {
+
+    /** The FID: mean term plus covariance term. */
+    public double total() {
+      return meanTerm + covarianceTerm;
+    }
+
+    /** {@code tr(C1) / tr(C2)}: how widely the first set spreads, relative to the second. */
+    public double spreadRatio() {
+      return traceA / traceB;
+    }
+  }
+
+  /**
+   * {@link #between(double[][], double[][])} split into its {@link Parts}.
+   *
+   * @throws IllegalArgumentException as {@link #between(double[][], double[][])}
+   */
+  public static Parts parts(double[][] a, double[][] b) {
+    double fid = between(a, b);
+    double[][] x = a.clone();
+    double[][] y = b.clone();
+    double[] m1 = Moments.mean(x);
+    double[] m2 = Moments.mean(y);
+    double meanTerm = 0;
+    for (int j = 0; j < m1.length; j++) {
+      double diff = m1[j] - m2[j];
+      meanTerm += diff * diff;
+    }
+    return new Parts(meanTerm, Math.max(0.0, fid - meanTerm), totalVariance(x, m1), totalVariance(y, m2));
+  }
+
+  private static double totalVariance(double[][] x, double[] m) {
+    double sum = 0;
+    for (double[] r : x) {
+      for (int j = 0; j < m.length; j++) {
+        double v = r[j] - m[j];
+        sum += v * v;
+      }
+    }
+    return sum / (x.length - 1.0);
+  }
+
   /** Largest n1 * n2 for which the Gram form below is used. */
   static final long GRAM_LIMIT = 4_000_000L;
 

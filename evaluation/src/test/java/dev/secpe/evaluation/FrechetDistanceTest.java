@@ -33,6 +33,26 @@ class FrechetDistanceTest {
     }
   }
 
+  /**
+   * A square of side 2 against the same square halved and moved by (2.5, -0.5): by hand, means
+   * (1, 1) and (3.5, 0.5), so the mean term is 2.5^2 + 0.5^2 = 6.5; covariances diag(4/3, 4/3) and
+   * diag(1/3, 1/3) (unbiased), so the covariance term is 2 (sqrt(4/3) - sqrt(1/3))^2 = 2/3 and the
+   * spread ratio (8/3) / (2/3) = 4.
+   */
+  @Test
+  void partsSplitTheDistanceIntoMeanAndSpread() {
+    double[][] a = {{0, 0}, {2, 0}, {0, 2}, {2, 2}};
+    double[][] b = {{3, 0}, {4, 0}, {3, 1}, {4, 1}};
+    FrechetDistance.Parts p = FrechetDistance.parts(a, b);
+    assertThat(p.meanTerm()).isCloseTo(6.5, within(1e-12));
+    assertThat(p.covarianceTerm()).isCloseTo(2.0 / 3, within(1e-12));
+    assertThat(p.traceA()).isCloseTo(8.0 / 3, within(1e-12));
+    assertThat(p.traceB()).isCloseTo(2.0 / 3, within(1e-12));
+    assertThat(p.spreadRatio()).isCloseTo(4.0, within(1e-12));
+    assertThat(p.total()).isCloseTo(6.5 + 2.0 / 3, within(1e-12));
+    assertThat(FrechetDistance.parts(b, a).spreadRatio()).isCloseTo(0.25, within(1e-12));
+  }
+
   /** Diagonal covariances commute: FID = ||m1 - m2||^2 + sum_i (sqrt(a_i) - sqrt(b_i))^2. */
   @Test
   void closedFormForDiagonalGaussians() {

@@ -1,6 +1,7 @@
 package dev.secpe.cli.demo;
 
 import dev.secpe.core.report.PrivacyReport;
+import dev.secpe.evaluation.FrechetDistance;
 import java.util.List;
 
 /**
@@ -34,6 +35,10 @@ import java.util.List;
  * @param distinct distinct texts in the final synthetic set ({@link dev.secpe.evaluation.Duplicates})
  * @param nearDuplicates distinct final texts with another at cosine >= {@link
  *     dev.secpe.evaluation.Duplicates#DEFAULT_THRESHOLD}
+ * @param fidParts the final set's FID (the one in {@code fid}) split into its mean and covariance
+ *     terms, with the spread of the final set relative to the held-out records'
+ * @param labelDistance total variation distance between the final set's label shares and the
+ *     held-out records' (0: the same mix of labels; NaN without labels)
  */
 public record DemoResult(
     String method,
@@ -54,7 +59,9 @@ public record DemoResult(
     int[] syntheticLengths,
     List<String> samples,
     int distinct,
-    int nearDuplicates) {
+    int nearDuplicates,
+    FrechetDistance.Parts fidParts,
+    double labelDistance) {
 
   /** "2", "10" or "inf". */
   public String ratioLabel() {

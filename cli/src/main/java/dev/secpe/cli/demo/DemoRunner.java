@@ -48,8 +48,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
 import java.util.SortedSet;
@@ -300,7 +302,9 @@ public final class DemoRunner {
             kids.add(KernelDistance.between(survivors, realUnit));
           }
           EmbeddingMatrix synth = embed(finals);
-          double fid = FrechetDistance.between(projection.project(synth), realProjected);
+          double[][] synthProjected = projection.project(synth);
+          double fid = FrechetDistance.between(synthProjected, realProjected);
+          FrechetDistance.Parts fidParts = FrechetDistance.parts(synthProjected, realProjected);
           double fullFid = FrechetDistance.between(synth, realUnit);
           double publicBasisFid = FrechetDistance.between(publicBasis.project(synth), realPublicBasis);
           double mauve = Mauve.compute(realUnit, synth).mauve();
@@ -318,7 +322,8 @@ public final class DemoRunner {
           DemoResult dr =
               new DemoResult(
                   method, ratio, seed, result.report(), fids, fidelity, coverage, kids, fid, fullFid, publicBasisFid, mauve, acc, lengthW1, lastVotes[0], lengths,
-                  samples, duplicates.distinct(), duplicates.nearDuplicates());
+                  samples, duplicates.distinct(), duplicates.nearDuplicates(), fidParts,
+                  labelDistance(finals.stream().map(t -> t.label().orElseThrow()).toList(), testLabels));
           log.printf(Locale.ROOT, "   %s  FID %.4f -> %.4f  KID %.5f -> %.5f  fidelity %.4f -> %.4f  MAUVE %.3f"
                   + "  accuracy %.3f  distinct %d/%d  near-duplicates %d%n",
               Double.isNaN(dr.sigma()) ? "no noise (non-private)" : String.format(Locale.ROOT, "sigma %.3f", dr.sigma()),
@@ -329,6 +334,14 @@ public final class DemoRunner {
       }
     }
     return out;
+  }
+
+  /** Total variation distance between the label shares of {@code a} and of {@code b}. */
+  static double labelDistance(List<Label> a, List<Label> b) {
+    Map<Label, Double> diff = new HashMap<>();
+    a.forEach(l -> diff.merge(l, 1.0 / a.size(), Double::sum));
+    b.forEach(l -> diff.merge(l, -1.0 / b.size(), Double::sum));
+    return diff.values().stream().mapToDouble(Math::abs).sum() / 2;
   }
 
   /**

@@ -3,8 +3,10 @@ package dev.secpe.cli.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.secpe.core.Label;
 import dev.secpe.core.report.NoiseMode;
 import dev.secpe.core.report.PrivacyReport;
+import dev.secpe.evaluation.FrechetDistance;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +28,8 @@ class DemoSummaryTest {
   private static DemoResult run(long seed, List<Double> fid, List<Double> fidelity) {
     PrivacyReport report = PrivacyReport.builder("augpe").noise(NoiseMode.NONE).build();
     return new DemoResult("augpe", Double.POSITIVE_INFINITY, seed, report, fid, fidelity, fidelity, fid,
-        fid.get(fid.size() - 1), 0.5, 0.02, 0.9, 0.8, 10, new double[0], new int[0], List.of(), 100, 0);
+        fid.get(fid.size() - 1), 0.5, 0.02, 0.9, 0.8, 10, new double[0], new int[0], List.of(), 100, 0,
+        new FrechetDistance.Parts(0, 0, 1, 1), 0);
   }
 
   @Test
@@ -72,5 +75,15 @@ class DemoSummaryTest {
     assertThat(DemoSummary.t975(4)).isEqualTo(2.776);
     assertThat(DemoSummary.t975(30)).isEqualTo(2.042);
     assertThat(DemoSummary.t975(31)).isEqualTo(1.96);
+  }
+
+  /** By hand: shares (1/2, 1/2, 0) against (3/4, 0, 1/4): (1/4 + 1/2 + 1/4) / 2 = 1/2. */
+  @Test
+  void labelDistanceIsTheTotalVariationBetweenLabelShares() {
+    Label x = Label.of("x");
+    Label y = Label.of("y");
+    Label z = Label.of("z");
+    assertThat(DemoRunner.labelDistance(List.of(x, x, y, y), List.of(x, x, x, z))).isCloseTo(0.5, within(1e-15));
+    assertThat(DemoRunner.labelDistance(List.of(x, y), List.of(y, x, y, x))).isZero();
   }
 }

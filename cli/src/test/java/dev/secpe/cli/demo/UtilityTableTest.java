@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.secpe.cli.demo.UtilityTable.Reading;
 import dev.secpe.core.report.NoiseMode;
 import dev.secpe.core.report.PrivacyReport;
+import dev.secpe.evaluation.FrechetDistance;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +15,8 @@ class UtilityTableTest {
     PrivacyReport report = PrivacyReport.builder(method).noise(NoiseMode.NONE).build();
     List<Double> fidelity = fid.stream().map(f -> 0.5).toList();
     return new DemoResult(method, Double.POSITIVE_INFINITY, seed, report, fid, fidelity, fidelity, kid,
-        fid.get(fid.size() - 1), 0.5, 0.02, 0.9, 0.8, 10, new double[0], new int[0], List.of(), 100, 2);
+        fid.get(fid.size() - 1), 0.5, 0.02, 0.9, 0.8, 10, new double[0], new int[0], List.of(), 100, 2,
+        new FrechetDistance.Parts(0, 0, 1, 1), 0);
   }
 
   /**
