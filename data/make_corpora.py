@@ -69,6 +69,23 @@ def stratified(rng, by_label, size):
     return out
 
 
+def regime_split(rng, grouped, private_groups, public_size, private_size):
+    """The public and private records of a corpus of SecPE's regime from (group, record) pairs: the
+    records of private_groups are labelled by their group, private, and private_size of them are
+    drawn stratified by group; public_size of the others (unlabelled, public) are drawn at random."""
+    private, public = {}, []
+    for group, r in grouped:
+        if group in private_groups:
+            r["label"] = group
+            r["split"] = "private"
+            private.setdefault(group, []).append(r)
+        else:
+            r["split"] = "public"
+            public.append(r)
+    chosen = stratified(rng, private, private_size)
+    return rng.sample(sorted(public, key=lambda r: r["id"]), public_size) + chosen
+
+
 def address_passages(text):
     """An address cut into passages of consecutive sentences, each cut at the first sentence end
     past MIN_WORDS words; passages over MAX_WORDS words are left out."""
@@ -158,7 +175,7 @@ def write_corpora(out_dir, corpora):
 
 
 def run(main, usage):
-    """Calls main(sotu_src, fortunes_src, out_dir) with the command line's three arguments."""
+    """Calls main with the command line's three arguments (two sources and out_dir), or exits with usage."""
     if len(sys.argv) != 4:
         sys.exit(usage)
     main(*sys.argv[1:])

@@ -25,7 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_corpora import (  # noqa: E402
-    FORTUNES_EXCLUDED, address_passages, cookies, run, stratified, write_corpora)
+    FORTUNES_EXCLUDED, address_passages, cookies, regime_split, run, stratified, write_corpora)
 
 PUBLIC_SIZE = 3000
 PRIVATE_SIZE = 3400
@@ -62,23 +62,13 @@ def speeches(src):
 
 
 def fortune_cookies(src):
-    rng = random.Random(COOKIES_SEED)
-    private, broad = {}, []
+    grouped = []
     for name in sorted(os.listdir(src)):
         path = os.path.join(src, name)
         if "." in name or not os.path.isfile(path) or name in FORTUNES_EXCLUDED:
             continue
-        for i, text in enumerate(cookies(path)):
-            r = {"id": f"{name}/{i:04d}", "text": text}
-            if name in PRIVATE_FILES:
-                r["label"] = name
-                r["split"] = "private"
-                private.setdefault(name, []).append(r)
-            else:
-                r["split"] = "public"
-                broad.append(r)
-    chosen = stratified(rng, private, PRIVATE_SIZE)
-    return rng.sample(sorted(broad, key=lambda r: r["id"]), PUBLIC_SIZE) + chosen
+        grouped.extend((name, {"id": f"{name}/{i:04d}", "text": text}) for i, text in enumerate(cookies(path)))
+    return regime_split(random.Random(COOKIES_SEED), grouped, PRIVATE_FILES, PUBLIC_SIZE, PRIVATE_SIZE)
 
 
 def main(sotu_src, fortunes_src, out_dir):

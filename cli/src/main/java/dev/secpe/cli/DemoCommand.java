@@ -72,7 +72,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--held-out", paramLabel = "N", description = "private records held out of every run: every figure is measured against them (default: 100 for spamassassin, 300 for the other corpora)")
   Integer heldOut;
 
-  @Option(names = "--corpus", defaultValue = "spamassassin", description = "spamassassin: the bundled e-mails (the demo's settings were chosen on them); sotu: State of the Union passages, public 1853-1932, private 1981-2020 (a shift of era); fortunes: fortune cookies, private = the computers and science files, public = every other file (another domain, a niche of the public text) (default: ${DEFAULT-VALUE})")
+  @Option(names = "--corpus", defaultValue = "spamassassin", description = "spamassassin: the bundled e-mails (the demo's settings were chosen on them); sotu: State of the Union passages, public 1853-1932, private 1981-2020 (a shift of era); fortunes: fortune cookies, private = the computers and science files, public = every other file (another domain, a niche of the public text); speeches, cookies and packages: SecPE's regime, 3,400 private records each: State of the Union passages of 1945-2020 by period against 1790-1944, four fortune files against the others, Debian package descriptions of the devel, games, net and science sections against the other sections (default: ${DEFAULT-VALUE})")
   String corpus;
 
   @Option(names = "--embedding-cache", paramLabel = "DIR", description = "keep the embeddings of every text the demo embeds in DIR (vectors and SHA-256 keys, no text; the corpora's stand-in private records included, so protect DIR like the data), so that a second demo embeds each text once")

@@ -16,7 +16,7 @@ import java.util.zip.GZIPInputStream;
 
 /**
  * A corpus the demo runs on: public text (the generator's and SecPE's clusters' only source),
- * labelled private records, and the label names. Three ship with the command line, each with a
+ * labelled private records, and the label names. Six ship with the command line, each with a
  * different shift between public and private text (data/README.md says how each was made):
  *
  * <ul>
@@ -27,12 +27,14 @@ import java.util.zip.GZIPInputStream;
  *   <li>{@code fortunes}: fortune cookies, private = the "computers" and "science" files, public =
  *       a broad sample of every other file in which those two topics are 3%: another domain, and a
  *       niche inside a broad public set;
- *   <li>{@code speeches} and {@code cookies}: SecPE's own regime, 3,400 private records each (3,000
- *       vote once the demo holds 400 out): State of the Union passages of 1945-2020 labelled by
- *       period against public addresses of 1790-1944, and four fortune files against the others.
+ *   <li>{@code speeches}, {@code cookies} and {@code packages}: SecPE's own regime, 3,400 private
+ *       records each (3,000 vote once the demo holds 400 out): State of the Union passages of
+ *       1945-2020 labelled by period against public addresses of 1790-1944, four fortune files
+ *       against the others, and Debian package descriptions of four archive sections against the
+ *       other sections.
  * </ul>
  *
- * <p>The demo's settings were chosen on the first; the other two were added to judge the methods on
+ * <p>The demo's settings were chosen on the first; the others were added to judge the methods on
  * data nobody tuned them on.
  *
  * @param name the name {@code --corpus} takes
@@ -45,7 +47,8 @@ public record DemoCorpus(
     String name, String description, PublicCorpus publicData, PrivateDataset privateData, SortedSet<Label> labels) {
 
   /** The names {@link #named} takes. */
-  public static final List<String> NAMES = List.of("spamassassin", "sotu", "fortunes", "speeches", "cookies");
+  public static final List<String> NAMES =
+      List.of("spamassassin", "sotu", "fortunes", "speeches", "cookies", "packages");
 
   private static final String RESOURCES = "/dev/secpe/cli/data/";
 
@@ -73,6 +76,10 @@ public record DemoCorpus(
           "cookies", false,
           "fortune cookies, SecPE's regime (3,400 private); private: the people, definitions, cookie and"
               + " politics files; public: the other files; label: file");
+      case "packages" -> fromResource(
+          "packages", false,
+          "Debian package descriptions, SecPE's regime (3,400 private); private: the devel, games, net and"
+              + " science sections; public: the other sections; label: section");
       default -> throw new IllegalArgumentException(
           "--corpus takes " + String.join(", ", NAMES) + ", got corpus=" + name);
     };
