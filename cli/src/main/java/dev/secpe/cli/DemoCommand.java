@@ -386,9 +386,7 @@ final class DemoCommand implements Callable<Integer> {
       o.put("fid_mean_term", r.fidParts().meanTerm());
       o.put("fid_covariance_term", r.fidParts().covarianceTerm());
       o.put("spread_ratio", r.fidParts().spreadRatio());
-      if (!Double.isNaN(r.labelDistance())) {
-        o.put("label_share_distance", r.labelDistance());
-      }
+      o.put("label_share_distance", r.labelDistance());
       o.put("generation_seconds", r.report().timing().seconds(Phase.GENERATION));
       o.put("embedding_seconds", r.report().timing().seconds(Phase.EMBEDDING));
       o.put("selection_seconds", r.report().timing().seconds(Phase.SELECTION));

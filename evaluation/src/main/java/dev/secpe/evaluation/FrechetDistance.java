@@ -64,22 +64,22 @@ public final class FrechetDistance {
   }
 
   /**
-   * What an FID is made of, for reading why two sets differ: the squared distance between the
-   * means, the rest (the covariance term, {@code tr(C1) + tr(C2) - 2 tr((C1 C2)^{1/2})}), and the
-   * two sets' total variances {@code tr(C1)} and {@code tr(C2)}. A set gathered round the typical
-   * points of the other has a small mean term and a spread ratio {@code tr(C1) / tr(C2)} below 1;
-   * FID charges it through the covariance term.
+   * What an FID is made of, for reading why two sets differ: the FID, the squared distance between
+   * the means, and the two sets' total variances {@code tr(C1)} and {@code tr(C2)}; the rest of the
+   * FID is the covariance term {@code tr(C1) + tr(C2) - 2 tr((C1 C2)^{1/2})}. A set gathered round
+   * the typical points of the other has a small mean term and a spread ratio {@code tr(C1) / tr(C2)}
+   * below 1; FID charges it through the covariance term.
    *
+   * @param total the FID, as {@link #between(double[][], double[][])} gives it
    * @param meanTerm {@code ||m1 - m2||^2}
-   * @param covarianceTerm FID minus the mean term (never below 0)
    * @param traceA total variance of the first set (unbiased, divisor n - 1)
    * @param traceB total variance of the second set
    */
-  public record Parts(double meanTerm, double covarianceTerm, double traceA, double traceB) {
+  public record Parts(double total, double meanTerm, double traceA, double traceB) {
 
-    /** The FID: mean term plus covariance term. */
-    public double total() {
-      return meanTerm + covarianceTerm;
+    /** FID minus the mean term (never below 0). */
+    public double covarianceTerm() {
+      return Math.max(0.0, total - meanTerm);
     }
 
     /** {@code tr(C1) / tr(C2)}: how widely the first set spreads, relative to the second. */
@@ -89,22 +89,25 @@ public final class FrechetDistance {
   }
 
   /**
-   * {@link #between(double[][], double[][])} split into its {@link Parts}.
+   * {@link #between(double[][], double[][])} with its {@link Parts}.
    *
    * @throws IllegalArgumentException as {@link #between(double[][], double[][])}
    */
   public static Parts parts(double[][] a, double[][] b) {
     double fid = between(a, b);
-    double[][] x = a.clone();
-    double[][] y = b.clone();
-    double[] m1 = Moments.mean(x);
-    double[] m2 = Moments.mean(y);
-    double meanTerm = 0;
+    double[] m1 = Moments.mean(a);
+    double[] m2 = Moments.mean(b);
+    return new Parts(fid, meanTerm(m1, m2), totalVariance(a, m1), totalVariance(b, m2));
+  }
+
+  /** {@code ||m1 - m2||^2}. */
+  private static double meanTerm(double[] m1, double[] m2) {
+    double sum = 0;
     for (int j = 0; j < m1.length; j++) {
       double diff = m1[j] - m2[j];
-      meanTerm += diff * diff;
+      sum += diff * diff;
     }
-    return new Parts(meanTerm, Math.max(0.0, fid - meanTerm), totalVariance(x, m1), totalVariance(y, m2));
+    return sum;
   }
 
   private static double totalVariance(double[][] x, double[] m) {
@@ -136,12 +139,8 @@ public final class FrechetDistance {
     double[][] yc = centred(y, m2);
     double scale = 1.0 / Math.sqrt((n1 - 1.0) * (n2 - 1.0));
     double[][] a = new double[n1][n2];
-    double meanTerm = 0;
+    double meanTerm = meanTerm(m1, m2);
     double trace = 0;
-    for (int j = 0; j < d; j++) {
-      double diff = m1[j] - m2[j];
-      meanTerm += diff * diff;
-    }
     for (double[] r : xc) {
       for (double v : r) {
         trace += v * v / (n1 - 1.0);
@@ -232,11 +231,9 @@ public final class FrechetDistance {
 
   static double fromMoments(double[] m1, double[][] c1, double[] m2, double[][] c2) {
     int d = m1.length;
-    double meanTerm = 0;
+    double meanTerm = meanTerm(m1, m2);
     double trace = 0;
     for (int j = 0; j < d; j++) {
-      double diff = m1[j] - m2[j];
-      meanTerm += diff * diff;
       trace += c1[j][j] + c2[j][j];
     }
     double fid = meanTerm + trace - 2 * traceSqrtProduct(c1, c2);

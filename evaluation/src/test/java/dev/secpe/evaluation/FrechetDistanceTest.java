@@ -37,7 +37,7 @@ class FrechetDistanceTest {
    * A square of side 2 against the same square halved and moved by (2.5, -0.5): by hand, means
    * (1, 1) and (3.5, 0.5), so the mean term is 2.5^2 + 0.5^2 = 6.5; covariances diag(4/3, 4/3) and
    * diag(1/3, 1/3) (unbiased), so the covariance term is 2 (sqrt(4/3) - sqrt(1/3))^2 = 2/3 and the
-   * spread ratio (8/3) / (2/3) = 4.
+   * spread ratio (8/3) / (2/3) = 4; the total is the FID itself.
    */
   @Test
   void partsSplitTheDistanceIntoMeanAndSpread() {
@@ -50,6 +50,7 @@ class FrechetDistanceTest {
     assertThat(p.traceB()).isCloseTo(2.0 / 3, within(1e-12));
     assertThat(p.spreadRatio()).isCloseTo(4.0, within(1e-12));
     assertThat(p.total()).isCloseTo(6.5 + 2.0 / 3, within(1e-12));
+    assertThat(p.total()).isEqualTo(FrechetDistance.between(a, b));
     assertThat(FrechetDistance.parts(b, a).spreadRatio()).isCloseTo(0.25, within(1e-12));
   }
 

@@ -38,7 +38,7 @@ import java.util.List;
  * @param fidParts the final set's FID (the one in {@code fid}) split into its mean and covariance
  *     terms, with the spread of the final set relative to the held-out records'
  * @param labelDistance total variation distance between the final set's label shares and the
- *     held-out records' (0: the same mix of labels; NaN without labels)
+ *     held-out records' (0: the same mix of labels)
  */
 public record DemoResult(
     String method,

@@ -302,16 +302,13 @@ public final class DemoRunner {
             kids.add(KernelDistance.between(survivors, realUnit));
           }
           EmbeddingMatrix synth = embed(finals);
-          double[][] synthProjected = projection.project(synth);
-          double fid = FrechetDistance.between(synthProjected, realProjected);
-          FrechetDistance.Parts fidParts = FrechetDistance.parts(synthProjected, realProjected);
+          FrechetDistance.Parts fidParts = FrechetDistance.parts(projection.project(synth), realProjected);
+          double fid = fidParts.total();
           double fullFid = FrechetDistance.between(synth, realUnit);
           double publicBasisFid = FrechetDistance.between(publicBasis.project(synth), realPublicBasis);
           double mauve = Mauve.compute(realUnit, synth).mauve();
-          double acc =
-              DownstreamClassifier.evaluate(
-                      synth, finals.stream().map(t -> t.label().orElseThrow()).toList(), realUnit, testLabels)
-                  .accuracy();
+          List<Label> synthLabels = finals.stream().map(t -> t.label().orElseThrow()).toList();
+          double acc = DownstreamClassifier.evaluate(synth, synthLabels, realUnit, testLabels).accuracy();
           Duplicates duplicates =
               Duplicates.of(finals.stream().map(SyntheticText::text).toList(), synth, Duplicates.DEFAULT_THRESHOLD);
           int[] lengths = finals.stream().mapToInt(t -> Words.count(t.text())).toArray();
@@ -323,7 +320,7 @@ public final class DemoRunner {
               new DemoResult(
                   method, ratio, seed, result.report(), fids, fidelity, coverage, kids, fid, fullFid, publicBasisFid, mauve, acc, lengthW1, lastVotes[0], lengths,
                   samples, duplicates.distinct(), duplicates.nearDuplicates(), fidParts,
-                  labelDistance(finals.stream().map(t -> t.label().orElseThrow()).toList(), testLabels));
+                  labelDistance(synthLabels, testLabels));
           log.printf(Locale.ROOT, "   %s  FID %.4f -> %.4f  KID %.5f -> %.5f  fidelity %.4f -> %.4f  MAUVE %.3f"
                   + "  accuracy %.3f  distinct %d/%d  near-duplicates %d%n",
               Double.isNaN(dr.sigma()) ? "no noise (non-private)" : String.format(Locale.ROOT, "sigma %.3f", dr.sigma()),
